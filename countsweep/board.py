@@ -1,0 +1,220 @@
+"""Minesweeper positions as text and as values.
+
+Text format (one board per file)::
+
+    # comment lines start with '#'; blank lines are ignored
+    4x4x3            optional header WIDTHxHEIGHTxMINES (or WIDTHxHEIGHT: total unknown)
+    1???             one line per row, one character per cell:
+    ????               H ? .  hidden      F *  flagged (taken as a mine)
+    ??2?               0-8    revealed number
+    ????             spaces and tabs between cells are ignored
+
+MINES counts every mine on the board, flagged ones included.  Row 0 is the first
+grid line; cells are addressed ``[row, col]``, zero-based.  Error messages name
+the text's line and column one-based, as editors do, and the cell zero-based.
+
+>>> b = Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????")
+>>> b.width, b.height, b.mines, b[0, 0], b[0, 1] == HIDDEN
+(4, 4, 3, 1, True)
+>>> print(b.to_text())
+4x4x3
+1???
+????
+??2?
+????
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from countsweep.errors import BoardError
+
+HIDDEN = -1
+FLAG = -2
+
+Cell = tuple[int, int]
+
+_HIDDEN_CHARS = "H?."
+_FLAG_CHARS = "F*"
+_HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*$")
+
+
+def _code_of(ch: str) -> int | None:
+    if ch in _HIDDEN_CHARS:
+        return HIDDEN
+    if ch in _FLAG_CHARS:
+        return FLAG
+    if "0" <= ch <= "8":
+        return ord(ch) - ord("0")
+    return None
+
+
+def neighbours(cell: Cell, height: int, width: int) -> Iterator[Cell]:
+    """The up to eight cells around ``cell``, in row-major order."""
+    r, c = cell
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width:
+                yield (r + dr, c + dc)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position as a player sees it: numbers, hidden cells, flags, maybe the mine total.
+
+    ``grid[r][c]`` is a number 0-8, :data:`HIDDEN` or :data:`FLAG`.
+    ``origin`` maps a cell to its (line, column) in the source text, for messages.
+    """
+
+    grid: tuple[tuple[int, ...], ...]
+    mines: int | None = None
+    origin: dict[Cell, tuple[int, int]] | None = field(
+        default=None, compare=False, hash=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        if not self.grid or not self.grid[0]:
+            raise BoardError("board has no cells")
+        width = len(self.grid[0])
+        for r, row in enumerate(self.grid):
+            if len(row) != width:
+                raise BoardError(f"row {r} has {len(row)} cells, row 0 has {width}")
+            for c, v in enumerate(row):
+                if not (v in (HIDDEN, FLAG) or (isinstance(v, int) and 0 <= v <= 8)):
+                    raise BoardError(f"cell [{r}, {c}]: invalid value {v!r}")
+        for cell in self.cells():
+            v = self[cell]
+            if v >= 0:
+                room = sum(1 for _ in neighbours(cell, self.height, self.width))
+                if v > room:
+                    raise BoardError(
+                        f"{self.where(cell)}: number {v} is larger than its {room} neighbours allow"
+                    )
+        if self.mines is not None:
+            if self.mines < 0:
+                raise BoardError(f"mine total {self.mines} is negative")
+            if self.mines > self.width * self.height:
+                raise BoardError(
+                    f"mine total {self.mines} exceeds the {self.width * self.height} cells"
+                )
+            flags = len(self.flags())
+            if flags > self.mines:
+                raise BoardError(f"{flags} flags but only {self.mines} mines in total")
+
+    # construction ------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str, mines: int | None = None) -> Board:
+        """Parse the text format; ``mines`` (if given) overrides the header's total."""
+        return cls.from_rows(text.splitlines(), mines=mines)
+
+    @classmethod
+    def from_rows(cls, lines: Sequence[str], mines: int | None = None) -> Board:
+        """Parse header (optional), comments and rows given as a list of strings."""
+        header: tuple[int, int, int | None, int] | None = None
+        rows: list[tuple[int, ...]] = []
+        origin: dict[Cell, tuple[int, int]] = {}
+        row_lines: list[int] = []
+        for lineno, raw in enumerate(lines, 1):
+            line = raw.rstrip("\r\n")
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            if header is None and not rows:
+                m = _HEADER.match(line)
+                if m:
+                    w, h = int(m.group(1)), int(m.group(2))
+                    total = int(m.group(3)) if m.group(3) is not None else None
+                    header = (w, h, total, lineno)
+                    continue
+            row: list[int] = []
+            r = len(rows)
+            for col, ch in enumerate(line, 1):
+                if ch in " \t":
+                    continue
+                code = _code_of(ch)
+                if code is None:
+                    shown = ch if ch.isprintable() else repr(ch)
+                    raise BoardError(
+                        f"line {lineno}, column {col}: unexpected character {shown!r} "
+                        "(expected H ? . F * or 0-8)"
+                    )
+                origin[(r, len(row))] = (lineno, col)
+                row.append(code)
+            if rows and len(row) != len(rows[0]):
+                raise BoardError(
+                    f"line {lineno}: row {r} has {len(row)} cells, "
+                    f"row 0 (line {row_lines[0]}) has {len(rows[0])}"
+                )
+            rows.append(tuple(row))
+            row_lines.append(lineno)
+        if not rows:
+            raise BoardError("no board rows found (empty input)")
+        total = None
+        if header is not None:
+            w, h, total, hline = header
+            if (w, h) != (len(rows[0]), len(rows)):
+                raise BoardError(
+                    f"line {hline}: header says {w}x{h} but the grid is "
+                    f"{len(rows[0])}x{len(rows)} (width x height)"
+                )
+        if mines is not None:
+            total = mines
+        return cls(tuple(rows), total, origin)
+
+    @classmethod
+    def from_array(cls, array: Iterable[Iterable[int]], mines: int | None = None) -> Board:
+        """Build from a 2-D array of codes (numbers, :data:`HIDDEN`, :data:`FLAG`)."""
+        return cls(tuple(tuple(int(v) for v in row) for row in array), mines)
+
+    def with_mines(self, mines: int | None) -> Board:
+        return Board(self.grid, mines, self.origin)
+
+    def to_text(self, header: bool = True) -> str:
+        chars = {HIDDEN: "?", FLAG: "F"}
+        lines = [f"{self.width}x{self.height}" + (f"x{self.mines}" if self.mines is not None else "")]
+        lines = lines if header else []
+        lines += ["".join(chars.get(v, str(v)) for v in row) for row in self.grid]
+        return "\n".join(lines)
+
+    # queries -------------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.grid[cell[0]][cell[1]]
+
+    def cells(self) -> Iterator[Cell]:
+        for r in range(self.height):
+            for c in range(self.width):
+                yield (r, c)
+
+    def neighbours(self, cell: Cell) -> Iterator[Cell]:
+        return neighbours(cell, self.height, self.width)
+
+    def hidden(self) -> list[Cell]:
+        """Hidden unflagged cells, row-major."""
+        return [cell for cell in self.cells() if self[cell] == HIDDEN]
+
+    def flags(self) -> list[Cell]:
+        return [cell for cell in self.cells() if self[cell] == FLAG]
+
+    def numbers(self) -> list[Cell]:
+        return [cell for cell in self.cells() if self[cell] >= 0]
+
+    def where(self, cell: Cell) -> str:
+        """``cell [r, c]``, plus the source line and column when the board came from text."""
+        text = f"cell [{cell[0]}, {cell[1]}]"
+        if self.origin and cell in self.origin:
+            line, col = self.origin[cell]
+            text += f" (line {line}, column {col})"
+        return text

@@ -1,0 +1,235 @@
+"""The ``countsweep`` command line.
+
+Exit codes: 0 success; 2 usage; 3 unreadable or malformed input; 4 inconsistent
+position; 5 a limit was hit; 6 refused to overwrite a file (see
+:mod:`countsweep.errors`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import click
+
+from countsweep.backend import Limits, backend_names, get_backend
+from countsweep.board import Board
+from countsweep.errors import CountsweepError, InputError
+
+
+def _fail(exc: CountsweepError) -> None:
+    click.echo(f"countsweep: error: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def handles_errors(fn):
+    """Turn countsweep's errors into one-line messages and documented exit codes."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except CountsweepError as exc:
+            _fail(exc)
+        except KeyboardInterrupt:
+            click.echo("countsweep: interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` is standard input), or an :class:`InputError`."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputError(f"{name}: binary data, not text (NUL byte at offset {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def load_board(path: str, mines: int | None) -> Board:
+    name = "<stdin>" if path == "-" else path
+    text = read_text(path)
+    try:
+        return Board.from_text(text, mines=mines)
+    except InputError as exc:
+        raise type(exc)(f"{name}: {exc}") from None
+
+
+def _cells(cells) -> list[list[int]]:
+    return [[r, c] for r, c in cells]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="countsweep")
+def main() -> None:
+    """Exact Minesweeper model counting: layouts and mine probabilities."""
+
+
+mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
+                             help="Total mines on the board (overrides the header).")
+
+
+@main.command()
+@click.argument("board", required=False)
+@mines_option
+@click.option("--backend", type=click.Choice(backend_names()), default="dpll", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output.")
+@click.option("--exact", is_flag=True, help="With --json: also exact probabilities as 'num/den'.")
+@click.option("--dimacs", type=str, default=None,
+              help="Count a DIMACS CNF file instead of a board (honours 'c p show'/'c ind').")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None, help="Seconds before giving up.")
+@click.option("--max-cache", type=click.IntRange(min=1), default=None,
+              help="Bound on component-cache entries (dpll).")
+@click.option("--stats", is_flag=True, help="Print the counter's statistics to standard error.")
+@handles_errors
+def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, stats) -> None:
+    """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
+    if (board is None) == (dimacs is None):
+        raise click.UsageError("give exactly one of BOARD or --dimacs FILE")
+    limits = Limits(timeout=timeout, max_cache=max_cache)
+    engine = get_backend(backend)
+    if dimacs is not None:
+        _count_dimacs(dimacs, engine, limits, as_json)
+    else:
+        from countsweep.oracle import analyze
+        from countsweep.render import report
+
+        a = analyze(load_board(board, mines), engine, limits)
+        if as_json:
+            click.echo(json.dumps(analysis_json(a, exact, engine.name)))
+        else:
+            click.echo(report(a))
+    if stats and hasattr(engine, "last_stats"):
+        click.echo(f"stats: {engine.last_stats}", err=True)
+
+
+def analysis_json(a, exact: bool, backend: str) -> dict:
+    grid = a.grid()
+    out = {
+        "width": a.board.width,
+        "height": a.board.height,
+        "mines": a.board.mines,
+        "count": str(a.count),
+        "count_scope": "layouts" if a.mines_known else "frontier",
+        "backend": backend,
+        "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
+        "safe": _cells(a.safe),
+        "mines_certain": _cells(a.mines_certain),
+        "frontier": len(a.frontier),
+        "sea": len(a.sea),
+        "components": a.components,
+    }
+    if exact:
+        out["exact"] = [[None if p is None else f"{p.numerator}/{p.denominator}" for p in row]
+                        for row in grid]
+    return out
+
+
+def _count_dimacs(path: str, engine, limits: Limits, as_json: bool) -> None:
+    import io
+
+    from countsweep import dimacs
+
+    formula = dimacs.read(io.StringIO(read_text(path)), "<stdin>" if path == "-" else path)
+    counts = engine.count(formula, limits)
+    if as_json:
+        total = counts.count
+        click.echo(json.dumps({
+            "count": str(total),
+            "variables": formula.num_vars,
+            "projection": list(counts.variables),
+            "marginals": {str(v): str(sum(m[1])) for v, m in zip(counts.variables, counts.marginals, strict=True)},
+            "probabilities": {str(v): (float(Fraction(sum(m[1]), total)) if total else None)
+                              for v, m in zip(counts.variables, counts.marginals, strict=True)},
+        }))
+    else:
+        scope = "projected on " + str(len(counts.variables)) + " variables"
+        click.echo(f"models ({scope}): {counts.count}")
+
+
+@main.command()
+@click.argument("board")
+@click.option("-o", "--output", required=True, help="Output .cnf file ('-' for stdout).")
+@mines_option
+@click.option("--encoding", default=None, help="PySAT cardinality encoding (default: measured best).")
+@click.option("--no-total", is_flag=True, help="Leave out the global mine-total constraint.")
+@click.option("--components", is_flag=True,
+              help="One file per independent component (OUTPUT.componentN.cnf), local constraints only.")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@handles_errors
+def export(board, output, mines, encoding, no_total, components, force) -> None:
+    """Export BOARD as DIMACS CNF projected on the cell variables."""
+    from countsweep import cnf, dimacs
+
+    encoding = encoding or cnf.DEFAULT_ENCODING
+    if encoding not in cnf.ENCODINGS:
+        raise click.BadParameter(f"choose from {', '.join(cnf.ENCODINGS)}", param_hint="--encoding")
+    pos = load_board(board, mines)
+    if components:
+        if output == "-":
+            raise click.UsageError("--components writes several files: give a file name")
+        encs = cnf.encode_components(pos, encoding)
+        base = Path(output)
+        targets = [base.with_name(f"{base.stem}.component{i}{base.suffix or '.cnf'}")
+                   for i in range(len(encs))]
+        texts = [dimacs.render(e, f"component {i} of {len(encs)}") for i, e in enumerate(encs)]
+    else:
+        targets = [Path(output)]
+        texts = [dimacs.render(cnf.encode(pos, encoding, total=not no_total))]
+    if output == "-":
+        click.echo(texts[0], nl=False)
+        return
+    if not force:
+        for t in targets:
+            if t.exists():
+                from countsweep.errors import OverwriteRefused
+
+                raise OverwriteRefused(f"{t}: file exists (use --force to overwrite)")
+    for t, text in zip(targets, texts, strict=True):
+        dimacs.write_atomic(t, text, force=force)
+    click.echo(f"wrote {len(targets)} file{'s' * (len(targets) != 1)}: "
+               + ", ".join(map(str, targets[:3])) + (" ..." if len(targets) > 3 else ""), err=True)
+
+
+@main.command()
+@click.argument("board")
+@mines_option
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--encoding", default=None, help="PySAT cardinality encoding.")
+@handles_errors
+def check(board, mines, as_json, encoding) -> None:
+    """Decide consistency of BOARD and list the forced cells (incremental SAT)."""
+    from countsweep import cnf
+    from countsweep.errors import InconsistentError
+    from countsweep.sat import check as sat_check
+
+    r = sat_check(load_board(board, mines), encoding or cnf.DEFAULT_ENCODING)
+    if as_json:
+        click.echo(json.dumps({"consistent": r.consistent, "safe": _cells(r.safe),
+                               "mines_certain": _cells(r.mines_certain), "sat_calls": r.sat_calls,
+                               **({"reason": r.reason} if r.reason else {})}))
+    else:
+        click.echo(f"consistent: {'yes' if r.consistent else 'no'}")
+        if r.consistent:
+            click.echo("safe: " + (" ".join(f"[{a}, {b}]" for a, b in r.safe) or "none"))
+            click.echo("mines: " + (" ".join(f"[{a}, {b}]" for a, b in r.mines_certain) or "none"))
+        click.echo(f"SAT calls: {r.sat_calls}")
+    if not r.consistent:
+        if as_json:
+            sys.exit(InconsistentError.exit_code)
+        raise InconsistentError(r.reason)

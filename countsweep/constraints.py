@@ -1,0 +1,117 @@
+"""From a board to linear equations: the frontier, the sea and independent components.
+
+Every revealed number gives one equation: the mines among its hidden unflagged
+neighbours equal the number minus its flagged neighbours.  Hidden cells in some
+equation form the *frontier*; the rest are the *sea*, constrained only by the mine
+total.  Equations sharing no cell are independent: each *component* is counted on
+its own and the oracle combines them.
+
+>>> from countsweep.board import Board
+>>> model = build(Board.from_text("4x4x3\\n1???\\n???1\\n????\\n????"))
+>>> [len(c.cells) for c in model.components], len(model.sea), model.mines_left
+([3, 5], 6, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.errors import InconsistentError
+from countsweep.formula import Card, Formula
+
+
+@dataclass(frozen=True)
+class Equation:
+    """``sum(mine at c for c in cells) == value``, from the number at ``source``."""
+
+    cells: tuple[Cell, ...]
+    value: int
+    source: Cell
+
+
+@dataclass(frozen=True)
+class Component:
+    """Cells linked by shared equations; cell ``cells[i]`` is formula variable ``i + 1``."""
+
+    cells: tuple[Cell, ...]
+    equations: tuple[Equation, ...]
+
+    def formula(self) -> Formula:
+        var = {cell: i for i, cell in enumerate(self.cells, 1)}
+        return Formula(
+            len(self.cells),
+            tuple(Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in self.equations),
+        )
+
+
+@dataclass(frozen=True)
+class Constraints:
+    board: Board
+    equations: tuple[Equation, ...]
+    frontier: tuple[Cell, ...]
+    sea: tuple[Cell, ...]
+    components: tuple[Component, ...]
+    mines_left: int | None
+    """Unflagged mines still hidden, or ``None`` when the board's total is unknown."""
+
+
+def equations(board: Board) -> list[Equation]:
+    """One equation per revealed number with hidden neighbours; raises on impossible numbers."""
+    out = []
+    for cell in board.numbers():
+        hidden = [n for n in board.neighbours(cell) if board[n] == HIDDEN]
+        flags = sum(1 for n in board.neighbours(cell) if board[n] == FLAG)
+        value = board[cell] - flags
+        if value < 0:
+            raise InconsistentError(
+                f"{board.where(cell)}: shows {board[cell]} but has {flags} flagged neighbours"
+            )
+        if value > len(hidden):
+            raise InconsistentError(
+                f"{board.where(cell)}: shows {board[cell]} but only {flags} flagged and "
+                f"{len(hidden)} hidden neighbours could hold mines"
+            )
+        if hidden:
+            out.append(Equation(tuple(hidden), value, cell))
+    return out
+
+
+def _components(eqs: list[Equation]) -> list[Component]:
+    parent: dict[Cell, Cell] = {}
+
+    def find(c: Cell) -> Cell:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for eq in eqs:
+        for c in eq.cells:
+            parent.setdefault(c, c)
+        root = find(eq.cells[0])
+        for c in eq.cells[1:]:
+            parent[find(c)] = root
+    cells: dict[Cell, list[Cell]] = {}
+    for c in sorted(parent):
+        cells.setdefault(find(c), []).append(c)
+    groups: dict[Cell, list[Equation]] = {}
+    for eq in eqs:
+        groups.setdefault(find(eq.cells[0]), []).append(eq)
+    return [Component(tuple(cells[r]), tuple(groups[r])) for r in sorted(cells, key=lambda r: cells[r][0])]
+
+
+def build(board: Board) -> Constraints:
+    eqs = equations(board)
+    comps = _components(eqs)
+    frontier = tuple(sorted(c for comp in comps for c in comp.cells))
+    on_frontier = set(frontier)
+    sea = tuple(c for c in board.hidden() if c not in on_frontier)
+    mines_left = None
+    if board.mines is not None:
+        mines_left = board.mines - len(board.flags())
+        if mines_left > len(board.hidden()):
+            raise InconsistentError(
+                f"{mines_left} unflagged mines remain but only {len(board.hidden())} hidden cells"
+            )
+    return Constraints(board, tuple(eqs), frontier, sea, tuple(comps), mines_left)

@@ -1,0 +1,180 @@
+"""Minesweeper games with seeded, reproducible mine placement.
+
+First-click rules:
+
+* ``unsafe``: the layout is fixed before the first click (the first click may die);
+* ``safe``: the first click is never a mine; the layout is uniform over those
+  avoiding it;
+* ``opening``: the first click and its neighbours are mine-free, so it opens an
+  area (as in modern clones).
+
+The player sees only :meth:`Game.view` (a :class:`~countsweep.board.Board` with the
+mine total) and acts through :meth:`Game.open` and :meth:`Game.flag`; the layout
+is private.
+
+>>> g = Game(9, 9, 10, rule="opening", seed=1)
+>>> g.open((4, 4))
+True
+>>> g.view()[4, 4]
+0
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours
+
+LEVELS: dict[str, tuple[int, int, int]] = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (30, 16, 99),
+}
+RULES = ("unsafe", "safe", "opening")
+
+
+@dataclass(frozen=True)
+class Settings:
+    width: int
+    height: int
+    mines: int
+    rule: str = "safe"
+    first: str = "corner"
+
+    def __post_init__(self) -> None:
+        if self.rule not in RULES:
+            raise ValueError(f"unknown rule {self.rule!r}; choose from {', '.join(RULES)}")
+        if self.width < 1 or self.height < 1:
+            raise ValueError("board must have at least one row and one column")
+        room = self.width * self.height - {"unsafe": 0, "safe": 1, "opening": 9}[self.rule]
+        if not 0 <= self.mines <= max(room, 0):
+            raise ValueError(
+                f"{self.mines} mines do not fit a {self.width}x{self.height} board "
+                f"under the {self.rule!r} rule"
+            )
+        first_cell(self, random.Random(0))  # validates ``first``
+
+    @classmethod
+    def parse(cls, level: str | None, size: str | None, rule: str, first: str) -> Settings:
+        """From ``--level`` or ``--size WxHxM``."""
+        if size:
+            m = re.fullmatch(r"\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*", size, re.IGNORECASE)
+            if not m:
+                raise ValueError(f"size {size!r} is not WIDTHxHEIGHTxMINES")
+            w, h, k = map(int, m.groups())
+        else:
+            name = level or "expert"
+            if name not in LEVELS:
+                raise ValueError(f"unknown level {name!r}; choose from {', '.join(LEVELS)}")
+            w, h, k = LEVELS[name]
+        return cls(w, h, k, rule, first)
+
+    def describe(self) -> str:
+        return f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+
+
+def first_cell(settings: Settings, rng: random.Random) -> Cell:
+    """The first click named by ``settings.first``: corner, center, random or ``R,C``."""
+    h, w = settings.height, settings.width
+    f = settings.first
+    if f == "corner":
+        return (0, 0)
+    if f == "center":
+        return (h // 2, w // 2)
+    if f == "random":
+        return (rng.randrange(h), rng.randrange(w))
+    m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", f)
+    if not m or not (int(m.group(1)) < h and int(m.group(2)) < w):
+        raise ValueError(f"first click {f!r} is not corner, center, random or R,C on the board")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+class Game:
+    """One game.  The layout is drawn at the first click (for the safe rules) from ``seed``."""
+
+    def __init__(self, width: int, height: int, mines: int, rule: str = "safe",
+                 seed: int | None = None) -> None:
+        self.settings = Settings(width, height, mines, rule)
+        self._rng = random.Random(seed)
+        self.__mines: frozenset[Cell] | None = None
+        self._open: dict[Cell, int] = {}
+        self._flags: set[Cell] = set()
+        self.lost = False
+        if rule == "unsafe":
+            self.__mines = self._draw(())
+
+    @property
+    def width(self) -> int:
+        return self.settings.width
+
+    @property
+    def height(self) -> int:
+        return self.settings.height
+
+    def _draw(self, avoid: Iterable[Cell]) -> frozenset[Cell]:
+        banned = set(avoid)
+        cells = [(r, c) for r in range(self.height) for c in range(self.width) if (r, c) not in banned]
+        return frozenset(self._rng.sample(cells, self.settings.mines))
+
+    def _mine_set(self) -> frozenset[Cell]:
+        assert self.__mines is not None
+        return self.__mines
+
+    @property
+    def won(self) -> bool:
+        return (not self.lost and self.__mines is not None
+                and len(self._open) == self.width * self.height - self.settings.mines)
+
+    @property
+    def over(self) -> bool:
+        return self.lost or self.won
+
+    def open(self, cell: Cell) -> bool:
+        """Open ``cell`` (flood-filling zeros); False if it was a mine."""
+        if self.over:
+            raise ValueError("the game is over")
+        if self.__mines is None:
+            avoid = [cell]
+            if self.settings.rule == "opening":
+                avoid += list(neighbours(cell, self.height, self.width))
+            self.__mines = self._draw(avoid)
+        mines = self._mine_set()
+        if cell in mines:
+            self.lost = True
+            return False
+        stack = [cell]
+        while stack:
+            cur = stack.pop()
+            if cur in self._open:
+                continue
+            around = list(neighbours(cur, self.height, self.width))
+            n = sum(1 for x in around if x in mines)
+            self._open[cur] = n
+            self._flags.discard(cur)
+            if n == 0:
+                stack.extend(x for x in around if x not in self._open)
+        return True
+
+    def flag(self, cell: Cell) -> None:
+        if cell not in self._open:
+            self._flags.add(cell)
+
+    def view(self) -> Board:
+        """What the player sees: numbers, flags, hidden cells and the mine total."""
+        grid = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                if (r, c) in self._open:
+                    row.append(self._open[(r, c)])
+                else:
+                    row.append(FLAG if (r, c) in self._flags else HIDDEN)
+            grid.append(tuple(row))
+        return Board(tuple(grid), self.settings.mines)
+
+    def reveal_layout(self) -> frozenset[Cell]:
+        """The hidden layout, for after the game (drawing, tests); agents never call it."""
+        return self._mine_set()

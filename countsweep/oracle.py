@@ -1,0 +1,153 @@
+"""The probability oracle: exact counts and mine probabilities for a position.
+
+Each independent component is counted by a backend as a polynomial in its number
+of mines; the sea of unconstrained cells takes the remaining mines in
+``C(sea, rest)`` ways.  So with ``P`` the product of the component polynomials and
+``L`` the unflagged mines left, the number of layouts is
+``sum_k P[k] * C(sea, L - k)``, and a cell's count is the same sum over its own
+marginal polynomial.  Everything is a Python integer or a ``Fraction``.
+
+Without a mine total, the count is the number of frontier assignments (each sea
+layout would multiply it by the same ``2**sea``), frontier probabilities are taken
+over those, and sea cells get 1/2: the value under the uniform measure on all
+layouts.  :attr:`Analysis.mines_known` says which case holds.
+
+>>> from countsweep.board import Board
+>>> a = analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????"))
+>>> a.count, a.probability((1, 1)), a.probability((0, 1)), a.probability((0, 3))
+(70, Fraction(2, 5), Fraction(3, 10), Fraction(1, 10))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from countsweep.backend import Backend, Limits, get_backend
+from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.constraints import Constraints, build
+from countsweep.errors import InconsistentError
+from countsweep.formula import Counts
+from countsweep.poly import ONE, Poly, coefficient, degrees, evaluate, mul
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Exact answers for one position."""
+
+    board: Board
+    mines_known: bool
+    count: int
+    """Mine layouts consistent with the position (frontier assignments if the total is unknown)."""
+    probabilities: dict[Cell, Fraction]
+    """Mine probability of every hidden unflagged cell."""
+    frontier: tuple[Cell, ...]
+    sea: tuple[Cell, ...]
+    components: int
+
+    @property
+    def safe(self) -> tuple[Cell, ...]:
+        return tuple(c for c, p in self.probabilities.items() if p == 0)
+
+    @property
+    def mines_certain(self) -> tuple[Cell, ...]:
+        return tuple(c for c, p in self.probabilities.items() if p == 1)
+
+    def probability(self, cell: Cell) -> Fraction | None:
+        """Mine probability of any cell: 1 for a flag, ``None`` for a revealed number."""
+        v = self.board[cell]
+        if v == FLAG:
+            return Fraction(1)
+        if v == HIDDEN:
+            return self.probabilities[cell]
+        return None
+
+    def grid(self) -> list[list[Fraction | None]]:
+        b = self.board
+        return [[self.probability((r, c)) for c in range(b.width)] for r in range(b.height)]
+
+
+def _weights(others: Poly, sea: int, left: int, span: range) -> dict[int, int]:
+    """``W[a] = sum_b others[b] * C(sea, left - a - b)`` for each ``a`` in ``span``."""
+    out = {}
+    for a in span:
+        out[a] = sum(coefficient(others, b) * comb(sea, left - a - b) for b in degrees(others)
+                     if 0 <= left - a - b <= sea)
+    return out
+
+
+def _dot(p: Poly, w: dict[int, int]) -> int:
+    return sum(c * w[a] for a, c in zip(degrees(p), p[1], strict=True))
+
+
+def combine(model: Constraints, counts: list[Counts]) -> Analysis:
+    """The oracle's arithmetic: component polynomials and the sea into exact answers."""
+    board = model.board
+    totals = [c.total for c in counts]
+    for comp, c in zip(model.components, counts, strict=True):
+        if not c.total[1]:
+            sources = ", ".join(f"[{r}, {col}]" for r, col in sorted({e.source for e in comp.equations})[:6])
+            raise InconsistentError(f"no mine layout fits the numbers at cells {sources}")
+    sea = len(model.sea)
+    left = model.mines_left
+    probs: dict[Cell, Fraction] = {}
+    # prefix[i] * suffix[i+1]: product of all component polynomials but the i-th.
+    prefix = [ONE]
+    for t in totals:
+        prefix.append(mul(prefix[-1], t))
+    product = prefix[-1]
+    suffix = [ONE] * (len(totals) + 1)
+    for i in range(len(totals) - 1, -1, -1):
+        suffix[i] = mul(suffix[i + 1], totals[i])
+    if left is None:
+        count = evaluate(product, 1)
+        for comp, c in zip(model.components, counts, strict=True):
+            own = evaluate(c.total, 1)
+            for cell, m in zip(comp.cells, c.marginals, strict=True):
+                probs[cell] = Fraction(evaluate(m, 1), own)
+        for cell in model.sea:
+            probs[cell] = Fraction(1, 2)
+    else:
+        count = sum(c * comb(sea, left - k) for k, c in zip(degrees(product), product[1], strict=True)
+                    if 0 <= left - k <= sea)
+        if count == 0:
+            lo = product[0]
+            hi = product[0] + len(product[1]) - 1
+            raise InconsistentError(
+                f"the mine total cannot be met: {left} unflagged mines left, the frontier holds "
+                f"{lo} to {hi} and the {sea} sea cells the rest"
+            )
+        for i, (comp, c) in enumerate(zip(model.components, counts, strict=True)):
+            w = _weights(mul(prefix[i], suffix[i + 1]), sea, left, degrees(c.total))
+            for cell, m in zip(comp.cells, c.marginals, strict=True):
+                probs[cell] = Fraction(_dot(m, w), count)
+        if sea:
+            in_sea = sum(c * comb(sea - 1, left - k - 1) for k, c in zip(degrees(product), product[1], strict=True)
+                         if 0 <= left - k - 1 <= sea - 1)
+            for cell in model.sea:
+                probs[cell] = Fraction(in_sea, count)
+    ordered = {cell: probs[cell] for cell in board.hidden()}
+    return Analysis(board, left is not None, count, ordered, model.frontier, model.sea,
+                    len(model.components))
+
+
+def analyze(board: Board, backend: str | Backend = "dpll", limits: Limits | None = None) -> Analysis:
+    """Count the layouts of ``board`` and every hidden cell's mine probability, exactly.
+
+    Raises :class:`~countsweep.errors.InconsistentError` when no layout fits.
+    """
+    engine = get_backend(backend) if isinstance(backend, str) else backend
+    model = build(board)
+    counts = [engine.count(comp.formula(), limits) for comp in model.components]
+    return combine(model, counts)
+
+
+def count(board: Board, backend: str | Backend = "dpll", limits: Limits | None = None) -> int:
+    """The number of mine layouts consistent with ``board`` (see :func:`analyze`)."""
+    return analyze(board, backend, limits).count
+
+
+def probabilities(board: Board, backend: str | Backend = "dpll") -> dict[Cell, Fraction]:
+    """Exact mine probability of every hidden unflagged cell of ``board``."""
+    return analyze(board, backend).probabilities

@@ -1,0 +1,74 @@
+"""Consistency and forced cells by incremental SAT (Kaye's test).
+
+One solver holds the position's CNF; each question is a call under assumptions.
+A hidden cell is safe if "mine here" is unsatisfiable and a mine if "safe here" is
+(the hypothesis method: assume, look for a contradiction).  Every model found
+along the way shows each cell's value in some layout; a cell seen both ways is
+not forced and needs no call of its own, which is why a typical position needs
+far fewer than two calls per frontier cell.
+
+>>> from countsweep.board import Board
+>>> r = check(Board.from_text("3x2\\nF1?\\n???"))
+>>> r.consistent, r.safe, r.mines_certain
+(True, ((0, 2), (1, 0), (1, 1), (1, 2)), ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pysat.solvers import Solver
+
+from countsweep.board import Board, Cell
+from countsweep.cnf import DEFAULT_ENCODING, encode
+from countsweep.errors import InconsistentError
+
+SOLVER = "cadical195"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    consistent: bool
+    safe: tuple[Cell, ...]
+    mines_certain: tuple[Cell, ...]
+    sat_calls: int
+    reason: str = ""
+
+
+def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
+    """Decide consistency and find every forced cell of ``board``."""
+    try:
+        enc = encode(board, encoding)
+    except InconsistentError as exc:
+        return CheckResult(False, (), (), 0, str(exc))
+    cell_of = {v: c for c, v in enc.cell_vars.items()}
+    calls = 0
+    with Solver(name=SOLVER, bootstrap_with=[list(c) for c in enc.clauses]) as solver:
+        calls += 1
+        if not solver.solve():
+            return CheckResult(False, (), (), calls, "no mine layout fits the position")
+        seen_true: set[int] = set()
+        seen_false: set[int] = set()
+
+        def note(model: list[int]) -> None:
+            for lit in model[: enc.num_cells]:
+                (seen_true if lit > 0 else seen_false).add(abs(lit))
+            # A cell in no clause is absent from the model: it can be either.
+            for v in range(len(model) + 1, enc.num_cells + 1):
+                seen_true.add(v)
+                seen_false.add(v)
+
+        note(solver.get_model())
+        safe: list[Cell] = []
+        mines: list[Cell] = []
+        for v in range(1, enc.num_cells + 1):
+            if v in seen_true and v in seen_false:
+                continue
+            # Seen only one way so far: ask for the other.
+            other = v if v not in seen_true else -v
+            calls += 1
+            if solver.solve(assumptions=[other]):
+                note(solver.get_model())
+            else:
+                (safe if other > 0 else mines).append(cell_of[v])
+    return CheckResult(True, tuple(sorted(safe)), tuple(sorted(mines)), calls)

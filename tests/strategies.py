@@ -1,0 +1,59 @@
+"""Hypothesis strategies: small random positions, consistent or perturbed."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from countsweep.board import Board
+from countsweep.formula import Card, Formula
+from tests.reference import board_from_layout
+
+
+@st.composite
+def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | None = None):
+    """A position from a real layout: some safe cells revealed, some mines flagged.
+
+    With ``perturb`` one revealed number may be changed, so some positions have
+    no consistent layout.
+    """
+    width = draw(st.integers(1, 5))
+    height = draw(st.integers(1, 5))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    mines = set(draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells))))
+    safe = [c for c in cells if c not in mines]
+    revealed = set(draw(st.lists(st.sampled_from(safe), unique=True))) if safe else set()
+    flagged = set(draw(st.lists(st.sampled_from(sorted(mines)), unique=True))) if mines else set()
+    # keep enumeration cheap: reveal more until few cells stay hidden
+    hidden = [c for c in cells if c not in revealed and c not in flagged]
+    extra = [c for c in hidden if c not in mines]
+    while len(hidden) > max_hidden and extra:
+        revealed.add(extra.pop())
+        hidden = [c for c in cells if c not in revealed and c not in flagged]
+    if len(hidden) > max_hidden:
+        flagged |= {c for c in hidden if c in mines}
+    with_total = draw(st.booleans()) if total is None else total
+    board = board_from_layout(width, height, mines, revealed, flagged, with_total)
+    if perturb and board.numbers() and draw(st.booleans()):
+        cell = draw(st.sampled_from(board.numbers()))
+        room = sum(1 for _ in board.neighbours(cell))
+        grid = [list(row) for row in board.grid]
+        grid[cell[0]][cell[1]] = draw(st.integers(0, min(room, 8)))
+        board = Board(tuple(map(tuple, grid)), board.mines)
+    return board
+
+
+@st.composite
+def formulas(draw, max_vars: int = 9, projected: bool = True):
+    """Random cardinality formulas with negative literals and optional projection."""
+    n = draw(st.integers(1, max_vars))
+    cons = []
+    for _ in range(draw(st.integers(0, 7))):
+        vs = draw(st.lists(st.integers(1, n), unique=True, min_size=1, max_size=min(n, 5)))
+        lits = tuple(v if draw(st.booleans()) else -v for v in vs)
+        lo = draw(st.integers(0, len(lits)))
+        hi = draw(st.integers(lo, len(lits)))
+        cons.append(Card(lits, lo, hi))
+    proj = None
+    if projected and draw(st.booleans()):
+        proj = tuple(sorted(draw(st.sets(st.integers(1, n)))))
+    return Formula(n, tuple(cons), proj)

@@ -1,0 +1,133 @@
+"""The oracle against the source documents' worked examples and against enumeration."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings
+
+from countsweep import Board, InconsistentError, analyze
+from tests.reference import truth
+from tests.strategies import positions
+
+
+def probs(text: str, mines: int | None = None) -> dict:
+    return analyze(Board.from_text(text, mines)).probabilities
+
+
+def test_thesis_section2_example3_4x4_three_mines():
+    # Swedish thesis, section 2, example 3: cells numbered 1..16 row-major.
+    a = analyze(Board.from_text("4x4x3\n1???\n????\n??2?\n????"))
+    p = a.probabilities
+    assert a.count == 70  # N6(1) + N6(0) = 28 + 42
+    assert p[(1, 1)] == F(2, 5)
+    assert p[(0, 1)] == p[(1, 0)] == F(3, 10)
+    assert p[(0, 2)] == p[(0, 3)] == p[(2, 0)] == p[(3, 0)] == F(1, 10)
+    for cell in [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)]:
+        assert p[cell] == F(8, 35)
+
+
+def test_thesis_section2_example2_island_with_two_or_three_mines():
+    # A 1 and a 2 two rows apart share three middle cells; 10 mines on a 6x6 board.
+    a = analyze(Board.from_text("6x6x10\n??????\n??1???\n??????\n??2???\n??????\n??????"))
+    p = a.probabilities
+    assert p[(2, 1)] == p[(2, 2)] == p[(2, 3)] == F(7, 61)
+    assert p[(4, 1)] == p[(3, 1)] == F(101, 305)
+    assert p[(0, 1)] == p[(1, 1)] == F(8, 61)
+    assert p[(5, 5)] == p[(0, 5)] == F(64, 183)
+    # P(two mines on the island) = 21/61: C(3,1)C(5,1)C(21,8) of the total
+    from math import comb
+
+    assert F(3 * 5 * comb(21, 8), a.count) == F(21, 61)
+
+
+def test_thesis_section2_example1_single_island():
+    # One 1 in the middle of 6x6 with 5 mines: island cells 1/8, outside 4/27.
+    p = probs("6x6x5\n??????\n??????\n??1???\n??????\n??????\n??????")
+    assert p[(1, 1)] == F(1, 8)
+    assert p[(5, 5)] == F(4, 27)
+
+
+def test_thesis_section3_example3_three_independent_islands():
+    p = probs("4x4x3\n1???\n???1\n????\n????")
+    assert p[(0, 1)] == p[(1, 0)] == p[(1, 1)] == F(1, 3)
+    for cell in [(0, 2), (0, 3), (1, 2), (2, 2), (2, 3)]:
+        assert p[cell] == F(1, 5)
+    for cell in [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (3, 3)]:
+        assert p[cell] == F(1, 6)
+
+
+def test_thesis_section3_example2_column_of_ones_is_forced():
+    # Revealed columns of 0 0 1 beside six hidden cells: mines exactly at t2 and t5.
+    text = "\n".join(["001?"] * 6)
+    a = analyze(Board.from_text(text))
+    assert a.mines_certain == ((1, 3), (4, 3))
+    assert set(a.safe) == {(0, 3), (2, 3), (3, 3), (5, 3)}
+    assert a.count == 1
+
+
+def test_counts_beyond_64_bits_are_exact():
+    # Expert board, one revealed 1 in the middle: C(8,1) * C(471, 98) layouts.
+    from math import comb
+
+    rows = ["?" * 30 for _ in range(16)]
+    rows[8] = "?" * 15 + "1" + "?" * 14
+    a = analyze(Board.from_text("30x16x99\n" + "\n".join(rows)))
+    assert a.count == 8 * comb(471, 98)
+    assert a.count > 10**100
+    assert a.probabilities[(7, 15)] == F(1, 8)
+    assert sum(a.probabilities.values()) == 99
+
+
+@settings(max_examples=2000)
+@given(positions(max_hidden=11, perturb=True))
+def test_counts_and_probabilities_equal_enumeration(board):
+    count, expected = truth(board)
+    if count == 0:
+        with pytest.raises(InconsistentError):
+            analyze(board)
+        return
+    a = analyze(board)
+    assert a.count == count
+    assert a.probabilities == expected
+    assert a.safe == tuple(c for c in board.hidden() if expected[c] == 0)
+    assert a.mines_certain == tuple(c for c in board.hidden() if expected[c] == 1)
+
+
+@settings(max_examples=500)
+@given(positions(max_hidden=30, total=True))
+def test_probabilities_sum_to_unflagged_mines_left(board):
+    a = analyze(board)
+    assert sum(a.probabilities.values()) == board.mines - len(board.flags())
+
+
+@settings(max_examples=300)
+@given(positions(max_hidden=12, perturb=True))
+def test_every_backend_agrees(board):
+    results = {}
+    for name in ("dpll", "brute", "sdd"):
+        try:
+            a = analyze(board, name)
+            results[name] = (a.count, a.probabilities)
+        except InconsistentError:
+            results[name] = None
+    assert results["dpll"] == results["brute"] == results["sdd"]
+
+
+def test_unknown_total_counts_frontier_and_gives_sea_one_half():
+    a = analyze(Board.from_text("4x3\n1???\n????\n????"))
+    assert not a.mines_known
+    assert a.count == 3
+    assert a.probabilities[(0, 1)] == F(1, 3)
+    assert a.probabilities[(2, 3)] == F(1, 2)
+
+
+def test_inconsistent_component_names_its_numbers():
+    with pytest.raises(InconsistentError, match=r"\[0, 0\].*\[0, 2\]|\[0, 2\].*\[0, 0\]"):
+        analyze(Board.from_text("3x2\n1?1\n000"))
+
+
+def test_unmeetable_total_is_explained():
+    with pytest.raises(InconsistentError, match="mine total cannot be met"):
+        analyze(Board.from_text("3x3x3\n???\n?1?\n???"))  # island takes 1, sea... all cells on island
