@@ -7,6 +7,7 @@ position; 5 a limit was hit; 6 refused to overwrite a file (see
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -61,13 +62,26 @@ def read_text(path: str) -> str:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
 
 
-def load_board(path: str, mines: int | None) -> Board:
-    name = "<stdin>" if path == "-" else path
-    text = read_text(path)
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+@contextlib.contextmanager
+def about(path: str):
+    """Prefix errors raised inside with the input's name, so every message says where."""
+    name = display_name(path)
     try:
-        return Board.from_text(text, mines=mines)
-    except InputError as exc:
+        yield
+    except CountsweepError as exc:
+        if str(exc).startswith(f"{name}:"):
+            raise
         raise type(exc)(f"{name}: {exc}") from None
+
+
+def load_board(path: str, mines: int | None) -> Board:
+    text = read_text(path)
+    with about(path):
+        return Board.from_text(text, mines=mines)
 
 
 def _cells(cells) -> list[list[int]]:
@@ -109,13 +123,15 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
         from countsweep.oracle import analyze
         from countsweep.render import report
 
-        a = analyze(load_board(board, mines), engine, limits)
+        pos = load_board(board, mines)
+        with about(board):
+            a = analyze(pos, engine, limits)
         if as_json:
             click.echo(json.dumps(analysis_json(a, exact, engine.name)))
         else:
             click.echo(report(a))
-    if stats and hasattr(engine, "last_stats"):
-        click.echo(f"stats: {engine.last_stats}", err=True)
+    if stats:
+        click.echo(f"stats: {getattr(engine, 'stats', None) or engine.last_stats}", err=True)
 
 
 def analysis_json(a, exact: bool, backend: str) -> dict:
@@ -183,14 +199,16 @@ def export(board, output, mines, encoding, no_total, components, force) -> None:
     if components:
         if output == "-":
             raise click.UsageError("--components writes several files: give a file name")
-        encs = cnf.encode_components(pos, encoding)
+        with about(board):
+            encs = cnf.encode_components(pos, encoding)
         base = Path(output)
         targets = [base.with_name(f"{base.stem}.component{i}{base.suffix or '.cnf'}")
                    for i in range(len(encs))]
         texts = [dimacs.render(e, f"component {i} of {len(encs)}") for i, e in enumerate(encs)]
     else:
         targets = [Path(output)]
-        texts = [dimacs.render(cnf.encode(pos, encoding, total=not no_total))]
+        with about(board):
+            texts = [dimacs.render(cnf.encode(pos, encoding, total=not no_total))]
     if output == "-":
         click.echo(texts[0], nl=False)
         return
@@ -219,10 +237,11 @@ def check(board, mines, as_json, encoding) -> None:
     from countsweep.sat import check as sat_check
 
     r = sat_check(load_board(board, mines), encoding or cnf.DEFAULT_ENCODING)
+    reason = f"{display_name(board)}: {r.reason}" if r.reason else ""
     if as_json:
         click.echo(json.dumps({"consistent": r.consistent, "safe": _cells(r.safe),
                                "mines_certain": _cells(r.mines_certain), "sat_calls": r.sat_calls,
-                               **({"reason": r.reason} if r.reason else {})}))
+                               **({"reason": reason} if reason else {})}))
     else:
         click.echo(f"consistent: {'yes' if r.consistent else 'no'}")
         if r.consistent:
@@ -232,4 +251,4 @@ def check(board, mines, as_json, encoding) -> None:
     if not r.consistent:
         if as_json:
             sys.exit(InconsistentError.exit_code)
-        raise InconsistentError(r.reason)
+        raise InconsistentError(reason)

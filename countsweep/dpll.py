@@ -59,6 +59,13 @@ class Stats:
     cache_entries: int = 0
     max_component: int = 0
 
+    def add(self, other: Stats) -> None:
+        self.decisions += other.decisions
+        self.components += other.components
+        self.cache_hits += other.cache_hits
+        self.cache_entries += other.cache_entries
+        self.max_component = max(self.max_component, other.max_component)
+
     @property
     def hit_rate(self) -> float:
         looked = self.cache_hits + self.cache_entries
@@ -213,27 +220,32 @@ class _Search:
         mask = None if all(proj[v] for v in order) else tuple(proj[v] for v in order)
         return (tuple(items), mask), order
 
-    def _neighbours(self, u: int):
-        val, lits, active = self.val, self.lits, self._active
-        for c, _ in self.occ[u]:
-            if active(c):
-                for x in lits[c]:
-                    ax = x if x > 0 else -x
-                    if not val[ax]:
-                        yield ax
-
     def _sweep(self, start: int) -> tuple[int, dict[int, int]]:
-        """BFS from ``start``: the last vertex reached and the BFS parents."""
+        """BFS from ``start`` over open variables: the last one reached and the BFS parents.
+
+        Each active constraint is expanded once, when first met, rather than once
+        per variable in it.
+        """
+        self.stamp += 1
+        stamp, val, occ, lits = self.stamp, self.val, self.occ, self.lits
+        vstamp, cstamp, active = self.vstamp, self.cstamp, self._active
+        vstamp[start] = stamp
         parent = {start: start}
         frontier = [start]
         last = start
         while frontier:
             nxt = []
             for u in frontier:
-                for w in self._neighbours(u):
-                    if w not in parent:
-                        parent[w] = u
-                        nxt.append(w)
+                for c, _ in occ[u]:
+                    if cstamp[c] == stamp or not active(c):
+                        continue
+                    cstamp[c] = stamp
+                    for x in lits[c]:
+                        ax = x if x > 0 else -x
+                        if not val[ax] and vstamp[ax] != stamp:
+                            vstamp[ax] = stamp
+                            parent[ax] = u
+                            nxt.append(ax)
             if nxt:
                 last = nxt[-1]
             frontier = nxt
@@ -389,12 +401,17 @@ def _run_with_stack(fn):
 
 
 class DpllCounter:
-    """The default backend.  ``last_stats`` holds the :class:`Stats` of the latest count."""
+    """The default backend.
+
+    ``last_stats`` holds the :class:`Stats` of the latest count, ``stats`` the sum
+    over every count this counter made (all components of a position).
+    """
 
     name = "dpll"
 
     def __init__(self) -> None:
         self.last_stats = Stats()
+        self.stats = Stats()
 
     def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
         search = _Search(formula, limits)
@@ -405,6 +422,7 @@ class DpllCounter:
         finally:
             search.stats.cache_entries = len(search.cache) + len(search.sat_cache)
             self.last_stats = search.stats
+            self.stats.add(search.stats)
 
 
 def count_formula(formula: Formula, limits: Limits | None = None) -> Counts:

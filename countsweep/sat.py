@@ -21,6 +21,7 @@ from pysat.solvers import Solver
 
 from countsweep.board import Board, Cell
 from countsweep.cnf import DEFAULT_ENCODING, encode
+from countsweep.constraints import build
 from countsweep.errors import InconsistentError
 
 SOLVER = "cadical195"
@@ -39,9 +40,14 @@ def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
     """Decide consistency and find every forced cell of ``board``."""
     try:
         enc = encode(board, encoding)
+        model = build(board)
     except InconsistentError as exc:
         return CheckResult(False, (), (), 0, str(exc))
-    cell_of = {v: c for c, v in enc.cell_vars.items()}
+    var = enc.cell_vars
+    # Sea cells are interchangeable (only the mine total sees them): one stands for all.
+    frontier = [var[c] for c in model.frontier]
+    sea = [var[c] for c in model.sea]
+    asked = frontier + sea[:1]
     calls = 0
     with Solver(name=SOLVER, bootstrap_with=[list(c) for c in enc.clauses]) as solver:
         calls += 1
@@ -50,25 +56,33 @@ def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
         seen_true: set[int] = set()
         seen_false: set[int] = set()
 
-        def note(model: list[int]) -> None:
-            for lit in model[: enc.num_cells]:
+        def note(found: list[int]) -> None:
+            for lit in found[: enc.num_cells]:
                 (seen_true if lit > 0 else seen_false).add(abs(lit))
             # A cell in no clause is absent from the model: it can be either.
-            for v in range(len(model) + 1, enc.num_cells + 1):
+            for v in range(len(found) + 1, enc.num_cells + 1):
                 seen_true.add(v)
                 seen_false.add(v)
 
         note(solver.get_model())
-        safe: list[Cell] = []
-        mines: list[Cell] = []
-        for v in range(1, enc.num_cells + 1):
+        forced: dict[int, bool] = {}
+        for v in asked:
             if v in seen_true and v in seen_false:
                 continue
-            # Seen only one way so far: ask for the other.
+            # Seen one way so far: ask for the other, and steer every open cell
+            # towards its unseen value so the model found settles many at once.
             other = v if v not in seen_true else -v
+            solver.set_phases([u if u not in seen_true else -u for u in asked
+                               if not (u in seen_true and u in seen_false)])
             calls += 1
             if solver.solve(assumptions=[other]):
                 note(solver.get_model())
             else:
-                (safe if other > 0 else mines).append(cell_of[v])
+                forced[v] = other < 0
+    cell_of = {v: c for c, v in var.items()}
+    sea_forced = forced.get(sea[0]) if sea else None
+    safe = [cell_of[v] for v, mine in forced.items() if not mine]
+    mines = [cell_of[v] for v, mine in forced.items() if mine]
+    if sea_forced is not None:
+        (mines if sea_forced else safe).extend(cell_of[v] for v in sea[1:])
     return CheckResult(True, tuple(sorted(safe)), tuple(sorted(mines)), calls)

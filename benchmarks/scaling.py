@@ -1,0 +1,88 @@
+"""Growth of counting time with size on families where enumeration is exponential.
+
+Families (``countsweep.families``): ``band`` (middle row revealed, one mine per
+column above or below), ``corridor`` (the same with 30% density), and ``dense``
+(square boards at 22% mines with 60% of the safe cells opened).  For each size:
+time of the ``dpll`` backend with its component and cache statistics, the
+brute-force reference until it refuses or times out, and Ganak on the exported
+CNF (mine total included, projected) in a child process with a time limit.
+
+    python benchmarks/scaling.py [--family band] [--sizes 25,50,100,200,400,1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import ganak, machine, table, timed  # noqa: E402
+
+from countsweep.backend import Limits  # noqa: E402
+from countsweep.brute import BruteCounter  # noqa: E402
+from countsweep.cnf import encode  # noqa: E402
+from countsweep.dimacs import render  # noqa: E402
+from countsweep.dpll import DpllCounter  # noqa: E402
+from countsweep.errors import LimitExceeded  # noqa: E402
+from countsweep.families import band, corridor, midgame  # noqa: E402
+from countsweep.oracle import analyze  # noqa: E402
+
+FAMILIES = {
+    "band": (lambda n: band(n, seed=n), "25,50,100,200,400,1000"),
+    "corridor": (lambda n: corridor(n, 0.3, seed=n), "25,50,100,200,400,1000"),
+    "dense": (lambda n: midgame(n, n, 0.22, 0.6, seed=n), "10,20,40,70,100"),
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", choices=sorted(FAMILIES), default="band")
+    ap.add_argument("--sizes", default=None)
+    ap.add_argument("--timeout", type=float, default=30.0, help="brute force and Ganak, seconds")
+    ap.add_argument("--no-ganak", action="store_true")
+    args = ap.parse_args()
+    make, default_sizes = FAMILIES[args.family]
+    sizes = [int(s) for s in (args.sizes or default_sizes).split(",")]
+    print(f"machine: {machine()}; family {args.family}")
+    rows = []
+    brute_alive = True
+    ganak_alive = not args.no_ganak
+    for n in sizes:
+        board = make(n)
+        counter = DpllCounter()
+        t_dpll, a = timed(lambda b=board, c=counter: analyze(b, c))
+        st = counter.stats  # summed over the position's components
+        brute = "-"
+        if brute_alive:
+            try:
+                t, _ = timed(lambda b=board: analyze(b, BruteCounter(), Limits(timeout=args.timeout)))
+                brute = f"{t:.3g}"
+            except LimitExceeded as exc:
+                brute = "gave up"
+                brute_alive = False
+                del exc
+        g = "-"
+        if ganak_alive:
+            with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as fh:
+                fh.write(render(encode(board)))
+            secs, count = ganak(fh.name, args.timeout)
+            Path(fh.name).unlink()
+            if secs is None:
+                g = f"> {args.timeout:g}"
+                ganak_alive = False
+            else:
+                g = f"{secs:.3g}" + ("" if count == a.count else " WRONG")
+        rows.append((n, len(board.hidden()), a.components, len(str(a.count)), f"{t_dpll:.3g}",
+                     st.decisions, f"{st.hit_rate:.0%}", st.max_component, brute, g))
+    print(table(("size", "cells", "components", "count digits", "dpll s", "decisions",
+                 "cache hits", "largest comp", "brute s", "Ganak s"), rows))
+    base = {r[0]: float(r[4]) for r in rows}
+    if 100 in base and 400 in base:
+        print(f"time(400) / time(100) = {base[400] / base[100]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,3 @@
+from countsweep.cli import main
+
+main()

@@ -1,0 +1,167 @@
+"""CNF encodings and DIMACS export, refereed by Ganak."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+
+from countsweep import Board, InconsistentError, analyze
+from countsweep.cli import main
+from countsweep.cnf import COUNT_PRESERVING, DEFAULT_ENCODING, ENCODINGS, encode, encode_components
+from countsweep.dimacs import read, render
+from countsweep.dpll import DpllCounter
+from countsweep.errors import InputError
+from countsweep.families import band
+from tests.ganak import ganak_count
+from tests.strategies import positions
+
+
+def exact(board: Board) -> int:
+    try:
+        return analyze(board).count
+    except InconsistentError:
+        return 0
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@settings(max_examples=40)
+@given(board=positions(max_hidden=16, perturb=True))
+def test_exported_cnf_counts_to_the_exact_count_under_ganak(encoding, board):
+    try:
+        text = render(encode(board, encoding))
+    except InconsistentError:
+        # an impossible number is refused before encoding; enumeration agrees
+        assert exact(board) == 0
+        return
+    f = read(io.StringIO(text))
+    assert f.projection == tuple(range(1, len(board.hidden()) + 1))
+    clauses = [c.lits for c in f.constraints]
+    projected = ganak_count(f.num_vars, clauses, f.projection) if f.projection else None
+    expected = exact(board)
+    if board.mines is None:
+        # no total: the sea is free in the file, the oracle counts frontier assignments
+        if expected:
+            model = analyze(board)
+            expected *= 2 ** len(model.sea)
+    if f.projection:
+        assert projected == expected
+        if COUNT_PRESERVING[encoding]:
+            assert ganak_count(f.num_vars, clauses) == expected
+    # our own counter reads the same file to the same number
+    assert DpllCounter().count(f).count == expected
+
+
+@pytest.mark.parametrize("encoding", [e for e, ok in COUNT_PRESERVING.items() if not ok])
+def test_non_preserving_encodings_really_overcount_unprojected(encoding):
+    board = Board.from_text("5x3x4\n?????\n?3?2?\n?????")
+    enc = encode(board, encoding)
+    unprojected = ganak_count(enc.num_vars, enc.clauses)
+    projected = ganak_count(enc.num_vars, enc.clauses, enc.projection)
+    assert projected == analyze(board).count
+    assert unprojected > projected
+    assert "count-preserving: no" in render(enc)
+
+
+def test_default_encoding_is_count_preserving():
+    assert COUNT_PRESERVING[DEFAULT_ENCODING]
+
+
+def test_dimacs_header_projection_and_cell_map():
+    text = render(encode(Board.from_text("3x2x1\n1??\n???"), "totalizer"))
+    lines = text.splitlines()
+    assert "c t pmc" in lines
+    p = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
+    assert lines[p + 1] == "c p show 1 2 3 4 5 0"
+    assert lines[p + 2] == "c ind 1 2 3 4 5 0"
+    assert "c var 1 = [0, 1]" in lines and "c var 5 = [1, 2]" in lines
+    assert "c board 1??" in lines
+    assert any(line.startswith("c encoding totalizer; count-preserving: no") for line in lines)
+
+
+def test_components_export_counts_multiply_to_frontier_count(tmp_path):
+    comps = encode_components(Board.from_text("4x4x3\n1???\n???1\n????\n????"))
+    product = 1
+    for enc in comps:
+        product *= ganak_count(enc.num_vars, enc.clauses, enc.projection)
+    assert len(comps) == 2 and product == 3 * 5
+
+
+def test_export_cli_writes_atomically_and_refuses_to_overwrite(tmp_path):
+    out = tmp_path / "pos.cnf"
+    board = tmp_path / "b.txt"
+    board.write_text("4x4x3\n1???\n????\n??2?\n????\n")
+    runner = CliRunner()
+    r = runner.invoke(main, ["export", str(board), "-o", str(out)])
+    assert r.exit_code == 0 and out.exists()
+    first = out.read_text()
+    f = read(io.StringIO(first))
+    assert ganak_count(f.num_vars, [c.lits for c in f.constraints], f.projection) == 70
+    r = runner.invoke(main, ["export", str(board), "-o", str(out), "--encoding", "totalizer"])
+    assert r.exit_code == 6 and "file exists" in r.stderr
+    assert out.read_text() == first
+    r = runner.invoke(main, ["export", str(board), "-o", str(out), "--encoding", "totalizer",
+                             "--force"])
+    assert r.exit_code == 0 and "totalizer" in out.read_text()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_export_components_and_no_total(tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("4x4x3\n1???\n???1\n????\n????\n")
+    r = CliRunner().invoke(main, ["export", str(board), "-o", str(tmp_path / "x.cnf"),
+                                  "--components"])
+    assert r.exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("x.component*.cnf")) == [
+        "x.component0.cnf", "x.component1.cnf"]
+    r = CliRunner().invoke(main, ["export", str(board), "-o", "-", "--no-total"])
+    assert "c mine total: not included" in r.stdout
+
+
+@pytest.mark.parametrize(("n", "flags"), [(10, []), (40, ["--no-total"])])
+def test_count_dimacs_cli_matches_native(tmp_path, n, flags):
+    board = tmp_path / "b.txt"
+    board.write_text(band(n, seed=2).to_text())
+    out = tmp_path / "b.cnf"
+    CliRunner().invoke(main, ["export", str(board), "-o", str(out), "--encoding", "totalizer",
+                              *flags])
+    native = analyze(Board.from_text(board.read_text())).count
+    r = CliRunner().invoke(main, ["count", "--dimacs", str(out)])
+    assert r.exit_code == 0 and r.stdout.strip().endswith(str(native))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 2 0\n", "clause before the 'p cnf' header"),
+        ("p cnf 2\n", "expected 'p cnf VARS CLAUSES'"),
+        ("p cnf 2 1\n1 3 0\n", "line 2: literal 3 exceeds the 2 declared variables"),
+        ("p cnf 2 1\n1 x 0\n", "line 2: 'x' is not an integer"),
+        ("c nothing\n", "no 'p cnf' header"),
+        ("p cnf 2 1\nc p show 5 0\n1 0\n", "projection variable 5 out of range"),
+    ],
+)
+def test_malformed_dimacs(text, message):
+    with pytest.raises(InputError, match=message):
+        read(io.StringIO(text))
+
+
+def test_bad_dimacs_cli_exit_code(tmp_path):
+    p = tmp_path / "bad.cnf"
+    p.write_text("p cnf 1 1\n2 0\n")
+    r = CliRunner().invoke(main, ["count", "--dimacs", str(p)])
+    assert r.exit_code == 3 and "bad.cnf: line 2" in r.stderr
+
+
+def test_corpus_manifest_counts_are_exact():
+    import json
+
+    root = Path(__file__).resolve().parent.parent / "cnf"
+    manifest = json.loads((root / "manifest.json").read_text())
+    assert len(manifest["instances"]) >= 20
+    for inst in manifest["instances"][:40]:
+        board = Board.from_text((root / inst["board"]).read_text())
+        assert str(analyze(board).count) == inst["count"]
