@@ -23,7 +23,7 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=8)
     args = ap.parse_args()
     boards = []
-    for name, (w, h, m) in LEVELS.items():
+    for w, h, m in LEVELS.values():
         boards += from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=7, every=args.every)
     print(f"{len(boards)} positions from greedy play, all levels, rule safe, first click corner")
     print(f"{'encoding':<12} {'preserving':>10} {'vars':>9} {'clauses':>9} {'KiB':>7}"

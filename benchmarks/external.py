@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import ganak, machine, table, timed  # noqa: E402
+from common import ganak, machine, table, timed
 
-from countsweep.board import Board  # noqa: E402
-from countsweep.oracle import analyze  # noqa: E402
+from countsweep.board import Board
+from countsweep.oracle import analyze
 
 CORPUS = Path(__file__).resolve().parent.parent / "cnf"
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import machine, summary, table, timed  # noqa: E402
+from common import machine, summary, table, timed
 
-from countsweep.backend import Limits, get_backend  # noqa: E402
-from countsweep.errors import LimitExceeded  # noqa: E402
-from countsweep.families import from_play  # noqa: E402
-from countsweep.game import LEVELS, Settings  # noqa: E402
-from countsweep.oracle import analyze  # noqa: E402
+from countsweep.backend import Limits, get_backend
+from countsweep.errors import LimitExceeded
+from countsweep.families import from_play
+from countsweep.game import LEVELS, Settings
+from countsweep.oracle import analyze
 
 
 def main() -> None:

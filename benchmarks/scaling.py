@@ -19,16 +19,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import ganak, machine, table, timed  # noqa: E402
+from common import ganak, machine, table, timed
 
-from countsweep.backend import Limits  # noqa: E402
-from countsweep.brute import BruteCounter  # noqa: E402
-from countsweep.cnf import encode  # noqa: E402
-from countsweep.dimacs import render  # noqa: E402
-from countsweep.dpll import DpllCounter  # noqa: E402
-from countsweep.errors import LimitExceeded  # noqa: E402
-from countsweep.families import band, corridor, midgame  # noqa: E402
-from countsweep.oracle import analyze  # noqa: E402
+from countsweep.backend import Limits
+from countsweep.brute import BruteCounter
+from countsweep.cnf import encode
+from countsweep.dimacs import render
+from countsweep.dpll import DpllCounter
+from countsweep.errors import LimitExceeded
+from countsweep.families import band, corridor, midgame
+from countsweep.oracle import analyze
 
 FAMILIES = {
     "band": (lambda n: band(n, seed=n), "25,50,100,200,400,1000"),

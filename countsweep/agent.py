@@ -55,7 +55,7 @@ class GreedyAgent:
         sure += [Move(c, "open", Fraction(0), False) for c in a.safe]
         if any(m.action == "open" for m in sure):
             return sure
-        return sure + [self.guess(a, rng)]
+        return [*sure, self.guess(a, rng)]
 
     def guess(self, a: Analysis, rng: random.Random) -> Move:
         low = min(p for p in a.probabilities.values() if p < 1)

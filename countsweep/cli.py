@@ -110,13 +110,27 @@ mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
 @click.option("--max-cache", type=click.IntRange(min=1), default=None,
               help="Bound on component-cache entries (dpll).")
 @click.option("--stats", is_flag=True, help="Print the counter's statistics to standard error.")
+@click.option("--vtree", type=click.Choice(["frontier", "balanced", "right", "left"]),
+              default="frontier", show_default=True, help="Vtree of the sdd backend.")
+@click.option("--minimize", is_flag=True, help="sdd: dynamic vtree minimization.")
+@click.option("--save-sdd", type=str, default=None,
+              help="sdd: save the compiled position (board, vtree, diagrams) to one JSON FILE.")
+@click.option("--force", is_flag=True, help="Overwrite files written by --save-sdd.")
 @handles_errors
-def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, stats) -> None:
+def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, stats, vtree,
+          minimize, save_sdd, force) -> None:
     """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
     if (board is None) == (dimacs is None):
         raise click.UsageError("give exactly one of BOARD or --dimacs FILE")
+    if save_sdd and (backend != "sdd" or dimacs is not None):
+        raise click.UsageError("--save-sdd needs --backend sdd and a BOARD")
     limits = Limits(timeout=timeout, max_cache=max_cache)
-    engine = get_backend(backend)
+    if backend == "sdd":
+        from countsweep.sdd import SddCounter
+
+        engine = SddCounter(vtree=vtree, minimize=minimize)
+    else:
+        engine = get_backend(backend)
     if dimacs is not None:
         _count_dimacs(dimacs, engine, limits, as_json)
     else:
@@ -125,13 +139,22 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
 
         pos = load_board(board, mines)
         with about(board):
-            a = analyze(pos, engine, limits)
+            if save_sdd:
+                from countsweep.sdd import CompiledPosition
+
+                compiled = CompiledPosition(pos, vtree=vtree, minimize=minimize)
+                a = compiled.analysis()
+                engine.stats = compiled.stats
+            else:
+                a = analyze(pos, engine, limits)
+        if save_sdd:
+            compiled.save(Path(save_sdd), force=force)
         if as_json:
             click.echo(json.dumps(analysis_json(a, exact, engine.name)))
         else:
             click.echo(report(a))
     if stats:
-        click.echo(f"stats: {getattr(engine, 'stats', None) or engine.last_stats}", err=True)
+        click.echo(f"stats: {getattr(engine, 'stats', 'none for this backend')}", err=True)
 
 
 def analysis_json(a, exact: bool, backend: str) -> dict:

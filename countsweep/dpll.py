@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from countsweep.backend import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.formula import Counts, Formula
-from countsweep.poly import ONE, ZERO, Poly, add, binomial, monomial, mul, shift
+from countsweep.poly import ONE, ZERO, Poly, add, binomial, mul, shift
 
 _BIG_STACK_VARS = 1500
 _CENTER_MIN_VARS = 10
@@ -272,8 +272,8 @@ class _Search:
 
     def _tick(self) -> None:
         self.stats.decisions += 1
-        if self.deadline is not None and self.stats.decisions % 256 == 0:
-            if time.monotonic() > self.deadline:
+        if (self.deadline is not None and self.stats.decisions % 256 == 0
+                and time.monotonic() > self.deadline):
                 raise LimitExceeded(
                     f"time limit of {self.limits.timeout:g} s reached after "
                     f"{self.stats.decisions} decisions"
@@ -430,4 +430,4 @@ def count_formula(formula: Formula, limits: Limits | None = None) -> Counts:
     return DpllCounter().count(formula, limits)
 
 
-__all__ = ["DpllCounter", "Stats", "count_formula", "monomial"]
+__all__ = ["DpllCounter", "Stats", "count_formula"]

@@ -81,13 +81,21 @@ def _dot(p: Poly, w: dict[int, int]) -> int:
     return sum(c * w[a] for a, c in zip(degrees(p), p[1], strict=True))
 
 
-def combine(model: Constraints, counts: list[Counts]) -> Analysis:
-    """The oracle's arithmetic: component polynomials and the sea into exact answers."""
+def combine(model: Constraints, counts: list[Counts],
+            parts: list[tuple[Cell, ...]] | None = None) -> Analysis:
+    """The oracle's arithmetic: component polynomials and the sea into exact answers.
+
+    ``counts[i]`` counts the cells ``parts[i]`` (by default the model's
+    components); the parts must cover the frontier, each cell once.
+    """
     board = model.board
+    cells_of = parts if parts is not None else [comp.cells for comp in model.components]
     totals = [c.total for c in counts]
-    for comp, c in zip(model.components, counts, strict=True):
+    for cells, c in zip(cells_of, counts, strict=True):
         if not c.total[1]:
-            sources = ", ".join(f"[{r}, {col}]" for r, col in sorted({e.source for e in comp.equations})[:6])
+            near = set(cells)
+            numbers = sorted(n for n in board.numbers() if near & set(board.neighbours(n)))
+            sources = ", ".join(f"[{r}, {col}]" for r, col in numbers[:6]) or "none"
             raise InconsistentError(f"no mine layout fits the numbers at cells {sources}")
     sea = len(model.sea)
     left = model.mines_left
@@ -102,9 +110,9 @@ def combine(model: Constraints, counts: list[Counts]) -> Analysis:
         suffix[i] = mul(suffix[i + 1], totals[i])
     if left is None:
         count = evaluate(product, 1)
-        for comp, c in zip(model.components, counts, strict=True):
+        for cells, c in zip(cells_of, counts, strict=True):
             own = evaluate(c.total, 1)
-            for cell, m in zip(comp.cells, c.marginals, strict=True):
+            for cell, m in zip(cells, c.marginals, strict=True):
                 probs[cell] = Fraction(evaluate(m, 1), own)
         for cell in model.sea:
             probs[cell] = Fraction(1, 2)
@@ -118,9 +126,9 @@ def combine(model: Constraints, counts: list[Counts]) -> Analysis:
                 f"the mine total cannot be met: {left} unflagged mines left, the frontier holds "
                 f"{lo} to {hi} and the {sea} sea cells the rest"
             )
-        for i, (comp, c) in enumerate(zip(model.components, counts, strict=True)):
+        for i, (cells, c) in enumerate(zip(cells_of, counts, strict=True)):
             w = _weights(mul(prefix[i], suffix[i + 1]), sea, left, degrees(c.total))
-            for cell, m in zip(comp.cells, c.marginals, strict=True):
+            for cell, m in zip(cells, c.marginals, strict=True):
                 probs[cell] = Fraction(_dot(m, w), count)
         if sea:
             in_sea = sum(c * comb(sea - 1, left - k - 1) for k, c in zip(degrees(product), product[1], strict=True)

@@ -30,6 +30,8 @@ again: what an agent's lookahead asks.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,19 +41,20 @@ from pysdd.sdd import SddManager, SddNode, Vtree
 from countsweep.backend import Limits
 from countsweep.board import FLAG, Board, Cell
 from countsweep.constraints import build
-from countsweep.errors import InconsistentError, InputError, LimitExceeded
+from countsweep.errors import InputError, LimitExceeded
 from countsweep.formula import Card, Counts, Formula
 from countsweep.oracle import Analysis
-from countsweep.poly import ONE, ZERO, Poly, add, binomial, coefficient, evaluate, monomial, mul
+from countsweep.poly import ONE, ZERO, Poly, add, binomial, monomial, mul
 
 VTREES = ("frontier", "balanced", "right", "left")
 
 
-def frontier_order(num_vars: int, constraints) -> list[int]:
-    """Variables in the order a BFS meets them, from a far end of each constraint graph.
+def frontier_groups(num_vars: int, constraints) -> list[list[int]]:
+    """Variables by connected component, each in the order a BFS from a far end meets them.
 
-    On a Minesweeper frontier this walks along the frontier, so each vtree
-    subtree covers a stretch of it and the constraints stay local.
+    On a Minesweeper frontier the BFS walks along the frontier, so each vtree
+    subtree covers a stretch of it and the constraints stay local.  Variables in
+    no constraint (the sea) come last, as one group.
     """
     adj: dict[int, set[int]] = {v: set() for v in range(1, num_vars + 1)}
     for card in constraints:
@@ -68,16 +71,62 @@ def frontier_order(num_vars: int, constraints) -> list[int]:
                     order.append(w)
         return order
 
-    out: list[int] = []
+    groups: list[list[int]] = []
+    free: list[int] = []
     placed: set[int] = set()
     for v in range(1, num_vars + 1):
         if v in placed:
             continue
-        far = bfs(v)[-1]
-        part = bfs(far)
-        out += part
+        if not adj[v]:
+            free.append(v)
+            placed.add(v)
+            continue
+        part = bfs(bfs(v)[-1])
+        groups.append(part)
         placed.update(part)
-    return out
+    return groups + ([free] if free else [])
+
+
+def frontier_order(num_vars: int, constraints) -> list[int]:
+    return [v for g in frontier_groups(num_vars, constraints) for v in g]
+
+
+def _balanced(items: list):
+    if len(items) == 1:
+        return items[0]
+    mid = len(items) // 2
+    return (_balanced(items[:mid]), _balanced(items[mid:]))
+
+
+def frontier_vtree(num_vars: int, constraints) -> Vtree:
+    """One balanced subtree per component, the unconstrained variables in one of their own.
+
+    Independent components then never share a vtree node below the top, and the
+    sea costs one smoothing step instead of many.
+    """
+    groups = frontier_groups(num_vars, constraints) or [[1]]
+    lines: list[str] = []
+    counter = iter(range(2 * num_vars))
+
+    def emit(node) -> int:  # in-order ids, children written before parents
+        if isinstance(node, int):
+            i = next(counter)
+            lines.append(f"L {i} {node}")
+            return i
+        a = emit(node[0])
+        i = next(counter)
+        b = emit(node[1])
+        lines.append(f"I {i} {a} {b}")
+        return i
+
+    emit(_balanced([_balanced(g) for g in groups]))
+    fd, path = tempfile.mkstemp(suffix=".vtree")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(f"vtree {len(lines)}\n" + "\n".join(lines) + "\n")
+        return Vtree.from_file(path.encode())
+    finally:
+        os.unlink(path)
 
 
 def make_manager(num_vars: int, constraints, vtree: str) -> SddManager:
@@ -85,8 +134,7 @@ def make_manager(num_vars: int, constraints, vtree: str) -> SddManager:
         raise ValueError(f"unknown vtree {vtree!r}; choose from {', '.join(VTREES)}")
     n = max(num_vars, 1)
     if vtree == "frontier":
-        order = frontier_order(num_vars, constraints) or [1]
-        return SddManager.from_vtree(Vtree(n, order, "balanced"))
+        return SddManager.from_vtree(frontier_vtree(n, constraints))
     return SddManager.from_vtree(Vtree(n, list(range(1, n + 1)), vtree))
 
 
@@ -119,26 +167,58 @@ class SddStats:
     nodes: int
     vtree: str
 
+    def __add__(self, other: SddStats) -> SddStats:
+        return SddStats(self.compile_seconds + other.compile_seconds, self.size + other.size,
+                        self.nodes + other.nodes, self.vtree)
+
 
 class Compiled:
     """A formula compiled into an SDD; :meth:`counts` is exact, with marginals."""
 
-    def __init__(self, mgr: SddManager, root: SddNode, num_vars: int, counted: tuple[int, ...],
+    def __init__(self, mgr: SddManager, root: SddNode, counted: tuple[int, ...],
                  stats: SddStats) -> None:
         self.mgr = mgr
         self.root = root
-        self.num_vars = num_vars
         self.counted = counted
         self.stats = stats
 
-    def conjoin(self, node: SddNode) -> Compiled:
-        root = self.root & node
-        return Compiled(self.mgr, root, self.num_vars, self.counted,
-                        SddStats(self.stats.compile_seconds, root.size(), root.count(),
-                                 self.stats.vtree))
-
     def counts(self) -> Counts:
         return count_sdd(self.mgr, self.root, self.counted)
+
+
+def conjoin_cards(mgr: SddManager, cards: list[Card], counted: set[int], rank: dict[int, int],
+                  minimize: bool = False, deadline: float | None = None) -> SddNode:
+    """The conjunction of ``cards``, each variable outside ``counted`` quantified away.
+
+    Constraints are conjoined in frontier order, so the diagram grows along the
+    frontier, and an uncounted (auxiliary) variable is quantified as soon as the
+    last constraint mentioning it is in.
+    """
+    cards = sorted(cards, key=lambda c: min((rank.get(abs(x), abs(x)) for x in c.lits), default=0))
+    last: dict[int, int] = {}
+    for i, card in enumerate(cards):
+        for x in card.lits:
+            if abs(x) not in counted:
+                last[abs(x)] = i
+    quantify_at: dict[int, list[int]] = {}
+    for v, i in last.items():
+        quantify_at.setdefault(i, []).append(v)
+    root = mgr.true()
+    if minimize:
+        root.ref()
+    for i, card in enumerate(cards):
+        new = root & card_sdd(mgr, card, rank)
+        for v in quantify_at.get(i, ()):
+            new = mgr.exists(v, new)
+        if minimize:
+            new.ref()
+            root.deref()
+        root = new
+        if root.is_false():
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            raise LimitExceeded("SDD compilation exceeded its time limit")
+    return root
 
 
 def compile_formula(formula: Formula, vtree: str = "frontier", source: str = "native",
@@ -154,41 +234,12 @@ def compile_formula(formula: Formula, vtree: str = "frontier", source: str = "na
     mgr = make_manager(formula.num_vars, cards, vtree)
     if minimize:
         mgr.auto_gc_and_minimize_on()
-    order = frontier_order(formula.num_vars, cards)
-    rank = {v: i for i, v in enumerate(order)}
-    # Conjoin constraints in frontier order so the diagram grows along the frontier.
-    cards.sort(key=lambda c: min((rank[abs(x)] for x in c.lits), default=0))
-    counted = set(formula.counted)
-    last: dict[int, int] = {}
-    for i, card in enumerate(cards):
-        for x in card.lits:
-            if abs(x) not in counted:
-                last[abs(x)] = i
-    quantify_at: dict[int, list[int]] = {}
-    for v, i in last.items():
-        quantify_at.setdefault(i, []).append(v)
-    root = mgr.true()
-    if minimize:
-        root.ref()
-    for i, card in enumerate(cards):
-        if card.lo > card.hi:
-            root = mgr.false()
-            break
-        new = root & card_sdd(mgr, card, rank)
-        for v in quantify_at.get(i, ()):
-            new = mgr.exists(v, new)
-        if minimize:
-            new.ref()
-            root.deref()
-        root = new
-        if root.is_false():
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            raise LimitExceeded(f"SDD compilation exceeded {limits.timeout:g} s")
+    rank = {v: i for i, v in enumerate(frontier_order(formula.num_vars, cards))}
+    root = conjoin_cards(mgr, cards, set(formula.counted), rank, minimize, deadline)
     if minimize:
         mgr.minimize()
     stats = SddStats(time.perf_counter() - start, root.size(), root.count(), vtree)
-    return Compiled(mgr, root, formula.num_vars, formula.counted, stats)
+    return Compiled(mgr, root, formula.counted, stats)
 
 
 def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Counts:
@@ -323,120 +374,146 @@ class SddCounter:
         self.source = source
         self.minimize = minimize
         self.last_stats: SddStats | None = None
+        self.stats = SddStats(0.0, 0, 0, vtree)
 
     def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
         compiled = compile_formula(formula, self.vtree, self.source, self.minimize, limits)
         self.last_stats = compiled.stats
+        self.stats = self.stats + compiled.stats
         return compiled.counts()
 
 
-class CompiledPosition:
-    """A board's local constraints compiled once into one SDD over all its hidden cells.
+Part = tuple[tuple[Cell, ...], SddNode]
 
-    Variables follow :func:`countsweep.cnf.cell_variables` (hidden cells, row-major).
-    The mine total stays outside the diagram: it picks a coefficient of the count
-    polynomial, as in the oracle.
+
+class CompiledPosition:
+    """A board compiled once: one diagram per independent part, in one shared manager.
+
+    Variables follow :func:`countsweep.cnf.cell_variables` (hidden cells,
+    row-major).  Each part is a set of cells with the SDD of their constraints;
+    conditioning conjoins the parts a new fact touches into one.  The mine total
+    and the sea stay outside the diagrams: the oracle's :func:`combine` applies
+    them to the parts' polynomials, exactly as for any other backend.
     """
 
-    def __init__(self, board: Board, vtree: str = "frontier", minimize: bool = False,
-                 _compiled: Compiled | None = None) -> None:
+    def __init__(self, board: Board, vtree: str = "frontier", minimize: bool = False) -> None:
         from countsweep.cnf import cell_variables
 
+        start = time.perf_counter()
         self.board = board
         self.cell_vars = cell_variables(board)
-        self.model = build(board)
-        if _compiled is None:
-            var = self.cell_vars
-            cards = tuple(Card(tuple(var[c] for c in eq.cells), eq.value, eq.value)
-                          for eq in self.model.equations)
-            _compiled = compile_formula(Formula(len(var), cards), vtree, "native", minimize)
-        self.compiled = _compiled
+        var = self.cell_vars
+        model = build(board)
+        cards = [Card(tuple(var[c] for c in eq.cells), eq.value, eq.value)
+                 for eq in model.equations]
+        self.mgr = make_manager(len(var), cards, vtree)
+        self.vtree = vtree
+        self.rank = {v: i for i, v in enumerate(frontier_order(len(var), cards))}
+        parts = []
+        for comp in model.components:
+            own = [Card(tuple(var[c] for c in eq.cells), eq.value, eq.value)
+                   for eq in comp.equations]
+            node = conjoin_cards(self.mgr, own, {var[c] for c in comp.cells}, self.rank, minimize)
+            parts.append((comp.cells, node))
+        if minimize:
+            self.mgr.minimize()
+        self.parts: tuple[Part, ...] = tuple(parts)
+        self.compile_seconds = time.perf_counter() - start
 
     @property
     def stats(self) -> SddStats:
-        return self.compiled.stats
+        return SddStats(self.compile_seconds, sum(n.size() for _, n in self.parts),
+                        sum(n.count() for _, n in self.parts), self.vtree)
 
     def analysis(self) -> Analysis:
-        counts = self.compiled.counts()
-        cells = {v: c for c, v in self.cell_vars.items()}
-        hidden = set(self.board.hidden())
-        sea = self.model.sea
-        left = self.model.mines_left
-        if left is None:
-            every = evaluate(counts.total, 1)
-            count, scale = every // 2 ** len(sea), every
-            pick = (lambda p: evaluate(p, 1))
-        else:
-            count = scale = coefficient(counts.total, left)
-            pick = (lambda p: coefficient(p, left))
-        if count == 0:
-            raise InconsistentError("no mine layout fits the position")
-        from fractions import Fraction
+        from countsweep.oracle import combine
 
-        probs = {cells[v]: Fraction(pick(m), scale)
-                 for v, m in zip(counts.variables, counts.marginals, strict=True)
-                 if cells[v] in hidden}
-        return Analysis(self.board, left is not None, count,
-                        {c: probs[c] for c in self.board.hidden()}, self.model.frontier, sea,
-                        len(self.model.components))
+        var = self.cell_vars
+        counts = [count_sdd(self.mgr, node, tuple(var[c] for c in cells))
+                  for cells, node in self.parts]
+        return combine(build(self.board), counts, [cells for cells, _ in self.parts])
 
     def condition(self, cell: Cell, shows: int | None = None, mine: bool = False) -> CompiledPosition:
         """The position after learning ``cell`` is a mine, or is safe and shows ``shows``.
 
-        Conjoins the new facts to the compiled diagram; nothing is recompiled.
+        Conjoins the new facts to the compiled parts they touch; nothing is recompiled.
         """
-        var = self.cell_vars[cell]
-        mgr = self.compiled.mgr
+        if not mine and shows is None:
+            raise ValueError("a safe cell needs the number it shows")
+        var = self.cell_vars
         grid = [list(row) for row in self.board.grid]
-        if mine:
-            fact = mgr.literal(var)
-            grid[cell[0]][cell[1]] = FLAG
-        else:
-            if shows is None:
-                raise ValueError("a safe cell needs the number it shows")
-            fact = mgr.literal(-var)
-            grid[cell[0]][cell[1]] = shows
-            around = list(self.board.neighbours(cell))
-            flags = sum(1 for n in around if self.board[n] == FLAG)
-            lits = tuple(self.cell_vars[n] for n in around if n in self.cell_vars)
+        grid[cell[0]][cell[1]] = FLAG if mine else shows
+        board = Board(tuple(map(tuple, grid)), self.board.mines)
+        around = [n for n in self.board.neighbours(cell) if n in var] if not mine else []
+        touched = set(around) | {cell}
+        kept: list[Part] = []
+        cells: set[Cell] = set(around)
+        node = self.mgr.true()
+        for part_cells, part in self.parts:
+            if touched & set(part_cells):
+                cells |= set(part_cells)
+                node = node & part
+            else:
+                kept.append((part_cells, part))
+        node = self.mgr.condition(var[cell] if mine else -var[cell], node)
+        if not mine:
+            flags = sum(1 for n in self.board.neighbours(cell) if self.board[n] == FLAG)
             need = shows - flags
-            fact = fact & card_sdd(mgr, Card(lits, need, need), {})
-        new_board = Board(tuple(map(tuple, grid)), self.board.mines)
-        pos = CompiledPosition.__new__(CompiledPosition)
-        pos.board = new_board
-        pos.cell_vars = self.cell_vars
-        pos.model = build(new_board)
-        pos.compiled = self.compiled.conjoin(fact)
-        return pos
+            node = node & card_sdd(self.mgr, Card(tuple(var[n] for n in around), need, need),
+                                   self.rank)
+        cells.discard(cell)
+        if cells or node.is_false():
+            kept.append((tuple(sorted(cells)), node))
+        new = CompiledPosition.__new__(CompiledPosition)
+        new.board, new.cell_vars, new.mgr, new.vtree, new.rank = (
+            board, self.cell_vars, self.mgr, self.vtree, self.rank)
+        new.parts = tuple(kept)
+        new.compile_seconds = self.compile_seconds
+        return new
 
-    def save(self, path: Path, force: bool = False) -> list[Path]:
-        """Write the diagram (``path``), its vtree (``path.vtree``) and the board (``path.json``)."""
+    def save(self, path: Path, force: bool = False) -> None:
+        """Write the board, the vtree and every part's SDD into one JSON file."""
         from countsweep.dimacs import write_atomic
 
-        targets = [path, path.with_name(path.name + ".vtree"), path.with_name(path.name + ".json")]
-        if not force:
+        if path.exists() and not force:
             from countsweep.errors import OverwriteRefused
 
-            for t in targets:
-                if t.exists():
-                    raise OverwriteRefused(f"{t}: file exists (use --force to overwrite)")
-        self.compiled.root.save(str(path).encode())
-        self.compiled.mgr.vtree().save(str(targets[1]).encode())
-        meta = {"board": self.board.to_text(), "vtree": self.stats.vtree,
-                "num_vars": self.compiled.num_vars}
-        write_atomic(targets[2], json.dumps(meta) + "\n", force=True)
-        return targets
+            raise OverwriteRefused(f"{path}: file exists (use --force to overwrite)")
+        with tempfile.TemporaryDirectory() as tmp:
+            vt = Path(tmp) / "vtree"
+            self.mgr.vtree().save(str(vt).encode())
+            parts = []
+            for i, (cells, node) in enumerate(self.parts):
+                f = Path(tmp) / f"part{i}"
+                node.save(str(f).encode())
+                parts.append({"cells": [list(c) for c in cells], "sdd": f.read_text()})
+            doc = {"format": "countsweep compiled position 1", "board": self.board.to_text(),
+                   "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
+        write_atomic(path, json.dumps(doc) + "\n", force=True)
 
     @classmethod
     def load(cls, path: Path) -> CompiledPosition:
         try:
-            meta = json.loads(path.with_name(path.name + ".json").read_text())
-            vt = Vtree.from_file(str(path.with_name(path.name + ".vtree")).encode())
-        except (OSError, ValueError) as exc:
-            raise InputError(f"{path}: cannot load compiled SDD ({exc})") from None
-        mgr = SddManager.from_vtree(vt)
-        root = mgr.read_sdd_file(str(path).encode())
-        board = Board.from_text(meta["board"])
-        n = meta["num_vars"]
-        stats = SddStats(0.0, root.size(), root.count(), meta["vtree"])
-        return cls(board, _compiled=Compiled(mgr, root, n, tuple(range(1, n + 1)), stats))
+            doc = json.loads(path.read_text())
+            board = Board.from_text(doc["board"])
+            with tempfile.TemporaryDirectory() as tmp:
+                vt = Path(tmp) / "vtree"
+                vt.write_text(doc["vtree"])
+                mgr = SddManager.from_vtree(Vtree.from_file(str(vt).encode()))
+                parts = []
+                for part in doc["parts"]:
+                    f = Path(tmp) / "part"
+                    f.write_text(part["sdd"])
+                    parts.append((tuple(tuple(c) for c in part["cells"]),
+                                  mgr.read_sdd_file(str(f).encode())))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"{path}: cannot load a compiled position ({exc})") from None
+        from countsweep.cnf import cell_variables
+
+        new = cls.__new__(cls)
+        new.board, new.mgr, new.vtree = board, mgr, doc["vtree_kind"]
+        new.cell_vars = cell_variables(board)
+        new.rank = {}
+        new.parts = tuple(parts)
+        new.compile_seconds = 0.0
+        return new

@@ -14,10 +14,8 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 
 
 def fits(board: Board, mines: set[Cell]) -> bool:
-    for cell in board.numbers():
-        if sum(1 for n in board.neighbours(cell) if n in mines) != board[cell]:
-            return False
-    return True
+    return all(sum(1 for n in board.neighbours(cell) if n in mines) == board[cell]
+               for cell in board.numbers())
 
 
 def layouts(board: Board) -> list[frozenset[Cell]]:

@@ -53,9 +53,8 @@ def band_count(n: int, numbers: list[int]) -> int:
                 mult = 1 if m != 1 else 2
                 h = (*hist, m)[-3:]
                 if col >= 1:
-                    window = h if col < n else h
                     need = numbers[col - 1]
-                    cols = window[-3:] if col >= 2 else window[-2:]
+                    cols = h[-3:] if col >= 2 else h[-2:]
                     if sum(cols) != need:
                         continue
                 nxt[h] = nxt.get(h, 0) + w * mult

@@ -130,4 +130,4 @@ def test_inconsistent_component_names_its_numbers():
 
 def test_unmeetable_total_is_explained():
     with pytest.raises(InconsistentError, match="mine total cannot be met"):
-        analyze(Board.from_text("3x3x3\n???\n?1?\n???"))  # island takes 1, sea... all cells on island
+        analyze(Board.from_text("3x3x3\n???\n?1?\n???"))  # 8-cell island holds 1
