@@ -63,6 +63,16 @@ class GreedyAgent:
         return Move(rng.choice(best), "open", low, True)
 
 
+AGENTS = ("greedy",)
+
+
+def make_agent(name: str) -> Agent:
+    """The agent called ``name`` (see :data:`AGENTS`)."""
+    if name == "greedy":
+        return GreedyAgent()
+    raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
+
+
 @dataclass(frozen=True)
 class GameRecord:
     won: bool

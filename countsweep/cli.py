@@ -275,3 +275,107 @@ def check(board, mines, as_json, encoding) -> None:
         if as_json:
             sys.exit(InconsistentError.exit_code)
         raise InconsistentError(reason)
+
+
+@main.command()
+@click.option("--level", type=click.Choice(["beginner", "intermediate", "expert"]), default=None,
+              help="Standard level (default expert).")
+@click.option("--size", default=None, help="Custom board WIDTHxHEIGHTxMINES.")
+@click.option("--rule", type=click.Choice(["unsafe", "safe", "opening"]), default="safe",
+              show_default=True, help="First-click rule.")
+@click.option("--first", default="corner", show_default=True,
+              help="First click: corner, center, random or R,C.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes; results do not depend on it.")
+@click.option("--agent", "agent_name", type=click.Choice(["greedy"]), default="greedy",
+              show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
+@click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
+@click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
+@handles_errors
+def play(level, size, rule, first, games, seed, workers, agent_name, as_json, show, out) -> None:
+    """Play seeded games with an agent and report the win rate with its 95% interval."""
+    import time
+
+    from tqdm import tqdm
+
+    from countsweep.game import Settings
+    from countsweep.play import fingerprint, load_records, run, summarize
+
+    if level and size:
+        raise click.UsageError("give --level or --size, not both")
+    try:
+        settings = Settings.parse(level, size, rule, first)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if show:
+        _show_game(settings, agent_name, seed)
+        return
+    fp = fingerprint(settings, agent_name, seed)
+    done = load_records(Path(out), fp) if out else {}
+    todo = [i for i in range(games) if i not in done]
+    records = [done[i] for i in sorted(done) if i < games]
+    sink = Path(out).open("a") if out else None
+    start = time.perf_counter()
+    interrupted = False
+    bar = tqdm(total=games, initial=len(records), unit="game", disable=None, file=sys.stderr,
+               desc=f"{settings.width}x{settings.height}x{settings.mines} {rule}")
+    try:
+        for rec in run(settings, agent_name, seed, todo, workers):
+            records.append(rec)
+            if sink:
+                sink.write(json.dumps({**rec, "run": fp}) + "\n")
+                sink.flush()
+            wins = sum(r["won"] for r in records)
+            bar.set_postfix(win=f"{wins / len(records):.1%}", refresh=False)
+            bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        bar.close()
+        if sink:
+            sink.close()
+    elapsed = time.perf_counter() - start
+    new = len(records) - len(done)
+    summary = summarize(settings, records, elapsed, agent=agent_name, seed=seed, workers=workers,
+                        interrupted=interrupted, resumed=len(done))
+    summary["games_per_second"] = new / elapsed if elapsed > 0 else 0.0
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        click.echo(
+            f"{settings.describe()}, agent {agent_name}, seed {seed}"
+            + (" (interrupted)" if interrupted else "") + "\n"
+            f"games {summary['games']}  wins {summary['wins']}  win rate {summary['win_rate']:.1%}"
+            f"  95% CI [{summary['ci_low']:.1%}, {summary['ci_high']:.1%}]\n"
+            f"guesses per game {summary['guesses_per_game']:.2f}  "
+            f"games per second {summary['games_per_second']:.1f} ({workers} worker"
+            f"{'s' * (workers != 1)}" + (f", {len(done)} resumed from {out}" if done else "") + ")")
+    if interrupted:
+        sys.exit(130)
+
+
+def _show_game(settings, agent_name: str, seed: int) -> None:
+    import random
+
+    from countsweep.agent import make_agent, play_game
+    from countsweep.game import Game, first_cell
+    from countsweep.play import game_seed
+    from countsweep.render import percent
+
+    s = game_seed(seed, 0)
+    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s)
+    first = first_cell(settings, random.Random(s + 1))
+    click.echo(f"{settings.describe()}: first click [{first[0]}, {first[1]}]")
+
+    def trace(board, move) -> None:
+        if move.guess:
+            click.echo(board.to_text(header=False))
+            click.echo(f"guess [{move.cell[0]}, {move.cell[1]}] with mine probability "
+                       f"{move.probability} ({percent(move.probability)}%)\n")
+
+    rec = play_game(game, make_agent(agent_name), first=first, seed=s + 2, trace=trace)
+    click.echo(game.view().to_text(header=False))
+    click.echo(f"{'won' if rec.won else 'lost'} after {rec.moves} moves and {rec.guesses} guesses")

@@ -1,0 +1,146 @@
+"""Game engine, agent and the play runner: rules, reproducibility, honesty."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from countsweep.agent import GreedyAgent, play_game
+from countsweep.board import HIDDEN
+from countsweep.cli import main
+from countsweep.game import Game, Settings, first_cell
+from countsweep.play import play_one, run
+from countsweep.stats import wilson
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_first_click_rules(seed):
+    g = Game(9, 9, 10, rule="safe", seed=seed)
+    assert g.open((4, 4))
+    g = Game(9, 9, 10, rule="opening", seed=seed)
+    g.open((0, 0))
+    assert g.view()[0, 0] == 0 and g.view()[1, 1] != HIDDEN
+    assert len(g.reveal_layout()) == 10
+
+
+def test_unsafe_rule_layout_fixed_before_first_click():
+    g = Game(4, 4, 3, rule="unsafe", seed=5)
+    layout = g.reveal_layout()
+    assert len(layout) == 3 and g.open(next(iter(layout))) is False and g.lost
+
+
+def test_safe_rule_is_uniform_over_layouts_avoiding_first_click():
+    # 2x2 with 1 mine, first click (0,0): the mine is on each other cell 1/3 of the time
+    counts = {}
+    for s in range(3000):
+        g = Game(2, 2, 1, rule="safe", seed=s)
+        g.open((0, 0))
+        (mine,) = g.reveal_layout()
+        counts[mine] = counts.get(mine, 0) + 1
+    assert set(counts) == {(0, 1), (1, 0), (1, 1)}
+    for c in counts.values():
+        lo, hi = wilson(c, 3000)
+        assert lo <= 1 / 3 <= hi
+
+
+def test_flood_fill_and_win():
+    g = Game(3, 3, 0, rule="safe", seed=0)
+    g.open((1, 1))
+    assert g.won and all(v == 0 for row in g.view().grid for v in row)
+
+
+def test_seeded_games_reproducible_and_workers_do_not_matter():
+    s = Settings(9, 9, 10, "safe", "corner")
+    one = list(run(s, "greedy", 3, list(range(40)), workers=1))
+    two = list(run(s, "greedy", 3, list(range(40)), workers=2))
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in one]
+    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in two]
+    assert play_one(s, "greedy", 3, 7)["won"] == one[7]["won"]
+
+
+class SealedGame(Game):
+    """A game whose layout the player side must never touch."""
+
+    def reveal_layout(self):
+        raise AssertionError("the agent read the hidden layout")
+
+
+def test_agent_plays_from_the_visible_board_only():
+    seen_types = set()
+
+    class Spy(GreedyAgent):
+        def moves(self, board, rng):
+            seen_types.add(type(board).__name__)
+            return super().moves(board, rng)
+
+    for seed in range(20):
+        play_game(SealedGame(16, 16, 40, rule="safe", seed=seed), Spy(), first=(0, 0), seed=seed)
+    assert seen_types == {"Board"}
+
+
+def test_greedy_never_guesses_when_a_safe_cell_exists_and_takes_the_lowest():
+    from countsweep.board import Board
+    from countsweep.oracle import analyze
+
+    b = Board.from_text("6x6x10\n??????\n??1???\n??????\n??2???\n??????\n??????")
+    (move,) = GreedyAgent().moves(b, random.Random(0))
+    assert move.guess and move.probability == min(analyze(b).probabilities.values())
+
+
+def test_play_cli_json_resume_and_exit_codes(tmp_path):
+    out = tmp_path / "runs.jsonl"
+    r = CliRunner().invoke(main, ["play", "--level", "beginner", "--games", "30", "--seed", "2",
+                                  "--json", "--out", str(out)])
+    assert r.exit_code == 0
+    full = json.loads(r.stdout)
+    for key in ("games", "wins", "win_rate", "ci_low", "ci_high", "guesses_per_game", "seconds",
+                "settings"):
+        assert key in full
+    assert full["games"] == 30 and len(out.read_text().splitlines()) == 30
+    # keep the first 12 records, as if interrupted, and resume
+    out.write_text("\n".join(out.read_text().splitlines()[:12]) + "\n")
+    r = CliRunner().invoke(main, ["play", "--level", "beginner", "--games", "30", "--seed", "2",
+                                  "--json", "--out", str(out)])
+    resumed = json.loads(r.stdout)
+    assert resumed["resumed"] == 12 and resumed["wins"] == full["wins"]
+    r = CliRunner().invoke(main, ["play", "--level", "expert", "--games", "3", "--out", str(out)])
+    assert r.exit_code == 3 and "records of another run" in r.stderr
+    r = CliRunner().invoke(main, ["play", "--size", "3x3x9"])
+    assert r.exit_code == 2
+
+
+def test_play_show_prints_guesses():
+    r = CliRunner().invoke(main, ["play", "--level", "expert", "--show", "--seed", "4"])
+    assert r.exit_code == 0 and "guess [" in r.stdout and ("won" in r.stdout or "lost" in r.stdout)
+
+
+def test_first_cell_options():
+    s = Settings(30, 16, 99, "safe", "center")
+    assert first_cell(s, random.Random(0)) == (8, 15)
+    assert first_cell(Settings(5, 5, 3, "safe", "2,3"), random.Random(0)) == (2, 3)
+    with pytest.raises(ValueError):
+        Settings(5, 5, 3, "safe", "9,9")
+
+
+@pytest.mark.slow
+def test_classic_expert_win_rate_is_that_of_exact_greedy_play():
+    s = Settings(30, 16, 99, "safe", "corner")
+    recs = list(run(s, "greedy", 1, list(range(300)), workers=2))
+    lo, _ = wilson(sum(r["won"] for r in recs), len(recs))
+    assert lo > 0.28 and sum(r["won"] for r in recs) / 300 > 0.33
+
+
+@pytest.mark.parametrize(
+    ("mines", "first", "thesis", "half_width"),
+    [(3, "random", 0.67575, 0.0146), (3, "corner", 0.70150, 0.0142),
+     (2, "random", 0.81775, 0.0120), (2, "corner", 0.84750, 0.0112)],
+)
+def test_reproduces_the_swedish_thesis_4x4_simulations(mines, first, thesis, half_width):
+    """Greedy play on 4x4, first click may be a mine; the thesis ran 4000 games each."""
+    s = Settings(4, 4, mines, "unsafe", first)
+    recs = list(run(s, "greedy", 7, list(range(4000)), workers=1))
+    lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
+    assert lo <= thesis + half_width and thesis - half_width <= hi  # the intervals overlap
