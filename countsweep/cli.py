@@ -116,12 +116,24 @@ mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
 @click.option("--save-sdd", type=str, default=None,
               help="sdd: save the compiled position (board, vtree, diagrams) to one JSON FILE.")
 @click.option("--force", is_flag=True, help="Overwrite files written by --save-sdd.")
+@click.option("--load-sdd", type=str, default=None,
+              help="Answer from a position saved with --save-sdd instead of a BOARD.")
 @handles_errors
 def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, stats, vtree,
-          minimize, save_sdd, force) -> None:
+          minimize, save_sdd, force, load_sdd) -> None:
     """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
-    if (board is None) == (dimacs is None):
-        raise click.UsageError("give exactly one of BOARD or --dimacs FILE")
+    if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
+        raise click.UsageError("give exactly one of BOARD, --dimacs FILE or --load-sdd FILE")
+    if load_sdd is not None:
+        from countsweep.render import report
+        from countsweep.sdd import CompiledPosition
+
+        if not Path(load_sdd).exists():
+            raise InputError(f"{load_sdd}: no such file")
+        with about(load_sdd):
+            a = CompiledPosition.load(Path(load_sdd)).analysis()
+        click.echo(json.dumps(analysis_json(a, exact, "sdd")) if as_json else report(a))
+        return
     if save_sdd and (backend != "sdd" or dimacs is not None):
         raise click.UsageError("--save-sdd needs --backend sdd and a BOARD")
     limits = Limits(timeout=timeout, max_cache=max_cache)
@@ -317,26 +329,25 @@ def play(level, size, rule, first, games, seed, workers, agent_name, as_json, sh
     done = load_records(Path(out), fp) if out else {}
     todo = [i for i in range(games) if i not in done]
     records = [done[i] for i in sorted(done) if i < games]
-    sink = Path(out).open("a") if out else None
     start = time.perf_counter()
     interrupted = False
     bar = tqdm(total=games, initial=len(records), unit="game", disable=None, file=sys.stderr,
                desc=f"{settings.width}x{settings.height}x{settings.mines} {rule}")
-    try:
-        for rec in run(settings, agent_name, seed, todo, workers):
-            records.append(rec)
-            if sink:
-                sink.write(json.dumps({**rec, "run": fp}) + "\n")
-                sink.flush()
-            wins = sum(r["won"] for r in records)
-            bar.set_postfix(win=f"{wins / len(records):.1%}", refresh=False)
-            bar.update(1)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        bar.close()
-        if sink:
-            sink.close()
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(Path(out).open("a")) if out else None
+        stack.callback(bar.close)
+        try:
+            for rec in run(settings, agent_name, seed, todo, workers):
+                records.append(rec)
+                if sink:
+                    # one flushed line per game: an interrupted run loses nothing
+                    sink.write(json.dumps({**rec, "run": fp}) + "\n")
+                    sink.flush()
+                wins = sum(r["won"] for r in records)
+                bar.set_postfix(win=f"{wins / len(records):.1%}", refresh=False)
+                bar.update(1)
+        except KeyboardInterrupt:
+            interrupted = True
     elapsed = time.perf_counter() - start
     new = len(records) - len(done)
     summary = summarize(settings, records, elapsed, agent=agent_name, seed=seed, workers=workers,

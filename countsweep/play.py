@@ -6,7 +6,8 @@ the same whatever the number of worker processes and whichever games a resumed
 run still has to play.
 
 >>> from countsweep.game import Settings
->>> s = summarize(Settings(4, 4, 3, "unsafe", "corner"), [play_one(Settings(4, 4, 3, "unsafe", "corner"), "greedy", 1, i) for i in range(20)], 1.0)
+>>> small = Settings(4, 4, 3, "unsafe", "corner")
+>>> s = summarize(small, [play_one(small, "greedy", 1, i) for i in range(20)], 1.0)
 >>> s["games"], 0 <= s["ci_low"] <= s["win_rate"] <= s["ci_high"] <= 1
 (20, True)
 """

@@ -123,3 +123,27 @@ def test_real_process_exit_codes():
     bad = subprocess.run([sys.executable, "-m", "countsweep", "count", "-"],
                          input="3x1\n02F\n", capture_output=True, text=True)
     assert bad.returncode == 4 and bad.stderr.startswith("countsweep: error: <stdin>")
+
+
+def test_timeout_exit_code_five():
+    from countsweep.families import band
+
+    r = run("count", "-", "--timeout", "0", stdin=band(300).to_text())
+    assert r.exit_code == 5 and "time limit" in r.stderr
+
+
+def test_cache_bound_exit_code_five():
+    from countsweep.families import band
+
+    r = run("count", "-", "--max-cache", "3", stdin=band(100).to_text())
+    assert r.exit_code == 5 and "cache reached its bound of 3" in r.stderr
+
+
+def test_save_and_load_sdd_from_the_command_line(tmp_path):
+    saved = tmp_path / "pos.json"
+    first = run("count", THESIS, "--backend", "sdd", "--save-sdd", str(saved), "--json", "--exact")
+    assert first.exit_code == 0 and saved.exists()
+    again = run("count", "--load-sdd", str(saved), "--json", "--exact")
+    assert json.loads(again.stdout)["exact"] == json.loads(first.stdout)["exact"]
+    assert run("count", "--load-sdd", str(tmp_path / "none.json")).exit_code == 3
+    assert run("count", THESIS, "--save-sdd", str(saved)).exit_code == 2  # needs --backend sdd
