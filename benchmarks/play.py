@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import machine, table  # noqa: E402
+from common import machine, table
 
-from countsweep.game import LEVELS, Settings  # noqa: E402
-from countsweep.play import run  # noqa: E402
-from countsweep.stats import wilson  # noqa: E402
+from countsweep.game import LEVELS, Settings
+from countsweep.play import run
+from countsweep.stats import wilson
 
 PUBLISHED = {"beginner": "95%", "intermediate": "82.3%", "expert": "42%"}
 

@@ -390,3 +390,83 @@ def _show_game(settings, agent_name: str, seed: int) -> None:
     rec = play_game(game, make_agent(agent_name), first=first, seed=s + 2, trace=trace)
     click.echo(game.view().to_text(header=False))
     click.echo(f"{'won' if rec.won else 'lost'} after {rec.moves} moves and {rec.guesses} guesses")
+
+
+@main.command()
+@click.argument("target")
+@click.option("--rule", type=click.Choice(["unsafe", "safe", "opening"]), default="safe",
+              show_default=True, help="First-click rule (games only).")
+@click.option("--first", default="best", show_default=True,
+              help="First click R,C, or 'best' to evaluate every first cell.")
+@mines_option
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Stop with exit code 5 after this many distinct positions.")
+@click.option("--json", "as_json", is_flag=True)
+@handles_errors
+def optimal(target, rule, first, mines, limit, as_json) -> None:
+    """Exact optimal win probability of a game TARGET=WxHxM or of a position file TARGET."""
+    import re
+    import time
+
+    from countsweep.optimal import solve_game, solve_position
+
+    start = time.perf_counter()
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*", target)
+
+    def frac(p) -> str:
+        return f"{p.numerator}/{p.denominator}"
+
+    if m:
+        w, h, k = map(int, m.groups())
+        if w * h > 30:
+            raise click.UsageError("exact optimal play is for boards of at most 30 cells")
+        cell = None
+        if first != "best":
+            fm = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", first)
+            if not fm or not (int(fm.group(1)) < h and int(fm.group(2)) < w):
+                raise click.UsageError(f"--first {first!r} is not 'best' or R,C on the board")
+            cell = (int(fm.group(1)), int(fm.group(2)))
+        try:
+            sol = solve_game(w, h, k, rule, cell, limit)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        secs = time.perf_counter() - start
+        if as_json:
+            click.echo(json.dumps({
+                "width": w, "height": h, "mines": k, "rule": rule, "optimal": frac(sol.value),
+                "optimal_float": float(sol.value), "greedy": frac(sol.greedy),
+                "greedy_float": float(sol.greedy), "states": sol.states, "seconds": secs,
+                "first_moves": [{"cell": list(mv.cell), "optimal": frac(mv.optimal),
+                                 "greedy": frac(mv.greedy)} for mv in sol.moves]}))
+            return
+        click.echo(f"{w}x{h}x{k}, rule {rule}: optimal {frac(sol.value)} = {float(sol.value):.4%}, "
+                   f"greedy {frac(sol.greedy)} = {float(sol.greedy):.4%}")
+        click.echo("first click      optimal        greedy   (one cell per symmetry class)")
+        for mv in sorted(sol.moves, key=lambda mv: -mv.optimal):
+            click.echo(f"  [{mv.cell[0]}, {mv.cell[1]}]  {float(mv.optimal):>12.4%}  "
+                       f"{float(mv.greedy):>12.4%}")
+        click.echo(f"{sol.states} positions, {secs:.2f} s")
+        return
+    pos = load_board(target, mines)
+    if pos.width * pos.height > 30:
+        raise click.UsageError("exact optimal play is for boards of at most 30 cells")
+    with about(target):
+        try:
+            sol = solve_position(pos, limit)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+    secs = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps({
+            "optimal": frac(sol.value), "optimal_float": float(sol.value),
+            "greedy": frac(sol.greedy), "greedy_float": float(sol.greedy),
+            "states": sol.states, "seconds": secs,
+            "moves": [{"cell": list(c), "mine_probability": frac(p), "value": frac(v)}
+                      for c, p, v in sol.moves]}))
+        return
+    click.echo(f"optimal {frac(sol.value)} = {float(sol.value):.4%}, "
+               f"greedy {frac(sol.greedy)} = {float(sol.greedy):.4%}")
+    click.echo("cell        mine p   value if opened, then optimal")
+    for c, p, v in sorted(sol.moves, key=lambda t: -t[2]):
+        click.echo(f"  [{c[0]}, {c[1]}]  {float(p):>8.2%}  {float(v):>10.4%}")
+    click.echo(f"{sol.states} positions, {secs:.2f} s")

@@ -1,0 +1,147 @@
+"""Exact optimal play against a plain expectimax, simulation and the paper's example."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from itertools import combinations, product
+
+import pytest
+from click.testing import CliRunner
+
+from countsweep import Board
+from countsweep.board import HIDDEN
+from countsweep.cli import main
+from countsweep.game import Settings
+from countsweep.optimal import Geometry, first_layouts, solve_game, solve_position
+from countsweep.oracle import analyze
+from countsweep.play import run
+from countsweep.stats import wilson
+
+
+def reference_value(geo: Geometry, state: tuple, layouts: list[int], mines: int) -> F:
+    """Expectimax straight from the definition: no pruning, no symmetry, no memo."""
+    if sum(v != HIDDEN for v in state) == geo.n - mines:
+        return F(1)
+    best = F(0)
+    for c in [i for i, v in enumerate(state) if v == HIDDEN]:
+        groups: dict = {}
+        for lay in layouts:
+            if (lay >> c) & 1:
+                continue
+            groups.setdefault(geo.outcome(lay, geo.numbers(lay), c), []).append(lay)
+        total = F(0)
+        for reveal, group in groups.items():
+            s = list(state)
+            for i, v in reveal:
+                s[i] = v
+            total += F(len(group), len(layouts)) * reference_value(geo, tuple(s), group, mines)
+        best = max(best, total)
+    return best
+
+
+def reference_game(w: int, h: int, m: int, rule: str) -> F:
+    geo = Geometry(w, h)
+    start = (HIDDEN,) * geo.n
+    best = F(0)
+    for f in range(geo.n):
+        lays = first_layouts(geo, m, rule, f)
+        if not lays:
+            continue
+        groups: dict = {}
+        for lay in lays:
+            if not (lay >> f) & 1:
+                groups.setdefault(geo.outcome(lay, geo.numbers(lay), f), []).append(lay)
+        v = F(0)
+        for reveal, group in groups.items():
+            s = list(start)
+            for i, x in reveal:
+                s[i] = x
+            v += F(len(group), len(lays)) * reference_value(geo, tuple(s), group, m)
+        best = max(best, v)
+    return best
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 3), (3, 2), (3, 3)])
+@pytest.mark.parametrize("rule", ["unsafe", "safe"])
+def test_optimal_equals_plain_expectimax_on_tiny_boards(w, h, rule):
+    for m in range(1, w * h - (1 if rule == "safe" else 0) + 1):
+        if w * h == 9 and m not in (1, 2, 3, 6, 7):
+            continue  # keep the unpruned reference quick
+        sol = solve_game(w, h, m, rule)
+        assert sol.value == reference_game(w, h, m, rule), (w, h, m)
+        assert sol.value >= sol.greedy
+
+
+def test_optimal_over_all_deterministic_policies_on_2x2_positions():
+    """On every 2x2 position with 2 mines, no deterministic policy beats the solver."""
+    geo = Geometry(2, 2)
+    for shown in product([HIDDEN, 0, 1, 2, 3], repeat=4):
+        lays = [sum(1 << i for i in combo) for combo in combinations(range(4), 2)
+                if all(v == HIDDEN or (not (sum(1 << i for i in combo) >> j) & 1
+                                       and geo.numbers(sum(1 << i for i in combo))[j] == v)
+                       for j, v in enumerate(shown))]
+        if not lays or all(v != HIDDEN for v in shown):
+            continue
+        board = Board.from_array([shown[:2], shown[2:]], mines=2)
+        assert solve_position(board).value == reference_value(geo, shown, lays, 2)
+
+
+def test_nakov_wei_2x4_example_greedy_two_ninths_optimal_one_third():
+    board = Board.from_text("4x2x3\n????\n?2?2")
+    p = analyze(board).probabilities
+    assert p[(0, 0)] == p[(0, 1)] == p[(1, 0)] == F(1, 3)
+    assert p[(0, 2)] == p[(1, 2)] == F(1, 2) and p[(0, 3)] == 1
+    sol = solve_position(board)
+    assert (sol.value, sol.greedy) == (F(1, 3), F(2, 9))
+    assert dict((c, v) for c, _, v in sol.moves)[(0, 2)] == F(1, 3)  # the paper's move
+
+
+def test_transition_counts_are_the_oracles_counts():
+    # P(first click shows k) from layout groups equals the oracle's count ratio
+    geo = Geometry(4, 4)
+    lays = first_layouts(geo, 3, "safe", 0)
+    groups: dict = {}
+    for lay in lays:
+        groups.setdefault(geo.numbers(lay)[0], []).append(lay)
+    for k, group in groups.items():
+        rows = ["????"] * 4
+        rows[0] = f"{k}???"
+        assert analyze(Board.from_text("4x4x3\n" + "\n".join(rows))).count == len(group)
+
+
+def test_exact_greedy_value_agrees_with_simulation():
+    exact = solve_game(4, 4, 3, "unsafe", first=(0, 0)).greedy
+    recs = list(run(Settings(4, 4, 3, "unsafe", "corner"), "greedy", 11, list(range(6000)), 1))
+    lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
+    assert lo <= float(exact) <= hi
+
+
+def test_swedish_thesis_figures_against_exact_greedy():
+    corner = solve_game(4, 4, 3, "unsafe", first=(0, 0)).greedy
+    assert abs(float(corner) - 0.70150) <= 0.0142
+    every = solve_game(4, 4, 3, "unsafe")
+    # a uniformly random first click: 4 corners, 8 edge cells, 4 centre cells
+    weights = {(0, 0): 4, (0, 1): 8, (1, 1): 4}
+    mean = sum(mv.greedy * weights[mv.cell] for mv in every.moves) / 16
+    assert abs(float(mean) - 0.67575) <= 0.0146
+    two = solve_game(4, 4, 2, "unsafe")
+    mean2 = sum(mv.greedy * weights[mv.cell] for mv in two.moves) / 16
+    assert abs(float(mean2) - 0.81775) <= 0.0120
+
+
+def test_optimal_strictly_beats_greedy_where_it_should():
+    sol = solve_game(3, 3, 2, "unsafe")
+    assert sol.value > sol.greedy
+
+
+def test_cli_optimal_game_position_limit_and_errors(tmp_path):
+    r = CliRunner().invoke(main, ["optimal", "2x2x1", "--json"])
+    assert r.exit_code == 0 and '"optimal": "1/3"' in r.stdout
+    r = CliRunner().invoke(main, ["optimal", "4x4x5", "--limit", "50"])
+    assert r.exit_code == 5 and "state limit of 50" in r.stderr
+    r = CliRunner().invoke(main, ["optimal", "-"], input="4x2x3\n????\n?2?2\n")
+    assert r.exit_code == 0 and "optimal 1/3" in r.stdout and "greedy 2/9" in r.stdout
+    r = CliRunner().invoke(main, ["optimal", "-"], input="4x2\n????\n?2?2\n")
+    assert r.exit_code == 2 and "mine total" in r.stderr
+    r = CliRunner().invoke(main, ["optimal", "10x10x10"])
+    assert r.exit_code == 2
