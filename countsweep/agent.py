@@ -43,11 +43,13 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, backend: str = "dpll") -> None:
+    def __init__(self, backend: str = "dpll", use_total: bool = True) -> None:
         self.backend = backend
+        # Without the total, layouts of any size are equally likely: sea cells get 1/2.
+        self.use_total = use_total
 
     def analysis(self, board: Board) -> Analysis:
-        return analyze(board, self.backend)
+        return analyze(board if self.use_total else board.with_mines(None), self.backend)
 
     def moves(self, board: Board, rng: random.Random) -> list[Move]:
         a = self.analysis(board)
@@ -63,13 +65,15 @@ class GreedyAgent:
         return Move(rng.choice(best), "open", low, True)
 
 
-AGENTS = ("greedy",)
+AGENTS = ("greedy", "greedy-nototal")
 
 
 def make_agent(name: str) -> Agent:
-    """The agent called ``name`` (see :data:`AGENTS`)."""
+    """The agent called ``name`` (see :data:`AGENTS`); ``greedy-nototal`` ignores the mine total."""
     if name == "greedy":
         return GreedyAgent()
+    if name == "greedy-nototal":
+        return GreedyAgent(use_total=False)
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
 
 

@@ -118,9 +118,11 @@ mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
 @click.option("--force", is_flag=True, help="Overwrite files written by --save-sdd.")
 @click.option("--load-sdd", type=str, default=None,
               help="Answer from a position saved with --save-sdd instead of a BOARD.")
+@click.option("--plot", type=str, default=None,
+              help="Also draw the probabilities as a heatmap to FILE (.png, .svg or .pdf).")
 @handles_errors
 def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, stats, vtree,
-          minimize, save_sdd, force, load_sdd) -> None:
+          minimize, save_sdd, force, load_sdd, plot) -> None:
     """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
     if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
         raise click.UsageError("give exactly one of BOARD, --dimacs FILE or --load-sdd FILE")
@@ -136,6 +138,15 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
         return
     if save_sdd and (backend != "sdd" or dimacs is not None):
         raise click.UsageError("--save-sdd needs --backend sdd and a BOARD")
+    if plot is not None:
+        if dimacs is not None:
+            raise click.UsageError("--plot draws boards, not DIMACS formulas")
+        if Path(plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise click.UsageError("--plot FILE must end in .png, .svg or .pdf")
+        if Path(plot).exists() and not force:
+            from countsweep.errors import OverwriteRefused
+
+            raise OverwriteRefused(f"{plot}: file exists (use --force to overwrite)")
     limits = Limits(timeout=timeout, max_cache=max_cache)
     if backend == "sdd":
         from countsweep.sdd import SddCounter
@@ -161,6 +172,10 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
                 a = analyze(pos, engine, limits)
         if save_sdd:
             compiled.save(Path(save_sdd), force=force)
+        if plot:
+            from countsweep.plot import save as save_plot
+
+            save_plot(a, Path(plot))
         if as_json:
             click.echo(json.dumps(analysis_json(a, exact, engine.name)))
         else:
@@ -301,8 +316,8 @@ def check(board, mines, as_json, encoding) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes; results do not depend on it.")
-@click.option("--agent", "agent_name", type=click.Choice(["greedy"]), default="greedy",
-              show_default=True)
+@click.option("--agent", "agent_name", type=click.Choice(["greedy", "greedy-nototal"]),
+              default="greedy", show_default=True, help="greedy-nototal ignores the mine total.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
 @click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
 @click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
