@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from countsweep.board import Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.errors import CountsweepError
 from countsweep.oracle import Analysis, analyze
 
 
@@ -65,7 +66,101 @@ class GreedyAgent:
         return Move(rng.choice(best), "open", low, True)
 
 
-AGENTS = ("greedy", "greedy-nototal")
+class BestAgent(GreedyAgent):
+    """Greedy's certain moves; better guesses.
+
+    * Endgame: with at most ``endgame_layouts`` layouts left, the move that
+      maximises the exact win probability (:func:`countsweep.optimal.best_move`).
+    * Unavoidable guesses: a 50/50 pair that no other cell can ever inform
+      (every other neighbour of both cells is revealed) is taken first.
+    * Otherwise, among the cells within ``margin`` of the lowest mine
+      probability (one representative per kind of sea cell), the one most likely
+      to survive this move and the next: for each number it may show, the next
+      move is free when the new position has a certain-safe cell, and otherwise
+      survives with the new lowest probability.
+    """
+
+    name = "best"
+
+    def __init__(self, margin: float = 0.04, endgame_layouts: int = 40, backend: str = "dpll"):
+        super().__init__(backend)
+        self.margin = margin
+        self.endgame_layouts = endgame_layouts
+
+    def guess(self, a: Analysis, rng: random.Random) -> Move:
+        from countsweep.optimal import best_move
+
+        probs = a.probabilities
+        board = a.board
+        if a.mines_known and a.count <= self.endgame_layouts:
+            found = best_move(board, self.endgame_layouts)
+            if found is not None:
+                return Move(found[0], "open", probs[found[0]], True)
+        pair = self._unavoidable(a)
+        if pair is not None:
+            return Move(pair, "open", probs[pair], True)
+        low = min(p for p in probs.values() if p < 1)
+        near = [c for c, p in probs.items() if p <= low + self.margin and p < 1]
+        sea = set(a.sea)
+        kinds: dict[int, Cell] = {}
+        chosen = []
+        for c in near:
+            if c in sea:
+                # sea cells differ only by how many hidden neighbours they have
+                k = sum(1 for n in board.neighbours(c) if board[n] == HIDDEN)
+                if k not in kinds:
+                    kinds[k] = c
+                    chosen.append(c)
+            else:
+                chosen.append(c)
+        if len(chosen) == 1:
+            return Move(chosen[0], "open", probs[chosen[0]], True)
+        scored = [(self._two_step(a, c), rng.random(), c) for c in chosen]
+        _, _, cell = max(scored)
+        return Move(cell, "open", probs[cell], True)
+
+    def _two_step(self, a: Analysis, cell: Cell) -> Fraction:
+        board = a.board
+        around = list(board.neighbours(cell))
+        flags = sum(1 for n in around if board[n] == FLAG)
+        hidden = sum(1 for n in around if board[n] == HIDDEN)
+        total = Fraction(0)
+        for k in range(flags, flags + hidden + 1):
+            grid = [list(row) for row in board.grid]
+            grid[cell[0]][cell[1]] = k
+            try:
+                nxt = self.analysis(Board(tuple(map(tuple, grid)), board.mines))
+            except CountsweepError:
+                continue
+            share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
+            if nxt.safe or not nxt.probabilities:
+                total += share
+            else:
+                total += share * (1 - min(p for p in nxt.probabilities.values() if p < 1))
+        return total
+
+    @staticmethod
+    def _unavoidable(a: Analysis) -> Cell | None:
+        board = a.board
+        for c, p in a.probabilities.items():
+            if p != Fraction(1, 2):
+                continue
+            others = [n for n in board.neighbours(c) if board[n] == HIDDEN]
+            if len(others) != 1:
+                continue
+            d = others[0]
+            if a.probabilities.get(d) != Fraction(1, 2):
+                continue
+            if [n for n in board.neighbours(d) if board[n] == HIDDEN] != [c]:
+                continue
+            # c and d see only each other: exactly one is a mine iff some number says so
+            if any(c in set(board.neighbours(n)) and d in set(board.neighbours(n))
+                   for n in board.numbers()):
+                return min(c, d)
+        return None
+
+
+AGENTS = ("greedy", "greedy-nototal", "best")
 
 
 def make_agent(name: str) -> Agent:
@@ -74,6 +169,8 @@ def make_agent(name: str) -> Agent:
         return GreedyAgent()
     if name == "greedy-nototal":
         return GreedyAgent(use_total=False)
+    if name == "best":
+        return BestAgent()
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
 
 

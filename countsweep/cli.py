@@ -316,7 +316,7 @@ def check(board, mines, as_json, encoding) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes; results do not depend on it.")
-@click.option("--agent", "agent_name", type=click.Choice(["greedy", "greedy-nototal"]),
+@click.option("--agent", "agent_name", type=click.Choice(["greedy", "greedy-nototal", "best"]),
               default="greedy", show_default=True, help="greedy-nototal ignores the mine total.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
 @click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")

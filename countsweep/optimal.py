@@ -273,17 +273,12 @@ class PositionSolution:
 
 
 def solve_position(board: Board, limit: int | None = None) -> PositionSolution:
-    """Optimal and greedy values of a position (flags are read as hidden cells)."""
+    """Optimal and greedy values of a position (flags are mines, as everywhere in countsweep)."""
     if board.mines is None:
         raise ValueError("optimal play needs the mine total (header WxHxM or --mines)")
     geo = Geometry(board.width, board.height)
     state: State = tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
-    lays = []
-    for combo in combinations([i for i, v in enumerate(state) if v == HIDDEN], board.mines):
-        lay = sum(1 << i for i in combo)
-        nums = geo.numbers(lay)
-        if all(v == HIDDEN or nums[i] == v for i, v in enumerate(state)):
-            lays.append(lay)
+    lays = enumerate_layouts(board, limit=2**62)
     if not lays:
         raise InconsistentError("no mine layout fits the position")
     solver = Solver(geo, board.mines, limit)
@@ -296,3 +291,99 @@ def solve_position(board: Board, limit: int | None = None) -> PositionSolution:
             moves.append((geo.cells[i], Fraction(mines_at, len(lays)),
                           solver.move_value(state, lays, i, solver.value)))
     return PositionSolution(value, greedy, tuple(moves), len(solver.memo))
+
+
+def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
+    """Every layout consistent with ``board`` as bit masks (flags included), or None past ``limit``.
+
+    Enumerates each frontier component's assignments by backtracking, then joins
+    them with the ways to place the remaining mines in the sea.
+    """
+    from countsweep.constraints import build
+
+    if board.mines is None:
+        return None
+    geo = Geometry(board.width, board.height)
+    model = build(board)
+    flags = sum(1 << geo.index[c] for c in board.flags())
+    per_comp: list[list[tuple[int, int]]] = []  # (mask, mines)
+    for comp in model.components:
+        cells = list(comp.cells)
+        eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
+        found: list[tuple[int, int]] = []
+        value = [0] * len(cells)
+
+        def possible(upto: int, eqs=eqs, value=value) -> bool:
+            for idx, v in eqs:
+                fixed = sum(value[i] for i in idx if i < upto)
+                free = sum(1 for i in idx if i >= upto)
+                if fixed > v or fixed + free < v:
+                    return False
+            return True
+
+        def walk(i: int, cells=cells, found=found, value=value, possible=possible) -> bool:
+            if not possible(i):
+                return True
+            if i == len(cells):
+                mask = sum(1 << geo.index[c] for c, b in zip(cells, value, strict=True) if b)
+                found.append((mask, sum(value)))
+                return len(found) <= limit
+            for b in (0, 1):
+                value[i] = b
+                if not walk(i + 1):
+                    return False
+            value[i] = 0
+            return True
+
+        if not walk(0):
+            return None
+        per_comp.append(found)
+    sea = [geo.index[c] for c in model.sea]
+    out: list[int] = []
+
+    def join(i: int, mask: int, used: int) -> bool:
+        if i == len(per_comp):
+            rest = model.mines_left - used
+            if not 0 <= rest <= len(sea):
+                return True
+            for combo in combinations(sea, rest):
+                out.append(mask | flags | sum(1 << j for j in combo))
+                if len(out) > limit:
+                    return False
+            return True
+        return all(join(i + 1, mask | m, used + k) for m, k in per_comp[i])
+
+    if not join(0, 0, 0):
+        return None
+    return out
+
+
+def best_move(board: Board, max_layouts: int = 40, max_states: int = 20000) -> tuple[Cell, Fraction] | None:
+    """The cell maximising the exact win probability, when the position is small enough.
+
+    Returns (cell, win probability), or None when there are more than
+    ``max_layouts`` layouts or the search meets more than ``max_states`` positions.
+    """
+    lays = enumerate_layouts(board, max_layouts)
+    if not lays:
+        return None
+    geo = Geometry(board.width, board.height)
+    state: State = tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
+    solver = Solver(geo, board.mines, max_states)
+    hidden = [i for i, v in enumerate(state) if v == HIDDEN]
+    mines_at = {i: sum((lay >> i) & 1 for lay in lays) for i in hidden}
+    # sea cells are interchangeable: one of each kind of neighbourhood is enough
+    candidates = sorted((i for i in hidden if mines_at[i] < len(lays)), key=lambda i: mines_at[i])
+    best: tuple[int, Fraction] | None = None
+    try:
+        for i in candidates:
+            if best is not None and Fraction(len(lays) - mines_at[i], len(lays)) <= best[1]:
+                break
+            v = solver.move_value(state, lays, i, solver.value)
+            if best is None or v > best[1]:
+                best = (i, v)
+    except LimitExceeded:
+        return None
+    if best is None:
+        return None
+    return geo.cells[best[0]], best[1]

@@ -1,0 +1,108 @@
+"""greedy against best on every level and rule: win rates with 95% intervals.
+
+Each row's games are appended to ``benchmarks/results/agents-*.jsonl`` as they
+finish, so an interrupted run resumes where it stopped (same seeds).  Prints the
+table next to the published figures, and the best agent's time per move on
+expert (median and p99 over the moves of ``--timing-games`` games).
+
+    python benchmarks/agents.py [--games 1000] [--workers 2] [--levels expert]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import machine, pct, table
+
+from countsweep.agent import make_agent, play_game
+from countsweep.game import LEVELS, Game, Settings, first_cell
+from countsweep.play import fingerprint, game_seed, load_records, run
+from countsweep.stats import wilson
+
+RESULTS = Path(__file__).resolve().parent / "results"
+PUBLISHED = {
+    ("expert", "safe"): "JSMinesweeper 40.7%",
+    ("expert", "opening"): "JSMinesweeper 54%; Japanese article 42%",
+    ("intermediate", "opening"): "Japanese article 82.3%",
+    ("beginner", "opening"): "Japanese article 95%",
+}
+FIRST = {"safe": "corner", "opening": "center"}
+
+
+def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int) -> list[dict]:
+    w, h, m = LEVELS[level]
+    first = FIRST[rule] if not (level == "expert" and rule == "opening") else "3,3"
+    s = Settings(w, h, m, rule, first)
+    fp = fingerprint(s, agent, seed)
+    path = RESULTS / f"agents-{level}-{rule}-{agent}-{seed}.jsonl"
+    done = load_records(path, fp)
+    todo = [i for i in range(games) if i not in done]
+    with path.open("a") as fh:
+        for rec in run(s, agent, seed, todo, workers):
+            done[rec["game"]] = rec
+            fh.write(json.dumps({**rec, "run": fp}) + "\n")
+            fh.flush()
+    return [done[i] for i in range(games)]
+
+
+class Timed:
+    def __init__(self, agent):
+        self.agent, self.name, self.times = agent, agent.name, []
+
+    def moves(self, board, rng):
+        start = time.perf_counter()
+        out = self.agent.moves(board, rng)
+        self.times.append(time.perf_counter() - start)
+        return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", default="beginner,intermediate,expert")
+    ap.add_argument("--rules", default="safe,opening")
+    ap.add_argument("--agents", default="greedy,best")
+    ap.add_argument("--timing-games", type=int, default=30)
+    args = ap.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    print(f"machine: {machine()}; {args.games} games per row, seed {args.seed}; "
+          "first click: corner (safe), centre (opening), (3,3) for expert opening")
+    rows = []
+    for level in args.levels.split(","):
+        for rule in args.rules.split(","):
+            for agent in args.agents.split(","):
+                recs = rows_for(level, rule, agent, args.games, args.seed, args.workers)
+                wins = sum(r["won"] for r in recs)
+                lo, hi = wilson(wins, len(recs))
+                rows.append((level, rule, agent, len(recs), f"{wins / len(recs):.1%}",
+                             f"[{lo:.1%}, {hi:.1%}]",
+                             f"{sum(r['guesses'] for r in recs) / len(recs):.2f}",
+                             f"{sum(r['seconds'] for r in recs) / len(recs) * 1000:.0f}",
+                             PUBLISHED.get((level, rule), "-")))
+                print(rows[-1], file=sys.stderr, flush=True)
+    print(table(("level", "rule", "agent", "games", "win rate", "95% CI", "guesses/game",
+                 "ms/game", "published"), rows))
+    if args.timing_games:
+        w, h, m = LEVELS["expert"]
+        timed = Timed(make_agent("best"))
+        for i in range(args.timing_games):
+            s = game_seed(args.seed + 1000, i)
+            settings = Settings(w, h, m, "safe", "corner")
+            play_game(Game(w, h, m, "safe", seed=s), timed, first=first_cell(settings, random.Random(s)),
+                      seed=s)
+        ms = [t * 1000 for t in timed.times]
+        print(f"best agent on expert: {len(ms)} decisions in {args.timing_games} games; "
+              f"median {pct(ms, 0.5):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms per decision")
+
+
+if __name__ == "__main__":
+    main()
