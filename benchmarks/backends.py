@@ -42,10 +42,8 @@ def positions(corpus_filter: str) -> list[tuple[str, Board, str | None]]:
 def lookahead_boards(board: Board, cell) -> list[tuple[int, Board]]:
     out = []
     for k in range(9):
-        grid = [list(r) for r in board.grid]
-        grid[cell[0]][cell[1]] = k
         try:
-            nb = Board(tuple(map(tuple, grid)), board.mines)
+            nb = board.reveal(cell, k)
             analyze(nb)
         except (InconsistentError, BoardError):
             continue

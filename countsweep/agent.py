@@ -126,10 +126,8 @@ class BestAgent(GreedyAgent):
         hidden = sum(1 for n in around if board[n] == HIDDEN)
         total = Fraction(0)
         for k in range(flags, flags + hidden + 1):
-            grid = [list(row) for row in board.grid]
-            grid[cell[0]][cell[1]] = k
             try:
-                nxt = self.analysis(Board(tuple(map(tuple, grid)), board.mines))
+                nxt = self.analysis(board.reveal(cell, k))
             except CountsweepError:
                 continue
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)

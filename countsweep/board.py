@@ -173,6 +173,12 @@ class Board:
     def with_mines(self, mines: int | None) -> Board:
         return Board(self.grid, mines, self.origin)
 
+    def reveal(self, cell: Cell, value: int) -> Board:
+        """The same position with ``cell`` showing ``value`` (a number, or :data:`FLAG`)."""
+        grid = [list(row) for row in self.grid]
+        grid[cell[0]][cell[1]] = value
+        return Board(tuple(map(tuple, grid)), self.mines)
+
     def to_text(self, header: bool = True) -> str:
         chars = {HIDDEN: "?", FLAG: "F"}
         lines = [f"{self.width}x{self.height}" + (f"x{self.mines}" if self.mines is not None else "")]

@@ -29,7 +29,7 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import Constraints, build
 from countsweep.errors import InconsistentError
 from countsweep.formula import Counts
-from countsweep.poly import ONE, Poly, coefficient, degrees, evaluate, mul
+from countsweep.poly import ONE, Poly, degrees, evaluate, mul
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,16 @@ class Analysis:
         return [[self.probability((r, c)) for c in range(b.width)] for r in range(b.height)]
 
 
-def _weights(others: Poly, sea: int, left: int, span: range) -> dict[int, int]:
-    """``W[a] = sum_b others[b] * C(sea, left - a - b)`` for each ``a`` in ``span``."""
+def _weights(others: Poly, ways: list[int], span: range) -> dict[int, int]:
+    """``W[a] = sum_b others[b] * ways[a + b]`` for each ``a`` in ``span``.
+
+    ``ways[j]`` is the number of ways to place the mines left over when the
+    frontier holds ``j`` (zero past the end).
+    """
     out = {}
     for a in span:
-        out[a] = sum(coefficient(others, b) * comb(sea, left - a - b) for b in degrees(others)
-                     if 0 <= left - a - b <= sea)
+        out[a] = sum(c * ways[a + b] for b, c in zip(degrees(others), others[1], strict=True)
+                     if a + b < len(ways))
     return out
 
 
@@ -126,8 +130,9 @@ def combine(model: Constraints, counts: list[Counts],
                 f"the mine total cannot be met: {left} unflagged mines left, the frontier holds "
                 f"{lo} to {hi} and the {sea} sea cells the rest"
             )
+        ways = [comb(sea, left - j) if left - j <= sea else 0 for j in range(left + 1)]
         for i, (cells, c) in enumerate(zip(cells_of, counts, strict=True)):
-            w = _weights(mul(prefix[i], suffix[i + 1]), sea, left, degrees(c.total))
+            w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
             for cell, m in zip(cells, c.marginals, strict=True):
                 probs[cell] = Fraction(_dot(m, w), count)
         if sea:

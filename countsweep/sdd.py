@@ -441,9 +441,7 @@ class CompiledPosition:
         if not mine and shows is None:
             raise ValueError("a safe cell needs the number it shows")
         var = self.cell_vars
-        grid = [list(row) for row in self.board.grid]
-        grid[cell[0]][cell[1]] = FLAG if mine else shows
-        board = Board(tuple(map(tuple, grid)), self.board.mines)
+        board = self.board.reveal(cell, FLAG if mine else shows)
         around = [n for n in self.board.neighbours(cell) if n in var] if not mine else []
         touched = set(around) | {cell}
         kept: list[Part] = []

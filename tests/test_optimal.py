@@ -18,47 +18,34 @@ from countsweep.play import run
 from countsweep.stats import wilson
 
 
+def reference_move(geo: Geometry, state: tuple, layouts: list[int], cell: int, mines: int) -> F:
+    """Chance of winning by opening ``cell`` and then playing on optimally."""
+    groups: dict = {}
+    for lay in layouts:
+        if not (lay >> cell) & 1:
+            groups.setdefault(geo.outcome(lay, geo.numbers(lay), cell), []).append(lay)
+    total = F(0)
+    for reveal, group in groups.items():
+        s = list(state)
+        for i, v in reveal:
+            s[i] = v
+        total += F(len(group), len(layouts)) * reference_value(geo, tuple(s), group, mines)
+    return total
+
+
 def reference_value(geo: Geometry, state: tuple, layouts: list[int], mines: int) -> F:
     """Expectimax straight from the definition: no pruning, no symmetry, no memo."""
     if sum(v != HIDDEN for v in state) == geo.n - mines:
         return F(1)
-    best = F(0)
-    for c in [i for i, v in enumerate(state) if v == HIDDEN]:
-        groups: dict = {}
-        for lay in layouts:
-            if (lay >> c) & 1:
-                continue
-            groups.setdefault(geo.outcome(lay, geo.numbers(lay), c), []).append(lay)
-        total = F(0)
-        for reveal, group in groups.items():
-            s = list(state)
-            for i, v in reveal:
-                s[i] = v
-            total += F(len(group), len(layouts)) * reference_value(geo, tuple(s), group, mines)
-        best = max(best, total)
-    return best
+    hidden = [i for i, v in enumerate(state) if v == HIDDEN]
+    return max((reference_move(geo, state, layouts, c, mines) for c in hidden), default=F(0))
 
 
 def reference_game(w: int, h: int, m: int, rule: str) -> F:
     geo = Geometry(w, h)
     start = (HIDDEN,) * geo.n
-    best = F(0)
-    for f in range(geo.n):
-        lays = first_layouts(geo, m, rule, f)
-        if not lays:
-            continue
-        groups: dict = {}
-        for lay in lays:
-            if not (lay >> f) & 1:
-                groups.setdefault(geo.outcome(lay, geo.numbers(lay), f), []).append(lay)
-        v = F(0)
-        for reveal, group in groups.items():
-            s = list(start)
-            for i, x in reveal:
-                s[i] = x
-            v += F(len(group), len(lays)) * reference_value(geo, tuple(s), group, m)
-        best = max(best, v)
-    return best
+    return max(reference_move(geo, start, lays, f, m)
+               for f in range(geo.n) if (lays := first_layouts(geo, m, rule, f)))
 
 
 @pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 3), (3, 2), (3, 3)])
