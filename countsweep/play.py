@@ -51,8 +51,12 @@ def run(settings: Settings, agent: str, seed: int, indices: list[int],
     if workers <= 1:
         yield from map(_play_star, jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         yield from pool.map(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (8 * workers))))
+    finally:
+        # on Ctrl-C or an early stop, drop the queued games instead of playing them out
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def summarize(settings: Settings, records: list[dict], seconds: float, **extra) -> dict:

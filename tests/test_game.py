@@ -144,3 +144,26 @@ def test_reproduces_the_swedish_thesis_4x4_simulations(mines, first, thesis, hal
     recs = list(run(s, "greedy", 7, list(range(4000)), workers=1))
     lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
     assert lo <= thesis + half_width and thesis - half_width <= hi  # the intervals overlap
+
+
+def test_ctrl_c_prints_the_summary_so_far_and_keeps_every_record(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "runs.jsonl"
+    p = subprocess.Popen([sys.executable, "-m", "countsweep", "play", "--level", "beginner",
+                          "--games", "1000000", "--workers", "2", "--out", str(out)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    deadline = time.time() + 60
+    while (not out.exists() or out.stat().st_size < 2000) and time.time() < deadline:
+        time.sleep(0.2)
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    stdout, stderr = p.communicate(timeout=60)
+    assert p.returncode == 130 and "(interrupted)" in stdout and "Traceback" not in stderr
+    games = int(re.search(r"games (\d+)", stdout).group(1))
+    assert games == len(out.read_text().splitlines()) > 0
