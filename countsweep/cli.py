@@ -316,8 +316,9 @@ def check(board, mines, as_json, encoding) -> None:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes; results do not depend on it.")
-@click.option("--agent", "agent_name", type=click.Choice(["greedy", "greedy-nototal", "best"]),
-              default="greedy", show_default=True, help="greedy-nototal ignores the mine total.")
+@click.option("--agent", "agent_name", type=click.Choice(["best", "greedy", "greedy-nototal"]),
+              default="best", show_default=True,
+              help="best: lookahead and endgame search; greedy: safest cell; greedy-nototal: ignores the total.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
 @click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
 @click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
