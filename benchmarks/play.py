@@ -32,11 +32,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--agent", default="greedy")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels", default=",".join(LEVELS))
     args = ap.parse_args()
     cores = os.cpu_count() or 1
     print(f"machine: {machine()}; agent {args.agent}; {args.games} games per row; seed {args.seed}")
     rows = []
-    for level, (w, h, m) in LEVELS.items():
+    for level in args.levels.split(","):
+        w, h, m = LEVELS[level]
         for rule, first in (("safe", "corner"), ("opening", "center")):
             s = Settings(w, h, m, rule, first)
             timings = {}
