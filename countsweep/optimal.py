@@ -167,19 +167,20 @@ class Solver:
 
 def policy_value(solver: Solver, state: State, layouts: list[int],
                  choose: Callable[[State, list[int], dict[int, int]], dict[int, Fraction]],
-                 memo: dict[State, Fraction] | None = None) -> Fraction:
+                 memo: dict[State, Fraction] | None = None, symmetric: bool = True) -> Fraction:
     """The exact win probability of a policy from ``state``.
 
     ``choose(state, layouts, mines_at)`` returns the probability of opening each
-    cell; certain-safe cells are opened first, as every agent here does.  The
-    policy must treat symmetric positions alike (memoisation is canonical).
+    cell; certain-safe cells are opened first, as every agent here does.  With
+    ``symmetric`` the policy must treat symmetric positions alike, and positions
+    are memoised on their canonical form.
     """
     memo = {} if memo is None else memo
 
     def go(st: State, lays: list[int]) -> Fraction:
         if solver.won(st):
             return Fraction(1)
-        key = solver.geo.canonical(st)
+        key = solver.geo.canonical(st) if symmetric else st
         if key in memo:
             return memo[key]
         hidden = [i for i, v in enumerate(st) if v == HIDDEN]
@@ -201,6 +202,35 @@ def greedy_choice(state: State, layouts: list[int], mines_at: dict[int, int]) ->
     low = min(m for m in mines_at.values() if m < len(layouts))
     ties = [i for i, m in mines_at.items() if m == low]
     return {i: Fraction(1, len(ties)) for i in ties}
+
+
+def agent_choice(agent, geo: Geometry, mines: int):
+    """An :class:`~countsweep.agent.Agent` as a policy: the cell it opens when it must guess.
+
+    The agent sees only the board (numbers and hidden cells, the mine total);
+    its random tie-breaks are seeded per position, so the policy is deterministic.
+    """
+    import random
+
+    def choose(state: State, layouts: list[int], mines_at: dict[int, int]) -> dict[int, Fraction]:
+        grid = [state[r * geo.width:(r + 1) * geo.width] for r in range(geo.height)]
+        board = Board.from_array(grid, mines=mines)
+        opens = [m for m in agent.moves(board, random.Random(hash(state))) if m.action == "open"]
+        return {geo.index[opens[0].cell]: Fraction(1)}
+
+    return choose
+
+
+def agent_value(agent, width: int, height: int, mines: int, rule: str, first: Cell) -> Fraction:
+    """The exact win probability of ``agent`` on a whole game with the given first click."""
+    geo = Geometry(width, height)
+    solver = Solver(geo, mines)
+    f = geo.index[first]
+    start: State = (HIDDEN,) * geo.n
+    choose = agent_choice(agent, geo, mines)
+    memo: dict[State, Fraction] = {}
+    return solver.move_value(start, first_layouts(geo, mines, rule, f), f,
+                             lambda s, ls: policy_value(solver, s, ls, choose, memo, symmetric=False))
 
 
 def first_layouts(geo: Geometry, mines: int, rule: str, first: int) -> list[int]:

@@ -132,3 +132,17 @@ def test_cli_optimal_game_position_limit_and_errors(tmp_path):
     assert r.exit_code == 2 and "mine total" in r.stderr
     r = CliRunner().invoke(main, ["optimal", "10x10x10"])
     assert r.exit_code == 2
+
+
+def test_agents_are_evaluated_exactly_by_the_same_machinery():
+    from countsweep.agent import BestAgent, GreedyAgent
+    from countsweep.optimal import agent_value
+
+    game = (4, 4, 3, "unsafe", (0, 0))
+    optimal_value = solve_game(*game[:4], first=game[4]).value
+    greedy = agent_value(GreedyAgent(), *game)
+    best = agent_value(BestAgent(), *game)
+    assert greedy < best < optimal_value  # 57/80 against 5/7: its search starts late
+    recs = list(run(Settings(4, 4, 3, "unsafe", "corner"), "best", 5, list(range(3000)), 1))
+    lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
+    assert lo <= float(best) <= hi
