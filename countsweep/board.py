@@ -10,7 +10,11 @@ Text format (one board per file)::
     ????             spaces and tabs between cells are ignored
 
 MINES counts every mine on the board, flagged ones included.  Row 0 is the first
-grid line; cells are addressed ``[row, col]``, zero-based.  Error messages name
+grid line; cells are addressed ``[row, col]``, zero-based.
+
+A line holding tabs is read as tab-separated fields, as pasted from a spreadsheet
+or a document's table: each field is one cell and an empty field is a hidden
+cell (``"1\t\t2"`` is three cells).  Error messages name
 the text's line and column one-based, as editors do, and the cell zero-based.
 
 >>> b = Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????")
@@ -50,6 +54,20 @@ def _code_of(ch: str) -> int | None:
     if "0" <= ch <= "8":
         return ord(ch) - ord("0")
     return None
+
+
+def _cells_of(line: str, lineno: int) -> Iterator[tuple[int, str]]:
+    """(column, text) of each cell on a grid line; columns are one-based."""
+    if "\t" not in line:
+        for col, ch in enumerate(line, 1):
+            if ch != " ":
+                yield col, ch
+        return
+    col = 1
+    for part in line.split("\t"):
+        text = part.strip(" ")
+        yield col + (len(part) - len(part.lstrip(" "))), text or "?"
+        col += len(part) + 1
 
 
 def neighbours(cell: Cell, height: int, width: int) -> Iterator[Cell]:
@@ -121,7 +139,8 @@ class Board:
         for lineno, raw in enumerate(lines, 1):
             line = raw.rstrip("\r\n")
             stripped = line.strip()
-            if not stripped or stripped.startswith("#"):
+            tabbed = "\t" in line
+            if (not stripped and not tabbed) or stripped.startswith("#"):
                 continue
             if header is None and not rows:
                 m = _HEADER.match(line)
@@ -132,15 +151,13 @@ class Board:
                     continue
             row: list[int] = []
             r = len(rows)
-            for col, ch in enumerate(line, 1):
-                if ch in " \t":
-                    continue
-                code = _code_of(ch)
+            for col, text in _cells_of(line, lineno):
+                code = _code_of(text) if len(text) == 1 else None
                 if code is None:
-                    shown = ch if ch.isprintable() else repr(ch)
+                    shown = text if text.isprintable() else repr(text)
                     raise BoardError(
-                        f"line {lineno}, column {col}: unexpected character {shown!r} "
-                        "(expected H ? . F * or 0-8)"
+                        f"line {lineno}, column {col}: unexpected {'character' if len(text) == 1 else 'field'} "
+                        f"{shown!r} (expected H ? . F * or 0-8)"
                     )
                 origin[(r, len(row))] = (lineno, col)
                 row.append(code)

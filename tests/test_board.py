@@ -66,3 +66,21 @@ def test_one_by_one_board_is_valid():
 def test_every_digit_parses_where_it_fits():
     for d in range(9):
         assert Board.from_text(f"3x3\n???\n?{d}?\n???")[1, 1] == d
+
+
+def test_tab_separated_rows_with_empty_fields_load_as_in_the_thesis():
+    # Figure 1 of the Swedish thesis, pasted as it stands: empty fields are hidden cells
+    figure1 = ("\t\t\t\t\t2\t\n\t4\t\t\t\t\t1\n\t\t\t\t\t3\t1\n\t\t\t\t\t1\t0\n"
+               "\t\t\t1\t1\t1\t0\n1\t2\t\t1\t0\t0\t0\n0\t1\t\t1\t0\t0\t0\n0\t1\t\t1\t0\t0\t0\n")
+    b = Board.from_text(figure1)
+    assert (b.width, b.height) == (7, 8)
+    assert b.grid[0] == (HIDDEN,) * 5 + (2, HIDDEN)
+    assert b.grid[5] == (1, 2, HIDDEN, 1, 0, 0, 0)
+    from countsweep import analyze
+
+    assert analyze(b).count > 0  # a real, consistent position
+
+
+def test_tab_fields_report_their_column():
+    with pytest.raises(BoardError, match=r"line 1, column 3: unexpected field '12'"):
+        Board.from_text("1\t12\t?")
