@@ -423,11 +423,3 @@ class DpllCounter:
             search.stats.cache_entries = len(search.cache) + len(search.sat_cache)
             self.last_stats = search.stats
             self.stats.add(search.stats)
-
-
-def count_formula(formula: Formula, limits: Limits | None = None) -> Counts:
-    """Count ``formula`` with the DPLL backend."""
-    return DpllCounter().count(formula, limits)
-
-
-__all__ = ["DpllCounter", "Stats", "count_formula"]

@@ -85,13 +85,6 @@ def mul(p: Poly, q: Poly) -> Poly:
     return (p[0] + q[0], tuple(out))
 
 
-def mul_all(polys) -> Poly:
-    total = ONE
-    for p in polys:
-        total = mul(total, p)
-    return total
-
-
 def binomial(n: int) -> Poly:
     """``(1 + x)**n``: the ways to place any number of mines on ``n`` free cells."""
     return (0, tuple(comb(n, k) for k in range(n + 1)))

@@ -44,7 +44,7 @@ from countsweep.constraints import build
 from countsweep.errors import InputError, LimitExceeded
 from countsweep.formula import Card, Counts, Formula
 from countsweep.oracle import Analysis
-from countsweep.poly import ONE, ZERO, Poly, add, binomial, monomial, mul
+from countsweep.poly import ONE, ZERO, Poly, add, add_all, binomial, monomial, mul
 
 VTREES = ("frontier", "balanced", "right", "left")
 
@@ -316,7 +316,7 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
             inside[nid] = monomial(1) if lit > 0 else ONE
         else:
             left, right = children[vpos[nid]]
-            inside[nid] = _sum_terms(
+            inside[nid] = add_all(
                 mul(smooth(p, left)[0], smooth(s, right)[0]) for p, s in elements[nid]
             )
 
@@ -355,13 +355,6 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
             if v not in present:
                 marg[v] = add(marg.get(v, ZERO), share)
     return Counts(tuple(counted), total, tuple(marg.get(v, ZERO) for v in counted))
-
-
-def _sum_terms(terms) -> Poly:
-    total = ZERO
-    for t in terms:
-        total = add(total, t)
-    return total
 
 
 class SddCounter:
