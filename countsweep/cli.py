@@ -167,7 +167,6 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
 
                 compiled = CompiledPosition(pos, vtree=vtree, minimize=minimize)
                 a = compiled.analysis()
-                engine.stats = compiled.stats
             else:
                 a = analyze(pos, engine, limits)
         if save_sdd:
@@ -181,7 +180,8 @@ def count(board, mines, backend, as_json, exact, dimacs, timeout, max_cache, sta
         else:
             click.echo(report(a))
     if stats:
-        click.echo(f"stats: {getattr(engine, 'stats', 'none for this backend')}", err=True)
+        shown = compiled.stats if save_sdd else getattr(engine, "stats", "none for this backend")
+        click.echo(f"stats: {shown}", err=True)
 
 
 def analysis_json(a, exact: bool, backend: str) -> dict:

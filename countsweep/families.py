@@ -58,9 +58,9 @@ def midgame(width: int, height: int, density: float, opened: float, seed: int = 
     rng.shuffle(safe)
     target = opened * len(safe)
     for cell in safe:
-        if len(game._open) >= target:  # the generator may look: it is not a player
+        if game.opened >= target:
             break
-        if cell not in game._open:
+        if not game.is_open(cell):
             game.open(cell)
     return game.view()
 

@@ -129,6 +129,14 @@ class Game:
                 and len(self._open) == self.width * self.height - self.settings.mines)
 
     @property
+    def opened(self) -> int:
+        """How many cells are open."""
+        return len(self._open)
+
+    def is_open(self, cell: Cell) -> bool:
+        return cell in self._open
+
+    @property
     def over(self) -> bool:
         return self.lost or self.won
 
