@@ -15,6 +15,7 @@ products cheap.  The zero polynomial is ``(0, ())``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 Poly = tuple[int, tuple[int, ...]]
@@ -85,6 +86,7 @@ def mul(p: Poly, q: Poly) -> Poly:
     return (p[0] + q[0], tuple(out))
 
 
+@lru_cache(maxsize=4096)
 def binomial(n: int) -> Poly:
     """``(1 + x)**n``: the ways to place any number of mines on ``n`` free cells."""
     return (0, tuple(comb(n, k) for k in range(n + 1)))

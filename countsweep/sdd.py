@@ -297,15 +297,28 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
     vpos = {nid: nodes[nid].vtree().position() for nid in nodes}
     inside: dict[int, Poly] = {}
 
+    smoothed: dict[tuple[int, int], tuple[Poly, Poly, int]] = {}
+
     def smooth(node: SddNode, expected: int) -> tuple[Poly, Poly, int]:
-        """(smoothed poly, own poly, gap size) of ``node`` under vtree node ``expected``."""
+        """(smoothed poly, own poly, gap size) of ``node`` under vtree node ``expected``.
+
+        Memoised: the upward pass and both sides of the downward pass ask for the
+        same element polynomials, and each is a big-integer product.
+        """
+        key = (node.id, expected)
+        hit = smoothed.get(key)
+        if hit is not None:
+            return hit
         if node.is_false():
-            return ZERO, ZERO, 0
-        if node.is_true():
-            return binomial(vt_count[expected]), ONE, vt_count[expected]
-        gap = vt_count[expected] - vt_count[vpos[node.id]]
-        own = inside[node.id]
-        return mul(own, binomial(gap)), own, gap
+            out = (ZERO, ZERO, 0)
+        elif node.is_true():
+            out = (binomial(vt_count[expected]), ONE, vt_count[expected])
+        else:
+            gap = vt_count[expected] - vt_count[vpos[node.id]]
+            own = inside[node.id]
+            out = (mul(own, binomial(gap)), own, gap)
+        smoothed[key] = out
+        return out
 
     for nid in post:
         node = nodes[nid]
