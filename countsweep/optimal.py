@@ -135,34 +135,58 @@ class Solver:
                 total += Fraction(len(group), len(layouts)) * value(self.after(state, reveal), group)
         return total
 
-    def _visit(self) -> None:
-        if self.limit is not None and len(self.memo) >= self.limit:
+    def mines_at(self, state: State, layouts: list[int]) -> dict[int, int]:
+        """For each hidden cell, the number of layouts with a mine there."""
+        return {i: sum((lay >> i) & 1 for lay in layouts) for i, v in enumerate(state) if v == HIDDEN}
+
+    def solve(self, state: State, layouts: list[int], memo: dict[State, Fraction],
+              key: Callable[[State], State], guess) -> Fraction:
+        """The frame shared by optimal play and policy evaluation.
+
+        A won position is worth 1; positions are memoised under ``key(state)``; a
+        certain-safe cell is opened first; otherwise
+        ``guess(state, layouts, mines_at, recurse)`` values the position.
+        """
+        if self.won(state):
+            return Fraction(1)
+        k = key(state)
+        known = memo.get(k)
+        if known is not None:
+            return known
+        if self.limit is not None and len(memo) >= self.limit:
             raise LimitExceeded(f"state limit of {self.limit} positions reached")
+
+        def recurse(s: State, ls: list[int]) -> Fraction:
+            return self.solve(s, ls, memo, key, guess)
+
+        mines_at = self.mines_at(state, layouts)
+        safe = next((i for i, m in mines_at.items() if m == 0), None)
+        if safe is not None:
+            v = self.move_value(state, layouts, safe, recurse)
+        else:
+            v = guess(state, layouts, mines_at, recurse)
+        memo[k] = v
+        return v
 
     def value(self, state: State, layouts: list[int]) -> Fraction:
         """V(state) under optimal play."""
-        if self.won(state):
-            return Fraction(1)
-        key = self.geo.canonical(state)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        self._visit()
-        hidden = [i for i, v in enumerate(state) if v == HIDDEN]
-        mines_at = {i: sum((lay >> i) & 1 for lay in layouts) for i in hidden}
-        safe = [i for i in hidden if mines_at[i] == 0]
-        if safe:
-            best = self.move_value(state, layouts, safe[0], self.value)
-        else:
-            best = Fraction(0)
-            order = sorted(self.geo.orbits(state, [i for i in hidden if mines_at[i] < len(layouts)]),
-                           key=lambda i: mines_at[i])
-            for i in order:
-                if Fraction(len(layouts) - mines_at[i], len(layouts)) <= best:
-                    break  # surviving this cell is no likelier than the best plan's win
-                best = max(best, self.move_value(state, layouts, i, self.value))
-        self.memo[key] = best
+        return self.solve(state, layouts, self.memo, self.geo.canonical, self._best_guess)
+
+    def _best_guess(self, state: State, layouts: list[int], mines_at: dict[int, int],
+                    recurse) -> Fraction:
+        best = Fraction(0)
+        order = sorted(self.geo.orbits(state, [i for i, m in mines_at.items() if m < len(layouts)]),
+                       key=lambda i: mines_at[i])
+        for i in order:
+            if Fraction(len(layouts) - mines_at[i], len(layouts)) <= best:
+                break  # surviving this cell is no likelier than the best plan's win
+            best = max(best, self.move_value(state, layouts, i, recurse))
         return best
+
+
+def state_of(board: Board) -> State:
+    """A board as a solver state: numbers, and HIDDEN for hidden and flagged cells."""
+    return tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
 
 
 def policy_value(solver: Solver, state: State, layouts: list[int],
@@ -175,26 +199,13 @@ def policy_value(solver: Solver, state: State, layouts: list[int],
     ``symmetric`` the policy must treat symmetric positions alike, and positions
     are memoised on their canonical form.
     """
-    memo = {} if memo is None else memo
 
-    def go(st: State, lays: list[int]) -> Fraction:
-        if solver.won(st):
-            return Fraction(1)
-        key = solver.geo.canonical(st) if symmetric else st
-        if key in memo:
-            return memo[key]
-        hidden = [i for i, v in enumerate(st) if v == HIDDEN]
-        mines_at = {i: sum((lay >> i) & 1 for lay in lays) for i in hidden}
-        safe = [i for i in hidden if mines_at[i] == 0]
-        if safe:
-            v = solver.move_value(st, lays, safe[0], go)
-        else:
-            v = sum((p * solver.move_value(st, lays, i, go)
-                     for i, p in choose(st, lays, mines_at).items()), Fraction(0))
-        memo[key] = v
-        return v
+    def guess(st: State, lays: list[int], mines_at: dict[int, int], recurse) -> Fraction:
+        return sum((p * solver.move_value(st, lays, i, recurse)
+                    for i, p in choose(st, lays, mines_at).items()), Fraction(0))
 
-    return go(state, layouts)
+    key = solver.geo.canonical if symmetric else (lambda st: st)
+    return solver.solve(state, layouts, {} if memo is None else memo, key, guess)
 
 
 def greedy_choice(state: State, layouts: list[int], mines_at: dict[int, int]) -> dict[int, Fraction]:
@@ -307,20 +318,16 @@ def solve_position(board: Board, limit: int | None = None) -> PositionSolution:
     if board.mines is None:
         raise ValueError("optimal play needs the mine total (header WxHxM or --mines)")
     geo = Geometry(board.width, board.height)
-    state: State = tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
+    state = state_of(board)
     lays = enumerate_layouts(board, limit=2**62)
     if not lays:
         raise InconsistentError("no mine layout fits the position")
     solver = Solver(geo, board.mines, limit)
     value = solver.value(state, lays)
     greedy = policy_value(solver, state, lays, greedy_choice)
-    moves = []
-    for i, v in enumerate(state):
-        if v == HIDDEN:
-            mines_at = sum((lay >> i) & 1 for lay in lays)
-            moves.append((geo.cells[i], Fraction(mines_at, len(lays)),
-                          solver.move_value(state, lays, i, solver.value)))
-    return PositionSolution(value, greedy, tuple(moves), len(solver.memo))
+    moves = tuple((geo.cells[i], Fraction(m, len(lays)), solver.move_value(state, lays, i, solver.value))
+                  for i, m in solver.mines_at(state, lays).items())
+    return PositionSolution(value, greedy, moves, len(solver.memo))
 
 
 def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
@@ -398,12 +405,10 @@ def best_move(board: Board, max_layouts: int = 40, max_states: int = 20000) -> t
     if not lays:
         return None
     geo = Geometry(board.width, board.height)
-    state: State = tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
+    state = state_of(board)
     solver = Solver(geo, board.mines, max_states)
-    hidden = [i for i, v in enumerate(state) if v == HIDDEN]
-    mines_at = {i: sum((lay >> i) & 1 for lay in lays) for i in hidden}
-    # sea cells are interchangeable: one of each kind of neighbourhood is enough
-    candidates = sorted((i for i in hidden if mines_at[i] < len(lays)), key=lambda i: mines_at[i])
+    mines_at = solver.mines_at(state, lays)
+    candidates = sorted((i for i, m in mines_at.items() if m < len(lays)), key=lambda i: mines_at[i])
     best: tuple[int, Fraction] | None = None
     try:
         for i in candidates:
