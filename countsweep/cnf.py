@@ -25,7 +25,7 @@ from pysat.card import CardEnc, EncType, UnsupportedBound
 from pysat.formula import IDPool
 
 from countsweep.board import Board, Cell
-from countsweep.constraints import Equation, build
+from countsweep.constraints import Constraints, Equation, build
 from countsweep.formula import Formula, clause
 
 ENCODINGS: dict[str, int] = {
@@ -143,9 +143,13 @@ def encode_equations(
     return top, clauses, fallbacks
 
 
-def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True) -> Encoding:
-    """The whole position as CNF; ``total=False`` leaves out the global mine total."""
-    model = build(board)
+def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
+           model: Constraints | None = None) -> Encoding:
+    """The whole position as CNF; ``total=False`` leaves out the global mine total.
+
+    ``model`` is ``build(board)``, for callers that already hold it.
+    """
+    model = build(board) if model is None else model
     cell_vars = cell_variables(board)
     with_total = total and model.mines_left is not None
     num_vars, clauses, fallbacks = encode_equations(

@@ -39,8 +39,8 @@ class CheckResult:
 def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
     """Decide consistency and find every forced cell of ``board``."""
     try:
-        enc = encode(board, encoding)
         model = build(board)
+        enc = encode(board, encoding, model=model)
     except InconsistentError as exc:
         return CheckResult(False, (), (), 0, str(exc))
     var = enc.cell_vars
