@@ -426,6 +426,17 @@ class CompiledPosition:
         self.parts: tuple[Part, ...] = tuple(parts)
         self.compile_seconds = time.perf_counter() - start
 
+    @classmethod
+    def _assemble(cls, board: Board, cell_vars: dict[Cell, int], mgr: SddManager, vtree: str,
+                  rank: dict[int, int], parts: tuple[Part, ...],
+                  compile_seconds: float) -> CompiledPosition:
+        """An instance from existing diagrams (after conditioning, or loaded from a file)."""
+        new = cls.__new__(cls)
+        new.board, new.cell_vars, new.mgr, new.vtree, new.rank = board, cell_vars, mgr, vtree, rank
+        new.parts = parts
+        new.compile_seconds = compile_seconds
+        return new
+
     @property
     def stats(self) -> SddStats:
         return SddStats(self.compile_seconds, sum(n.size() for _, n in self.parts),
@@ -468,12 +479,8 @@ class CompiledPosition:
         cells.discard(cell)
         if cells or node.is_false():
             kept.append((tuple(sorted(cells)), node))
-        new = CompiledPosition.__new__(CompiledPosition)
-        new.board, new.cell_vars, new.mgr, new.vtree, new.rank = (
-            board, self.cell_vars, self.mgr, self.vtree, self.rank)
-        new.parts = tuple(kept)
-        new.compile_seconds = self.compile_seconds
-        return new
+        return self._assemble(board, self.cell_vars, self.mgr, self.vtree, self.rank, tuple(kept),
+                              self.compile_seconds)
 
     def save(self, path: Path, force: bool = False) -> None:
         """Write the board, the vtree and every part's SDD into one JSON file."""
@@ -514,10 +521,4 @@ class CompiledPosition:
             raise InputError(f"{path}: cannot load a compiled position ({exc})") from None
         from countsweep.cnf import cell_variables
 
-        new = cls.__new__(cls)
-        new.board, new.mgr, new.vtree = board, mgr, doc["vtree_kind"]
-        new.cell_vars = cell_variables(board)
-        new.rank = {}
-        new.parts = tuple(parts)
-        new.compile_seconds = 0.0
-        return new
+        return cls._assemble(board, cell_variables(board), mgr, doc["vtree_kind"], {}, tuple(parts), 0.0)
