@@ -43,7 +43,7 @@ from itertools import combinations
 from countsweep.board import HIDDEN, Board, Cell, neighbours
 from countsweep.errors import InconsistentError, LimitExceeded
 
-State = tuple[int, ...]  # per cell, row-major: HIDDEN or the revealed number
+State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed number
 
 
 class Geometry:
@@ -125,7 +125,7 @@ class Solver:
         return tuple(s)
 
     def won(self, state: State) -> bool:
-        return sum(1 for v in state if v != HIDDEN) == self.geo.n - self.mines
+        return sum(1 for v in state if v >= 0) == self.geo.n - self.mines
 
     def move_value(self, state: State, layouts: list[int], cell: int,
                    value: Callable[[State, list[int]], Fraction]) -> Fraction:
@@ -185,8 +185,12 @@ class Solver:
 
 
 def state_of(board: Board) -> State:
-    """A board as a solver state: numbers, and HIDDEN for hidden and flagged cells."""
-    return tuple(v if v >= 0 else HIDDEN for row in board.grid for v in row)
+    """A board as a solver state: numbers, HIDDEN and FLAG per cell, row-major.
+
+    Flags stay distinct from hidden cells: they fix the layout set, which memoised
+    positions and symmetry classes must determine.
+    """
+    return tuple(v for row in board.grid for v in row)
 
 
 def policy_value(solver: Solver, state: State, layouts: list[int],

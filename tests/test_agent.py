@@ -74,3 +74,19 @@ def test_best_agent_guess_is_among_the_near_safest():
     a = analyze(b)
     low = min(a.probabilities.values())
     assert move.guess and a.probabilities[move.cell] <= low + F(4, 100)
+
+
+def test_a_flag_breaks_the_board_symmetry_for_the_solver():
+    # found by hypothesis: with the flag read as a hidden cell, this position looked
+    # symmetric, shared memo entries with positions of other layout sets, and its
+    # move values came out wrong
+    from countsweep.optimal import Geometry, state_of
+    from tests.test_optimal import reference_move
+
+    board = Board.from_text("2x3x3\nF?\n??\n??")
+    geo, state = Geometry(2, 3), state_of(board)
+    lays = enumerate_layouts(board, limit=10**6)
+    sol = solve_position(board)
+    assert [v for _, _, v in sol.moves] == [reference_move(geo, state, lays, geo.index[c], 3)
+                                            for c, _, _ in sol.moves]
+    assert sol.value == best_move(board)[1] == F(3, 10)

@@ -35,7 +35,7 @@ def reference_move(geo: Geometry, state: tuple, layouts: list[int], cell: int, m
 
 def reference_value(geo: Geometry, state: tuple, layouts: list[int], mines: int) -> F:
     """Expectimax straight from the definition: no pruning, no symmetry, no memo."""
-    if sum(v != HIDDEN for v in state) == geo.n - mines:
+    if sum(v >= 0 for v in state) == geo.n - mines:  # won: every safe cell shows its number
         return F(1)
     hidden = [i for i, v in enumerate(state) if v == HIDDEN]
     return max((reference_move(geo, state, layouts, c, mines) for c in hidden), default=F(0))
