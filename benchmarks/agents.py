@@ -11,6 +11,7 @@ expert (median and p99 over the moves of ``--timing-games`` games).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import sys
@@ -41,7 +42,9 @@ def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: 
     first = FIRST[rule] if not (level == "expert" and rule == "opening") else "3,3"
     s = Settings(w, h, m, rule, first)
     fp = fingerprint(s, agent, seed)
-    path = RESULTS / f"agents-{level}-{rule}-{agent}-{seed}.jsonl"
+    # a changed agent starts a new file instead of refusing the old one
+    tag = hashlib.sha1(json.dumps(fp, sort_keys=True).encode()).hexdigest()[:8]
+    path = RESULTS / f"agents-{level}-{rule}-{agent}-{seed}-{tag}.jsonl"
     done = load_records(path, fp)
     todo = [i for i in range(games) if i not in done]
     with path.open("a") as fh:
@@ -66,6 +69,8 @@ class Timed:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--expert-games", type=int, default=None,
+                    help="games per expert row (default: --games); narrows the intervals that matter")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default="beginner,intermediate,expert")
@@ -74,13 +79,15 @@ def main() -> None:
     ap.add_argument("--timing-games", type=int, default=30)
     args = ap.parse_args()
     RESULTS.mkdir(exist_ok=True)
-    print(f"machine: {machine()}; {args.games} games per row, seed {args.seed}; "
+    print(f"machine: {machine()}; {args.games} games per row ({args.expert_games or args.games} on expert), "
+          f"seed {args.seed}; "
           "first click: corner (safe), centre (opening), (3,3) for expert opening")
     rows = []
     for level in args.levels.split(","):
         for rule in args.rules.split(","):
             for agent in args.agents.split(","):
-                recs = rows_for(level, rule, agent, args.games, args.seed, args.workers)
+                games = args.expert_games if level == "expert" and args.expert_games else args.games
+                recs = rows_for(level, rule, agent, games, args.seed, args.workers)
                 wins = sum(r["won"] for r in recs)
                 lo, hi = wilson(wins, len(recs))
                 rows.append((level, rule, agent, len(recs), f"{wins / len(recs):.1%}",

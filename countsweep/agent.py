@@ -49,6 +49,10 @@ class GreedyAgent:
         # Without the total, layouts of any size are equally likely: sea cells get 1/2.
         self.use_total = use_total
 
+    def config(self) -> dict[str, str]:
+        """The settings that decide how it plays: part of a saved run's identity."""
+        return {"class": type(self).__name__, **{k: str(v) for k, v in sorted(vars(self).items())}}
+
     def analysis(self, board: Board) -> Analysis:
         return analyze(board if self.use_total else board.with_mines(None), self.backend)
 
@@ -66,6 +70,29 @@ class GreedyAgent:
         return Move(rng.choice(best), "open", low, True)
 
 
+@dataclass(frozen=True)
+class Outlook:
+    """What opening ``cell`` leads to, exact from the count of each number it may show.
+
+    With ``P(k)`` the probability that the cell is safe and shows ``k``, and
+    ``s1 >= s2`` the two best safeties of the position after it shows ``k``:
+    """
+
+    cell: Cell
+    safety: Fraction
+    """P(cell is safe)."""
+    secondary: Fraction
+    """``sum_k P(k) * next`` where ``next`` is 1 if that position has a certain-safe
+    cell and else ``(4*s1 + s2) / 5``: surviving this move and, nearly, the next."""
+    progress: Fraction
+    """``sum_k P(k)`` over the numbers after which some cell is certainly safe."""
+    dead: bool
+    """Only one number is possible: opening the cell teaches nothing."""
+
+    def score(self, progress_weight: Fraction) -> Fraction:
+        return self.secondary * (1 + progress_weight * self.progress)
+
+
 class BestAgent(GreedyAgent):
     """Greedy's certain moves; better guesses.
 
@@ -73,69 +100,95 @@ class BestAgent(GreedyAgent):
       maximises the exact win probability (:func:`countsweep.optimal.best_move`).
     * Unavoidable guesses: a 50/50 pair that no other cell can ever inform
       (every other neighbour of both cells is revealed) is taken first.
-    * Otherwise, among the cells within ``margin`` of the lowest mine
-      probability (one representative per kind of sea cell), the one most likely
-      to survive this move and the next: for each number it may show, the next
-      move is free when the new position has a certain-safe cell, and otherwise
-      survives with the new lowest probability.
+    * Otherwise the candidates are the cells whose safety is at least ``ratio``
+      times the best (one representative per kind of sea cell), and the guess is
+      the candidate with the best :class:`Outlook` score, cells that cannot teach
+      anything (dead) last.  Candidates are scored safest first, and a candidate
+      stops being scored once its bound falls below the best score so far.
     """
 
     name = "best"
 
-    def __init__(self, margin: float = 0.04, endgame_layouts: int = 40, backend: str = "dpll"):
+    def __init__(self, ratio: Fraction = Fraction(9, 10), progress_weight: Fraction = Fraction(1, 10),
+                 endgame_layouts: int = 150, backend: str = "dpll") -> None:
         super().__init__(backend)
-        self.margin = margin
+        self.ratio = Fraction(ratio)
+        self.progress_weight = Fraction(progress_weight)
         self.endgame_layouts = endgame_layouts
 
     def guess(self, a: Analysis, rng: random.Random) -> Move:
         from countsweep.optimal import best_move
 
         probs = a.probabilities
-        board = a.board
         if a.mines_known and a.count <= self.endgame_layouts:
-            found = best_move(board, self.endgame_layouts)
+            found = best_move(a.board, self.endgame_layouts, max_states=20 * self.endgame_layouts + 20000)
             if found is not None:
                 return Move(found[0], "open", probs[found[0]], True)
         pair = self._unavoidable(a)
         if pair is not None:
             return Move(pair, "open", probs[pair], True)
-        low = min(p for p in probs.values() if p < 1)
-        near = [c for c, p in probs.items() if p <= low + self.margin and p < 1]
+        chosen = self.candidates(a)
+        if len(chosen) == 1:
+            return Move(chosen[0], "open", probs[chosen[0]], True)
+        rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
+        chosen.sort(key=probs.__getitem__)
+        best: tuple[bool, Fraction, Cell] | None = None
+        for c in chosen:
+            bound = best[1] if best is not None and best[0] else None
+            out = self.outlook(a, c, bound)
+            if out is None:
+                continue
+            key = (not out.dead, out.score(self.progress_weight), c)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        assert best is not None  # the safest candidate is never pruned
+        return Move(best[2], "open", probs[best[2]], True)
+
+    def candidates(self, a: Analysis) -> list[Cell]:
+        """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
+        board, probs = a.board, a.probabilities
+        floor = self.ratio * (1 - min(p for p in probs.values() if p < 1))
         sea = set(a.sea)
-        kinds: dict[int, Cell] = {}
-        chosen = []
-        for c in near:
+        kinds: set[int] = set()
+        out = []
+        for c, p in probs.items():
+            if p == 1 or 1 - p < floor:
+                continue
             if c in sea:
                 # sea cells differ only by how many hidden neighbours they have
                 k = sum(1 for n in board.neighbours(c) if board[n] == HIDDEN)
-                if k not in kinds:
-                    kinds[k] = c
-                    chosen.append(c)
-            else:
-                chosen.append(c)
-        if len(chosen) == 1:
-            return Move(chosen[0], "open", probs[chosen[0]], True)
-        scored = [(self._two_step(a, c), rng.random(), c) for c in chosen]
-        _, _, cell = max(scored)
-        return Move(cell, "open", probs[cell], True)
+                if k in kinds:
+                    continue
+                kinds.add(k)
+            out.append(c)
+        return out
 
-    def _two_step(self, a: Analysis, cell: Cell) -> Fraction:
+    def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
+        """The :class:`Outlook` of opening ``cell``; None once its score cannot exceed ``bound``."""
         board = a.board
         around = list(board.neighbours(cell))
         flags = sum(1 for n in around if board[n] == FLAG)
         hidden = sum(1 for n in around if board[n] == HIDDEN)
-        total = Fraction(0)
+        safety = 1 - a.probabilities[cell]
+        left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         for k in range(flags, flags + hidden + 1):
+            if bound is not None and (secondary + left) * (1 + self.progress_weight * (progress + left)) < bound:
+                return None
             try:
                 nxt = self.analysis(board.reveal(cell, k))
             except CountsweepError:
                 continue
+            values += 1
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
-            if nxt.safe or not nxt.probabilities:
-                total += share
+            left -= share
+            ps = sorted(p for p in nxt.probabilities.values() if p < 1)
+            if not ps or ps[0] == 0:
+                secondary += share
+                progress += share
             else:
-                total += share * (1 - min(p for p in nxt.probabilities.values() if p < 1))
-        return total
+                s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
+                secondary += share * (4 * (1 - ps[0]) + s2) / 5
+        return Outlook(cell, safety, secondary, progress, values == 1)
 
     @staticmethod
     def _unavoidable(a: Analysis) -> Cell | None:

@@ -72,7 +72,8 @@ def summarize(settings: Settings, records: list[dict], seconds: float, **extra) 
 
 
 def fingerprint(settings: Settings, agent: str, seed: int) -> dict:
-    return {**asdict(settings), "agent": agent, "seed": seed}
+    """What identifies a run: records of a differently configured agent are not mixed in."""
+    return {**asdict(settings), "agent": agent, "config": make_agent(agent).config(), "seed": seed}
 
 
 def load_records(path: Path, fp: dict) -> dict[int, dict]:

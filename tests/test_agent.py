@@ -70,10 +70,65 @@ def test_best_agent_plays_from_the_visible_board_only():
 
 def test_best_agent_guess_is_among_the_near_safest():
     b = Board.from_text("6x6x10\n??????\n??1???\n??????\n??2???\n??????\n??????")
-    (move,) = BestAgent().moves(b, random.Random(0))
+    agent = BestAgent()
+    (move,) = agent.moves(b, random.Random(0))
     a = analyze(b)
-    low = min(a.probabilities.values())
-    assert move.guess and a.probabilities[move.cell] <= low + F(4, 100)
+    best_safety = 1 - min(a.probabilities.values())
+    assert move.guess and 1 - a.probabilities[move.cell] >= agent.ratio * best_safety
+    assert move.cell in agent.candidates(a)
+
+
+def _outlook_by_enumeration(board, cell):
+    """P(safe, shows k) for each k, and P(safe, and after it a certain-safe cell or a won game)."""
+    lays = layouts(board)
+    flags = set(board.flags())
+    by_k: dict[int, list] = {}
+    for lay in lays:
+        if cell not in lay:
+            k = sum(1 for n in board.neighbours(cell) if n in lay or n in flags)
+            by_k.setdefault(k, []).append(lay)
+    shares = {k: F(len(v), len(lays)) for k, v in by_k.items()}
+    hidden = [c for c in board.hidden() if c != cell]
+
+    def free(k):
+        safe = [c for c in hidden if all(c not in lay for lay in by_k[k])]
+        won = all(all(c in lay for lay in by_k[k]) for c in hidden)
+        return bool(safe) or won
+
+    progress = sum((s for k, s in shares.items() if free(k)), F(0))
+    return shares, progress
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_hidden=9, total=True))
+def test_outlook_matches_whole_layout_enumeration(board):
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        return
+    agent = BestAgent()
+    for cell, p in a.probabilities.items():
+        if p == 1:
+            continue
+        out = agent.outlook(a, cell)
+        shares, progress = _outlook_by_enumeration(board, cell)
+        assert out.safety == 1 - p == sum(shares.values())
+        assert out.progress == progress
+        assert out.dead == (len(shares) == 1)
+        assert progress <= out.secondary <= out.safety
+
+
+def test_outlook_pruning_only_drops_cells_that_cannot_win():
+    b = Board.from_text("6x6x10\n??????\n??1???\n??????\n??2???\n??????\n??????")
+    a = analyze(b)
+    agent = BestAgent()
+    full = {c: agent.outlook(a, c) for c in agent.candidates(a)}
+    top = max(o.secondary for o in full.values())
+    for c, o in full.items():
+        pruned = agent.outlook(a, c, bound=top)
+        assert pruned is None or pruned == o
+        if o.secondary == top:
+            assert pruned == o
 
 
 def test_a_flag_breaks_the_board_symmetry_for_the_solver():
