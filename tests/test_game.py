@@ -167,3 +167,14 @@ def test_ctrl_c_prints_the_summary_so_far_and_keeps_every_record(tmp_path):
     assert p.returncode == 130 and "(interrupted)" in stdout and "Traceback" not in stderr
     games = int(re.search(r"games (\d+)", stdout).group(1))
     assert games == len(out.read_text().splitlines()) > 0
+
+
+def test_a_run_is_identified_by_the_agent_settings_not_only_its_name():
+    from countsweep.game import Settings
+    from countsweep.play import fingerprint
+
+    s = Settings(9, 9, 10, "safe", "corner")
+    fp = fingerprint(s, "best", 1)
+    assert fp["config"]["class"] == "BestAgent" and "endgame_layouts" in fp["config"]
+    assert fp != fingerprint(s, "greedy", 1) and fp == fingerprint(s, "best", 1)
+    assert fingerprint(s, "greedy", 1)["config"] != fingerprint(s, "greedy-nototal", 1)["config"]
