@@ -14,6 +14,7 @@ included), breaking ties at random.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from dataclasses import dataclass
@@ -90,7 +91,12 @@ class Outlook:
     """Only one number is possible: opening the cell teaches nothing."""
 
     def score(self, progress_weight: Fraction) -> Fraction:
-        return self.secondary * (1 + progress_weight * self.progress)
+        return blend(self.secondary, self.progress, progress_weight)
+
+
+def blend(secondary: Fraction, progress: Fraction, progress_weight: Fraction) -> Fraction:
+    """The guess score: secondary safety, raised by ``progress_weight`` per unit of progress."""
+    return secondary * (1 + progress_weight * progress)
 
 
 class BestAgent(GreedyAgent):
@@ -121,6 +127,7 @@ class BestAgent(GreedyAgent):
 
         probs = a.probabilities
         if a.mines_known and a.count <= self.endgame_layouts:
+            # the positions searched grow with the layouts allowed; past the limit, guess as usual
             found = best_move(a.board, self.endgame_layouts, max_states=20 * self.endgame_layouts + 20000)
             if found is not None:
                 return Move(found[0], "open", probs[found[0]], True)
@@ -182,7 +189,8 @@ class BestAgent(GreedyAgent):
         safety = 1 - a.probabilities[cell]
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         for k in range(flags, flags + hidden + 1):
-            if bound is not None and (secondary + left) * (1 + self.progress_weight * (progress + left)) < bound:
+            # the numbers not yet seen could at best all lead to a certain-safe cell
+            if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
                 return None
             try:
                 nxt = self.analysis(board.reveal(cell, k))
@@ -191,7 +199,7 @@ class BestAgent(GreedyAgent):
             values += 1
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
             left -= share
-            ps = sorted(p for p in nxt.probabilities.values() if p < 1)
+            ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
             if not ps or ps[0] == 0:
                 secondary += share
                 progress += share
