@@ -22,7 +22,10 @@ from fractions import Fraction
 from typing import Protocol
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
-from countsweep.errors import CountsweepError
+from countsweep.constraints import build
+from countsweep.endgame import Endgame, best_move
+from countsweep.errors import CountsweepError, LimitExceeded
+from countsweep.optimal import component_layouts
 from countsweep.oracle import Analysis, analyze
 
 
@@ -89,6 +92,8 @@ class Outlook:
     """``sum_k P(k)`` over the numbers after which some cell is certainly safe."""
     dead: bool
     """Only one number is possible: opening the cell teaches nothing."""
+    implied: frozenset[Cell]
+    """Cells certainly safe whenever this one is, whatever number it shows."""
 
     def score(self, progress_weight: Fraction) -> Fraction:
         return blend(self.secondary, self.progress, progress_weight)
@@ -103,7 +108,10 @@ class BestAgent(GreedyAgent):
     """Greedy's certain moves; better guesses.
 
     * Endgame: with at most ``endgame_layouts`` layouts left, the move that
-      maximises the exact win probability (:func:`countsweep.optimal.best_move`).
+      maximises the exact win probability (:func:`countsweep.endgame.best_move`).
+    * Enclosed components: a component that nothing outside it can inform, with
+      the same number of mines in all its layouts, is played now by the same exact
+      search over its own layouts (see :meth:`_enclosed`).
     * Unavoidable guesses: a 50/50 pair that no other cell can ever inform
       (every other neighbour of both cells is revealed) is taken first.
     * Otherwise the candidates are the cells whose safety is at least ``ratio``
@@ -111,45 +119,54 @@ class BestAgent(GreedyAgent):
       the candidate with the best :class:`Outlook` score, cells that cannot teach
       anything (dead) last.  Candidates are scored safest first, and a candidate
       stops being scored once its bound falls below the best score so far.
+    * Dominance: if a safer cell is certainly safe whenever the chosen one is
+      (:attr:`Outlook.implied`), that cell is opened instead: it risks less, and
+      the chosen cell can still be opened after it.
     """
 
     name = "best"
 
     def __init__(self, ratio: Fraction = Fraction(9, 10), progress_weight: Fraction = Fraction(1, 10),
-                 endgame_layouts: int = 150, backend: str = "dpll") -> None:
+                 endgame_layouts: int = 5000, backend: str = "dpll") -> None:
         super().__init__(backend)
         self.ratio = Fraction(ratio)
         self.progress_weight = Fraction(progress_weight)
         self.endgame_layouts = endgame_layouts
 
     def guess(self, a: Analysis, rng: random.Random) -> Move:
-        from countsweep.optimal import best_move
-
         probs = a.probabilities
         if a.mines_known and a.count <= self.endgame_layouts:
             # the positions searched grow with the layouts allowed; past the limit, guess as usual
-            found = best_move(a.board, self.endgame_layouts, max_states=20 * self.endgame_layouts + 20000)
+            found = best_move(a.board, self.endgame_layouts)
             if found is not None:
                 return Move(found[0], "open", probs[found[0]], True)
-        pair = self._unavoidable(a)
-        if pair is not None:
-            return Move(pair, "open", probs[pair], True)
+        for forced in (self._enclosed(a), self._unavoidable(a)):
+            if forced is not None:
+                return Move(forced, "open", probs[forced], True)
         chosen = self.candidates(a)
         if len(chosen) == 1:
             return Move(chosen[0], "open", probs[chosen[0]], True)
         rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
         chosen.sort(key=probs.__getitem__)
-        best: tuple[bool, Fraction, Cell] | None = None
+        best: tuple[bool, Fraction, Outlook] | None = None
         for c in chosen:
             bound = best[1] if best is not None and best[0] else None
             out = self.outlook(a, c, bound)
             if out is None:
                 continue
-            key = (not out.dead, out.score(self.progress_weight), c)
+            key = (not out.dead, out.score(self.progress_weight), out)
             if best is None or key[:2] > best[:2]:
                 best = key
         assert best is not None  # the safest candidate is never pruned
-        return Move(best[2], "open", probs[best[2]], True)
+        winner = best[2]
+        while True:
+            # a safer cell that is safe whenever the winner is dominates it: open it first
+            # and the winner is no riskier after, with one more number seen
+            safer = [c for c in winner.implied if probs[c] < probs[winner.cell]]
+            if not safer:
+                break
+            winner = self.outlook(a, min(safer, key=probs.__getitem__))
+        return Move(winner.cell, "open", probs[winner.cell], True)
 
     def candidates(self, a: Analysis) -> list[Cell]:
         """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
@@ -188,6 +205,7 @@ class BestAgent(GreedyAgent):
         hidden = sum(1 for n in around if board[n] == HIDDEN)
         safety = 1 - a.probabilities[cell]
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
+        implied: set[Cell] | None = None
         for k in range(flags, flags + hidden + 1):
             # the numbers not yet seen could at best all lead to a certain-safe cell
             if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
@@ -197,6 +215,7 @@ class BestAgent(GreedyAgent):
             except CountsweepError:
                 continue
             values += 1
+            implied = set(nxt.safe) if implied is None else implied & set(nxt.safe)
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
             left -= share
             ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
@@ -206,7 +225,32 @@ class BestAgent(GreedyAgent):
             else:
                 s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
                 secondary += share * (4 * (1 - ps[0]) + s2) / 5
-        return Outlook(cell, safety, secondary, progress, values == 1)
+        return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
+
+    def _enclosed(self, a: Analysis) -> Cell | None:
+        """The best move inside a component that nothing else can ever inform, if any.
+
+        When every hidden neighbour of a component's cells is in the component and
+        all its layouts hold the same number of mines, its layout is independent of
+        the rest of the board and no move elsewhere tells anything about it.  The
+        game is won with the product of the two parts' win probabilities, whatever
+        the order of play, so solving the component exactly now loses nothing.
+        """
+        board = a.board
+        for comp in build(board).components:
+            inside = set(comp.cells)
+            if any(board[n] == HIDDEN and n not in inside for c in comp.cells for n in board.neighbours(c)):
+                continue
+            found = component_layouts(comp, board.width, self.endgame_layouts)
+            if found is None or len({k for _, k in found}) != 1:
+                continue
+            try:
+                move = Endgame(board, [m for m, _ in found]).best()
+            except LimitExceeded:
+                continue
+            if move is not None:
+                return move[0]
+        return None
 
     @staticmethod
     def _unavoidable(a: Analysis) -> Cell | None:

@@ -41,6 +41,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from countsweep.board import HIDDEN, Board, Cell, neighbours
+from countsweep.constraints import Component, build
 from countsweep.errors import InconsistentError, LimitExceeded
 
 State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed number
@@ -334,52 +335,60 @@ def solve_position(board: Board, limit: int | None = None) -> PositionSolution:
     return PositionSolution(value, greedy, moves, len(solver.memo))
 
 
+def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
+    """A component's assignments as (bit mask over row-major cells, mines), or None past ``limit``.
+
+    Backtracking over the cells in order, cutting a branch as soon as an equation
+    can no longer be met.
+    """
+    cells = list(comp.cells)
+    eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
+    found: list[tuple[int, int]] = []
+    value = [0] * len(cells)
+
+    def possible(upto: int) -> bool:
+        for idx, v in eqs:
+            fixed = sum(value[i] for i in idx if i < upto)
+            free = sum(1 for i in idx if i >= upto)
+            if fixed > v or fixed + free < v:
+                return False
+        return True
+
+    def walk(i: int) -> bool:
+        if not possible(i):
+            return True
+        if i == len(cells):
+            mask = sum(1 << (r * width + c) for (r, c), b in zip(cells, value, strict=True) if b)
+            found.append((mask, sum(value)))
+            return len(found) <= limit
+        for b in (0, 1):
+            value[i] = b
+            if not walk(i + 1):
+                return False
+        value[i] = 0
+        return True
+
+    return found if walk(0) else None
+
+
 def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     """Every layout consistent with ``board`` as bit masks (flags included), or None past ``limit``.
 
-    Enumerates each frontier component's assignments by backtracking, then joins
-    them with the ways to place the remaining mines in the sea.
+    Enumerates each frontier component's assignments, then joins them with the
+    ways to place the remaining mines in the sea.
     """
-    from countsweep.constraints import build
-
     if board.mines is None:
         return None
-    geo = Geometry(board.width, board.height)
+    w = board.width
     model = build(board)
-    flags = sum(1 << geo.index[c] for c in board.flags())
-    per_comp: list[list[tuple[int, int]]] = []  # (mask, mines)
+    flags = sum(1 << (r * w + c) for r, c in board.flags())
+    per_comp = []
     for comp in model.components:
-        cells = list(comp.cells)
-        eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
-        found: list[tuple[int, int]] = []
-        value = [0] * len(cells)
-
-        def possible(upto: int, eqs=eqs, value=value) -> bool:
-            for idx, v in eqs:
-                fixed = sum(value[i] for i in idx if i < upto)
-                free = sum(1 for i in idx if i >= upto)
-                if fixed > v or fixed + free < v:
-                    return False
-            return True
-
-        def walk(i: int, cells=cells, found=found, value=value, possible=possible) -> bool:
-            if not possible(i):
-                return True
-            if i == len(cells):
-                mask = sum(1 << geo.index[c] for c, b in zip(cells, value, strict=True) if b)
-                found.append((mask, sum(value)))
-                return len(found) <= limit
-            for b in (0, 1):
-                value[i] = b
-                if not walk(i + 1):
-                    return False
-            value[i] = 0
-            return True
-
-        if not walk(0):
+        found = component_layouts(comp, w, limit)
+        if found is None:
             return None
         per_comp.append(found)
-    sea = [geo.index[c] for c in model.sea]
+    sea = [r * w + c for r, c in model.sea]
     out: list[int] = []
 
     def join(i: int, mask: int, used: int) -> bool:
@@ -397,32 +406,3 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     if not join(0, 0, 0):
         return None
     return out
-
-
-def best_move(board: Board, max_layouts: int = 40, max_states: int = 20000) -> tuple[Cell, Fraction] | None:
-    """The cell maximising the exact win probability, when the position is small enough.
-
-    Returns (cell, win probability), or None when there are more than
-    ``max_layouts`` layouts or the search meets more than ``max_states`` positions.
-    """
-    lays = enumerate_layouts(board, max_layouts)
-    if not lays:
-        return None
-    geo = Geometry(board.width, board.height)
-    state = state_of(board)
-    solver = Solver(geo, board.mines, max_states)
-    mines_at = solver.mines_at(state, lays)
-    candidates = sorted((i for i, m in mines_at.items() if m < len(lays)), key=lambda i: mines_at[i])
-    best: tuple[int, Fraction] | None = None
-    try:
-        for i in candidates:
-            if best is not None and Fraction(len(lays) - mines_at[i], len(lays)) <= best[1]:
-                break
-            v = solver.move_value(state, lays, i, solver.value)
-            if best is None or v > best[1]:
-                best = (i, v)
-    except LimitExceeded:
-        return None
-    if best is None:
-        return None
-    return geo.cells[best[0]], best[1]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
@@ -44,6 +45,12 @@ def _play_star(args: tuple) -> dict:
     return play_one(*args)
 
 
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches the whole process group; the parent alone handles it, so a
+    # worker finishes its game quietly instead of dying with a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(settings: Settings, agent: str, seed: int, indices: list[int],
         workers: int) -> Iterator[dict]:
     """Records of the games ``indices``, in order, played by ``workers`` processes."""
@@ -51,7 +58,7 @@ def run(settings: Settings, agent: str, seed: int, indices: list[int],
     if workers <= 1:
         yield from map(_play_star, jobs)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
     try:
         yield from pool.map(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (8 * workers))))
     finally:

@@ -9,8 +9,9 @@ from hypothesis import given, settings
 
 from countsweep import Board, analyze
 from countsweep.agent import BestAgent, play_game
+from countsweep.endgame import Endgame, best_move
 from countsweep.errors import InconsistentError
-from countsweep.optimal import best_move, enumerate_layouts, solve_position
+from countsweep.optimal import enumerate_layouts, solve_position
 from tests.reference import layouts
 from tests.strategies import positions
 from tests.test_game import SealedGame
@@ -44,12 +45,100 @@ def test_endgame_move_achieves_the_optimal_value(board):
         return
     if sol.value == 1 or not any(p < 1 for _, p, _ in sol.moves):
         return
-    found = best_move(board, max_layouts=10**6, max_states=10**6)
+    found = best_move(board, max_layouts=10**6, max_positions=10**6)
     assert found is not None and found[1] == sol.value
+    # the move it names is worth what it claims, by the independent solver
+    assert dict((c, v) for c, _, v in sol.moves)[found[0]] == sol.value
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_hidden=9, total=True))
+def test_endgame_value_is_the_optimal_value(board):
+    try:
+        sol = solve_position(board)
+    except (InconsistentError, ValueError):
+        return
+    assert Endgame.of(board, 10**6).value() == sol.value
+
+
+def _pockets(seed: int) -> Board:
+    """A small position whose hidden cells are two random rectangles, other mines flagged."""
+    rng = random.Random(seed)
+    w, h = rng.choice([(5, 4), (6, 4), (5, 5), (6, 3)])
+    mines = set(rng.sample([(r, c) for r in range(h) for c in range(w)], rng.randint(2, 6)))
+    hidden = set()
+    for _ in range(2):
+        rh, rw = rng.choice([(1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (1, 4)])
+        r0, c0 = rng.randrange(h - rh + 1), rng.randrange(w - rw + 1)
+        hidden |= {(r, c) for r in range(r0, r0 + rh) for c in range(c0, c0 + rw)}
+
+    def show(r: int, c: int) -> str:
+        if (r, c) in hidden:
+            return "?"
+        if (r, c) in mines:
+            return "F"
+        return str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+
+    text = "\n".join("".join(show(r, c) for c in range(w)) for r in range(h))
+    return Board.from_text(f"{w}x{h}x{len(mines)}\n{text}")
+
+
+def test_a_move_inside_an_enclosed_component_is_optimal_for_the_whole_board():
+    solved = 0
+    for seed in range(300):
+        board = _pockets(seed)
+        cell = BestAgent()._enclosed(analyze(board))
+        if cell is None:
+            continue
+        sol = solve_position(board)
+        assert dict((c, v) for c, _, v in sol.moves)[cell] == sol.value, board
+        solved += 1
+    assert solved >= 5  # the generator does reach enclosed components
+
+
+def _random_position(seed: int) -> Board:
+    """A small position: random mines, each safe cell revealed with probability 2/5."""
+    rng = random.Random(seed)
+    w, h = rng.choice([(4, 4), (5, 4), (5, 5)])
+    mines = set(rng.sample([(r, c) for r in range(h) for c in range(w)], rng.randint(2, 6)))
+
+    def show(r: int, c: int) -> str:
+        if (r, c) in mines or rng.random() < 0.6:
+            return "?"
+        return str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+
+    text = "\n".join("".join(show(r, c) for c in range(w)) for r in range(h))
+    return Board.from_text(f"{w}x{h}x{len(mines)}\n{text}")
+
+
+def test_a_safer_cell_implied_by_the_guess_is_at_least_as_good_and_is_played():
+    agent, checked = BestAgent(), 0
+    for seed in range(12000):
+        board = _random_position(seed)
+        if len(board.hidden()) > 13:
+            continue
+        try:
+            a = analyze(board)
+        except InconsistentError:
+            continue
+        if a.safe:
+            continue
+        sol = None
+        for c in agent.candidates(a):
+            implied = agent.outlook(a, c).implied
+            safer = [d for d in implied if a.probabilities[d] < a.probabilities[c]]
+            if safer:
+                sol = sol or dict((x, v) for x, _, v in solve_position(board).moves)
+                assert all(sol[d] >= sol[c] for d in safer), board
+                checked += 1
+        (*_, move) = agent.moves(board, random.Random(seed))
+        chosen = agent.outlook(a, move.cell).implied
+        assert not [d for d in chosen if a.probabilities[d] < a.probabilities[move.cell]]
+    assert checked >= 5  # the generator does reach such guesses
 
 
 def test_nakov_wei_position_endgame_move():
-    _, value = best_move(Board.from_text("4x2x3\n????\n?2?2"))
+    _, value = best_move(Board.from_text("4x2x3\n????\n?2?2"), 100)
     assert value == F(1, 3)
 
 
@@ -96,7 +185,8 @@ def _outlook_by_enumeration(board, cell):
         return bool(safe) or won
 
     progress = sum((s for k, s in shares.items() if free(k)), F(0))
-    return shares, progress
+    implied = {c for c in hidden if not any(c in lay for v in by_k.values() for lay in v)}
+    return shares, progress, implied
 
 
 @settings(max_examples=150, deadline=None)
@@ -111,10 +201,11 @@ def test_outlook_matches_whole_layout_enumeration(board):
         if p == 1:
             continue
         out = agent.outlook(a, cell)
-        shares, progress = _outlook_by_enumeration(board, cell)
+        shares, progress, implied = _outlook_by_enumeration(board, cell)
         assert out.safety == 1 - p == sum(shares.values())
         assert out.progress == progress
         assert out.dead == (len(shares) == 1)
+        assert out.implied == implied
         assert progress <= out.secondary <= out.safety
 
 
@@ -144,4 +235,4 @@ def test_a_flag_breaks_the_board_symmetry_for_the_solver():
     sol = solve_position(board)
     assert [v for _, _, v in sol.moves] == [reference_move(geo, state, lays, geo.index[c], 3)
                                             for c, _, _ in sol.moves]
-    assert sol.value == best_move(board)[1] == F(3, 10)
+    assert sol.value == best_move(board, 100)[1] == F(3, 10)

@@ -141,8 +141,11 @@ def test_agents_are_evaluated_exactly_by_the_same_machinery():
     game = (4, 4, 3, "unsafe", (0, 0))
     optimal_value = solve_game(*game[:4], first=game[4]).value
     greedy = agent_value(GreedyAgent(), *game)
-    best = agent_value(BestAgent(), *game)
+    best = agent_value(BestAgent(endgame_layouts=40), *game)
     assert greedy < best < optimal_value  # 57/80 against 5/7: its search starts late
+    # by default the exact search covers all C(15, 3) = 455 layouts left after the first click
+    assert agent_value(BestAgent(), *game) == optimal_value
     recs = list(run(Settings(4, 4, 3, "unsafe", "corner"), "best", 5, list(range(3000)), 1))
+    best = optimal_value
     lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
     assert lo <= float(best) <= hi
