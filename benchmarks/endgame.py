@@ -1,0 +1,118 @@
+"""Exact endgame search: layout sets with win counts against full-board states.
+
+Collects the positions where the best agent had to guess with at most
+``--layouts`` layouts left in seeded classic expert games, then finds the
+best move in each two ways:
+
+* ``endgame``: :class:`countsweep.endgame.Endgame`, a position as a bit set
+  over its layouts, values as integer win counts;
+* ``states``: the small-board solver of :mod:`countsweep.optimal` (a position
+  as the whole board's state, memoised under the board's symmetries, values as
+  fractions), given the same layouts; it stops at ``--max-states`` positions,
+  the endgame search at its default 100000.
+
+Both must agree on the win probability wherever both finish.
+
+    python benchmarks/endgame.py [--games 300] [--layouts 5000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import machine, pct, table
+
+import countsweep.agent as agent_module
+from countsweep.endgame import Endgame
+from countsweep.errors import LimitExceeded
+from countsweep.game import Game
+from countsweep.optimal import Geometry, Solver, enumerate_layouts, state_of
+
+
+def positions(games: int, layouts: int) -> list:
+    """Boards on which the best agent searched the endgame, from seeded expert games."""
+    found = []
+    search = agent_module.best_move
+
+    def record(board, max_layouts):
+        found.append(board)
+        return search(board, max_layouts)
+
+    agent_module.best_move = record
+    try:
+        for i in range(games):
+            game = Game(30, 16, 99, "safe", seed=i)
+            agent_module.play_game(game, agent_module.BestAgent(endgame_layouts=layouts), first=(0, 0), seed=i)
+    finally:
+        agent_module.best_move = search
+    return found
+
+
+def by_states(board, max_layouts: int, max_states: int) -> Fraction | None:
+    lays = enumerate_layouts(board, max_layouts)
+    geo, state = Geometry(board.width, board.height), state_of(board)
+    solver = Solver(geo, board.mines, max_states)
+    mines_at = solver.mines_at(state, lays)
+    best = Fraction(0)
+    try:
+        for i in sorted((i for i, m in mines_at.items() if m < len(lays)), key=mines_at.__getitem__):
+            if Fraction(len(lays) - mines_at[i], len(lays)) <= best:
+                break
+            best = max(best, solver.move_value(state, lays, i, solver.value))
+    except LimitExceeded:
+        return None
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--layouts", type=int, default=5000)
+    ap.add_argument("--max-states", type=int, default=20_000)
+    args = ap.parse_args()
+    boards = positions(args.games, args.layouts)
+    bands = [(1, 150), (151, 1000), (1001, args.layouts)]
+    rows = []
+    agree = 0
+    for lo, hi in bands:
+        t_new, t_old, gave_up, new_gave_up = [], [], 0, 0
+        for board in boards:
+            n = len(enumerate_layouts(board, args.layouts))
+            if not lo <= n <= hi:
+                continue
+            start = time.perf_counter()
+            try:
+                new = Endgame.of(board, args.layouts).best()
+            except LimitExceeded:
+                new = None
+                new_gave_up += 1
+            t_new.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            old = by_states(board, args.layouts, args.max_states)
+            t_old.append(time.perf_counter() - start)
+            if old is None:
+                gave_up += 1
+            elif new is not None:
+                assert new[1] == old, (board, new, old)
+                agree += 1
+        if t_new:
+            rows.append((f"{lo}-{hi}", len(t_new), f"{pct(t_new, 0.5) * 1000:.1f}", f"{max(t_new) * 1000:.0f}",
+                         f"{pct(t_old, 0.5) * 1000:.1f}", f"{max(t_old) * 1000:.0f}",
+                         f"{sum(t_old) / sum(t_new):.0f}x", new_gave_up, gave_up))
+    print(f"machine: {machine()}; {len(boards)} positions from {args.games} classic expert games "
+          f"(seed = game index); states solver limited to {args.max_states} positions")
+    print(table(("layouts", "positions", "endgame median ms", "max ms", "states median ms", "max ms",
+                 "total time ratio", "endgame gave up", "states gave up"), rows))
+    print(f"same win probability on all {agree} positions both finished")
+
+
+if __name__ == "__main__":
+    random.seed(0)
+    main()
