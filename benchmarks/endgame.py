@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import machine, pct, table
 
 import countsweep.agent as agent_module
-from countsweep.endgame import Endgame
+from countsweep.endgame import Endgame, enumerate_layouts
 from countsweep.errors import LimitExceeded
 from countsweep.game import Game
-from countsweep.optimal import Geometry, Solver, enumerate_layouts, state_of
+from countsweep.optimal import Geometry, Solver, state_of
 
 
 def positions(games: int, layouts: int) -> list:

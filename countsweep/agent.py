@@ -23,9 +23,8 @@ from typing import Protocol
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import build
-from countsweep.endgame import Endgame, best_move
+from countsweep.endgame import Endgame, best_move, component_layouts
 from countsweep.errors import CountsweepError, LimitExceeded
-from countsweep.optimal import component_layouts
 from countsweep.oracle import Analysis, analyze
 
 

@@ -21,6 +21,10 @@ A cell whose safe layouts number no more than the best total found cannot
 beat it, and a cell's partial sum plus its unexplored layouts bounds what it
 can still reach; both prune without losing optimality.
 
+The layouts themselves come from :func:`enumerate_layouts`: each frontier
+component's assignments by backtracking, joined with the ways to place the
+remaining mines in the sea.
+
 >>> from countsweep.board import Board
 >>> search = Endgame.of(Board.from_text("4x2x3\\n????\\n?2?2"), 100)
 >>> search.best()   # Nakov & Wei's position: a third of the layouts can be won
@@ -31,8 +35,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
 from countsweep.board import Board, Cell
+from countsweep.constraints import Component, build
 from countsweep.errors import LimitExceeded
 
 
@@ -85,8 +91,6 @@ class Endgame:
     @classmethod
     def of(cls, board: Board, max_layouts: int, max_positions: int = 100_000) -> Endgame | None:
         """The search over ``board``'s layouts, or None past ``max_layouts`` of them."""
-        from countsweep.optimal import enumerate_layouts
-
         masks = enumerate_layouts(board, max_layouts)
         return None if masks is None else cls(board, masks, max_positions)
 
@@ -157,6 +161,79 @@ class Endgame:
         if best is None:
             return None
         return best[0], Fraction(best[1], self.size)
+
+
+def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
+    """A component's assignments as (bit mask over row-major cells, mines), or None past ``limit``.
+
+    Backtracking over the cells in order, cutting a branch as soon as an equation
+    can no longer be met.
+    """
+    cells = list(comp.cells)
+    eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
+    found: list[tuple[int, int]] = []
+    value = [0] * len(cells)
+
+    def possible(upto: int) -> bool:
+        for idx, v in eqs:
+            fixed = sum(value[i] for i in idx if i < upto)
+            free = sum(1 for i in idx if i >= upto)
+            if fixed > v or fixed + free < v:
+                return False
+        return True
+
+    def walk(i: int) -> bool:
+        if not possible(i):
+            return True
+        if i == len(cells):
+            mask = sum(1 << (r * width + c) for (r, c), b in zip(cells, value, strict=True) if b)
+            found.append((mask, sum(value)))
+            return len(found) <= limit
+        for b in (0, 1):
+            value[i] = b
+            if not walk(i + 1):
+                return False
+        value[i] = 0
+        return True
+
+    return found if walk(0) else None
+
+
+def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
+    """Every layout consistent with ``board`` as bit masks (flags included), or None past ``limit``.
+
+    Enumerates each frontier component's assignments, then joins them with the
+    ways to place the remaining mines in the sea.
+    """
+    if board.mines is None:
+        return None
+    w = board.width
+    model = build(board)
+    flags = sum(1 << (r * w + c) for r, c in board.flags())
+    per_comp = []
+    for comp in model.components:
+        found = component_layouts(comp, w, limit)
+        if found is None:
+            return None
+        per_comp.append(found)
+    sea = [r * w + c for r, c in model.sea]
+    out: list[int] = []
+
+    def join(i: int, mask: int, used: int) -> bool:
+        if i == len(per_comp):
+            rest = model.mines_left - used
+            if not 0 <= rest <= len(sea):
+                return True
+            for combo in combinations(sea, rest):
+                out.append(mask | flags | sum(1 << j for j in combo))
+                if len(out) > limit:
+                    return False
+            return True
+        return all(join(i + 1, mask | m, used + k) for m, k in per_comp[i])
+
+    if not join(0, 0, 0):
+        return None
+    return out
 
 
 def best_move(board: Board, max_layouts: int, max_positions: int = 100_000) -> tuple[Cell, Fraction] | None:

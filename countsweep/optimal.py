@@ -41,7 +41,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from countsweep.board import HIDDEN, Board, Cell, neighbours
-from countsweep.constraints import Component, build
+from countsweep.endgame import enumerate_layouts
 from countsweep.errors import InconsistentError, LimitExceeded
 
 State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed number
@@ -333,76 +333,3 @@ def solve_position(board: Board, limit: int | None = None) -> PositionSolution:
     moves = tuple((geo.cells[i], Fraction(m, len(lays)), solver.move_value(state, lays, i, solver.value))
                   for i, m in solver.mines_at(state, lays).items())
     return PositionSolution(value, greedy, moves, len(solver.memo))
-
-
-def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
-    """A component's assignments as (bit mask over row-major cells, mines), or None past ``limit``.
-
-    Backtracking over the cells in order, cutting a branch as soon as an equation
-    can no longer be met.
-    """
-    cells = list(comp.cells)
-    eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
-    found: list[tuple[int, int]] = []
-    value = [0] * len(cells)
-
-    def possible(upto: int) -> bool:
-        for idx, v in eqs:
-            fixed = sum(value[i] for i in idx if i < upto)
-            free = sum(1 for i in idx if i >= upto)
-            if fixed > v or fixed + free < v:
-                return False
-        return True
-
-    def walk(i: int) -> bool:
-        if not possible(i):
-            return True
-        if i == len(cells):
-            mask = sum(1 << (r * width + c) for (r, c), b in zip(cells, value, strict=True) if b)
-            found.append((mask, sum(value)))
-            return len(found) <= limit
-        for b in (0, 1):
-            value[i] = b
-            if not walk(i + 1):
-                return False
-        value[i] = 0
-        return True
-
-    return found if walk(0) else None
-
-
-def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
-    """Every layout consistent with ``board`` as bit masks (flags included), or None past ``limit``.
-
-    Enumerates each frontier component's assignments, then joins them with the
-    ways to place the remaining mines in the sea.
-    """
-    if board.mines is None:
-        return None
-    w = board.width
-    model = build(board)
-    flags = sum(1 << (r * w + c) for r, c in board.flags())
-    per_comp = []
-    for comp in model.components:
-        found = component_layouts(comp, w, limit)
-        if found is None:
-            return None
-        per_comp.append(found)
-    sea = [r * w + c for r, c in model.sea]
-    out: list[int] = []
-
-    def join(i: int, mask: int, used: int) -> bool:
-        if i == len(per_comp):
-            rest = model.mines_left - used
-            if not 0 <= rest <= len(sea):
-                return True
-            for combo in combinations(sea, rest):
-                out.append(mask | flags | sum(1 << j for j in combo))
-                if len(out) > limit:
-                    return False
-            return True
-        return all(join(i + 1, mask | m, used + k) for m, k in per_comp[i])
-
-    if not join(0, 0, 0):
-        return None
-    return out

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 
 from countsweep import Board, analyze
 from countsweep.agent import BestAgent, play_game
-from countsweep.endgame import Endgame, best_move
+from countsweep.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.errors import InconsistentError
-from countsweep.optimal import enumerate_layouts, solve_position
+from countsweep.optimal import solve_position
 from tests.reference import layouts
 from tests.strategies import positions
 from tests.test_game import SealedGame
