@@ -14,6 +14,8 @@ run still has to play.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import random
 import signal
@@ -78,9 +80,19 @@ def summarize(settings: Settings, records: list[dict], seconds: float, **extra) 
     }
 
 
+@functools.cache
+def code_version() -> str:
+    """A digest of the package's modules: games played by other code belong to another run."""
+    digest = hashlib.sha1()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def fingerprint(settings: Settings, agent: str, seed: int) -> dict:
-    """What identifies a run: records of a differently configured agent are not mixed in."""
-    return {**asdict(settings), "agent": agent, "config": make_agent(agent).config(), "seed": seed}
+    """What identifies a run: records of another agent, configuration or code are not mixed in."""
+    return {**asdict(settings), "agent": agent, "config": make_agent(agent).config(), "seed": seed,
+            "code": code_version()}
 
 
 def load_records(path: Path, fp: dict) -> dict[int, dict]:
@@ -95,8 +107,11 @@ def load_records(path: Path, fp: dict) -> dict[int, dict]:
             rec = json.loads(line)
         except ValueError:
             raise InputError(f"{path}: line {lineno}: not a JSON record") from None
-        if rec.get("run") != fp:
-            raise InputError(f"{path}: line {lineno}: records of another run "
-                             f"({rec.get('run')}); use another --out file")
+        run = rec.get("run")
+        if run != fp:
+            other = run if isinstance(run, dict) else {}
+            differ = sorted(k for k in fp.keys() | other.keys() if fp.get(k) != other.get(k))
+            raise InputError(f"{path}: line {lineno}: records of another run (different "
+                             f"{', '.join(differ)}); use another --out file")
         done[rec["game"]] = rec
     return done

@@ -107,7 +107,15 @@ def test_play_cli_json_resume_and_exit_codes(tmp_path):
     resumed = json.loads(r.stdout)
     assert resumed["resumed"] == 12 and resumed["wins"] == full["wins"]
     r = CliRunner().invoke(main, ["play", "--level", "expert", "--games", "3", "--out", str(out)])
-    assert r.exit_code == 3 and "records of another run" in r.stderr
+    assert r.exit_code == 3 and "records of another run (different height, mines, seed, width)" in r.stderr
+    # the same settings played by other code: refused too, naming why
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    for rec in lines:
+        rec["run"]["code"] = "0" * 12
+    out.write_text("".join(json.dumps(rec) + "\n" for rec in lines))
+    r = CliRunner().invoke(main, ["play", "--level", "beginner", "--games", "30", "--seed", "2",
+                                  "--out", str(out)])
+    assert r.exit_code == 3 and "(different code)" in r.stderr
     r = CliRunner().invoke(main, ["play", "--size", "3x3x9"])
     assert r.exit_code == 2
 
