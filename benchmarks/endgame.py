@@ -19,7 +19,6 @@ Both must agree on the win probability wherever both finish.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from fractions import Fraction
@@ -56,19 +55,12 @@ def positions(games: int, layouts: int) -> list:
 
 
 def by_states(board, max_layouts: int, max_states: int) -> Fraction | None:
-    lays = enumerate_layouts(board, max_layouts)
-    geo, state = Geometry(board.width, board.height), state_of(board)
-    solver = Solver(geo, board.mines, max_states)
-    mines_at = solver.mines_at(state, lays)
-    best = Fraction(0)
+    """The position's optimal value by the full-board solver, or None past ``max_states``."""
+    solver = Solver(Geometry(board.width, board.height), board.mines, max_states)
     try:
-        for i in sorted((i for i, m in mines_at.items() if m < len(lays)), key=mines_at.__getitem__):
-            if Fraction(len(lays) - mines_at[i], len(lays)) <= best:
-                break
-            best = max(best, solver.move_value(state, lays, i, solver.value))
+        return solver.value(state_of(board), enumerate_layouts(board, max_layouts))
     except LimitExceeded:
         return None
-    return best
 
 
 def main() -> None:
@@ -114,5 +106,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    random.seed(0)
     main()

@@ -116,15 +116,23 @@ class Endgame:
         if open_free is not None:
             value = sum(self.wins(ls & s) for s in open_free.shows if ls & s)
         else:
-            value = 0
-            guesses.sort(key=lambda mc: mc[0])
-            for _, cut in guesses:
-                v = self._after(ls, cut, value)
-                if v is None:
-                    break
-                value = max(value, v)
+            value = max(0, self._best_of(ls, guesses)[1])
         self.memo[ls] = value
         return value
+
+    def _best_of(self, ls: int, options: list[tuple[int, Cut]]) -> tuple[Cut | None, int]:
+        """The option winning most from ``ls`` and its wins; options are (mines in ``ls``, cut).
+
+        Tried safest first, so the first cut that cannot beat the best ends the search.
+        """
+        best_cut, best = None, -1
+        for _, cut in sorted(options, key=lambda mc: mc[0]):
+            v = self._after(ls, cut, best)
+            if v is None:
+                break
+            if v > best:
+                best_cut, best = cut, v
+        return best_cut, best
 
     def _after(self, ls: int, cut: Cut, beat: int) -> int | None:
         """Wins after opening ``cut.cell``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
@@ -149,18 +157,8 @@ class Endgame:
     def best(self) -> tuple[Cell, Fraction] | None:
         """The cell to open and the win probability it gives; None if nothing is uncertain."""
         everything = (1 << self.size) - 1
-        best: tuple[Cell, int] | None = None
-        order = sorted((c for c in self.cuts if everything & ~c.mine),
-                       key=lambda c: c.mine.bit_count())
-        for cut in order:
-            v = self._after(everything, cut, best[1] if best else -1)
-            if v is None:
-                break
-            if best is None or v > best[1]:
-                best = (cut.cell, v)
-        if best is None:
-            return None
-        return best[0], Fraction(best[1], self.size)
+        cut, wins = self._best_of(everything, [(c.mine.bit_count(), c) for c in self.cuts if everything & ~c.mine])
+        return None if cut is None else (cut.cell, Fraction(wins, self.size))
 
 
 def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
