@@ -7,10 +7,14 @@ only on small boards.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.errors import InconsistentError
+from countsweep.oracle import Analysis, analyze
 
 
 def fits(board: Board, mines: set[Cell]) -> bool:
@@ -71,3 +75,38 @@ def board_from_layout(width: int, height: int, mines: set[Cell], revealed: set[C
                 row.append(HIDDEN)
         grid.append(tuple(row))
     return Board(tuple(grid), len(mines) if total else None)
+
+
+def seeded_position(seed: int, sizes: list[tuple[int, int]], mines: tuple[int, int],
+                    hide: float, flag: float = 0.0) -> Board:
+    """A small position drawn from ``random.Random(seed)``, with the mine total.
+
+    A (width, height) from ``sizes``, between ``mines[0]`` and ``mines[1]`` mines;
+    each safe cell stays hidden with probability ``hide`` and each mine is flagged
+    with probability ``flag``.
+    """
+    rng = random.Random(seed)
+    w, h = rng.choice(sizes)
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    placed = set(rng.sample(cells, rng.randint(*mines)))
+    revealed, flagged = set(), set()
+    for cell in cells:
+        if cell in placed:
+            if flag and rng.random() < flag:
+                flagged.add(cell)
+        elif rng.random() >= hide:
+            revealed.add(cell)
+    return board_from_layout(w, h, placed, revealed, flagged, total=True)
+
+
+def needing_a_guess(boards: Iterable[Board], max_hidden: int) -> Iterator[tuple[Board, Analysis]]:
+    """The consistent positions among ``boards`` with few hidden cells and no certain-safe one."""
+    for board in boards:
+        if len(board.hidden()) > max_hidden:
+            continue
+        try:
+            a = analyze(board)
+        except InconsistentError:
+            continue
+        if not a.safe:
+            yield board, a

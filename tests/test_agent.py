@@ -12,7 +12,7 @@ from countsweep.agent import BestAgent, play_game
 from countsweep.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.errors import InconsistentError
 from countsweep.optimal import solve_position
-from tests.reference import layouts
+from tests.reference import layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
 from tests.test_game import SealedGame
 
@@ -96,33 +96,10 @@ def test_a_move_inside_an_enclosed_component_is_optimal_for_the_whole_board():
     assert solved >= 5  # the generator does reach enclosed components
 
 
-def _random_position(seed: int) -> Board:
-    """A small position: random mines, each safe cell revealed with probability 2/5."""
-    rng = random.Random(seed)
-    w, h = rng.choice([(4, 4), (5, 4), (5, 5)])
-    mines = set(rng.sample([(r, c) for r in range(h) for c in range(w)], rng.randint(2, 6)))
-
-    def show(r: int, c: int) -> str:
-        if (r, c) in mines or rng.random() < 0.6:
-            return "?"
-        return str(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
-
-    text = "\n".join("".join(show(r, c) for c in range(w)) for r in range(h))
-    return Board.from_text(f"{w}x{h}x{len(mines)}\n{text}")
-
-
 def test_a_safer_cell_implied_by_the_guess_is_at_least_as_good_and_is_played():
     agent, checked = BestAgent(), 0
-    for seed in range(12000):
-        board = _random_position(seed)
-        if len(board.hidden()) > 13:
-            continue
-        try:
-            a = analyze(board)
-        except InconsistentError:
-            continue
-        if a.safe:
-            continue
+    boards = (seeded_position(seed, [(4, 4), (5, 4), (5, 5)], (2, 6), hide=0.6) for seed in range(12000))
+    for board, a in needing_a_guess(boards, max_hidden=13):
         sol = None
         for c in agent.candidates(a):
             implied = agent.outlook(a, c).implied
@@ -131,7 +108,7 @@ def test_a_safer_cell_implied_by_the_guess_is_at_least_as_good_and_is_played():
                 sol = sol or dict((x, v) for x, _, v in solve_position(board).moves)
                 assert all(sol[d] >= sol[c] for d in safer), board
                 checked += 1
-        (*_, move) = agent.moves(board, random.Random(seed))
+        (*_, move) = agent.moves(board, random.Random(len(board.hidden())))
         chosen = agent.outlook(a, move.cell).implied
         assert not [d for d in chosen if a.probabilities[d] < a.probabilities[move.cell]]
     assert checked >= 5  # the generator does reach such guesses

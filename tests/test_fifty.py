@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +10,7 @@ from countsweep.agent import BestAgent
 from countsweep.errors import InconsistentError
 from countsweep.fifty import completions, patterns, pseudos
 from countsweep.optimal import solve_position
-from tests.reference import layouts
+from tests.reference import layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
 
 
@@ -54,34 +52,11 @@ def test_completions_count_the_layouts_where_the_pattern_holds(board):
             assert completions(board, pat) == expected
 
 
-def _position(seed: int) -> Board:
-    """A small position: random mines, some flagged; each safe cell revealed with probability 11/20."""
-    rng = random.Random(seed)
-    w, h = rng.choice([(4, 4), (5, 4), (5, 5), (6, 4)])
-    mines = set(rng.sample([(r, c) for r in range(h) for c in range(w)], rng.randint(3, 8)))
-    shown = _numbers(w, h, mines)
-
-    def show(cell) -> str:
-        if cell in mines:
-            return "F" if rng.random() < 0.3 else "?"
-        return "?" if rng.random() < 0.45 else str(shown[cell])
-
-    text = "\n".join("".join(show((r, c)) for c in range(w)) for r in range(h))
-    return Board.from_text(f"{w}x{h}x{len(mines)}\n{text}")
-
-
 def test_the_pseudo_fifty_fifty_the_agent_opens_is_an_optimal_move():
     checked = 0
-    for seed in range(8000):
-        board = _position(seed)
-        if len(board.hidden()) > 13:
-            continue
-        try:
-            a = analyze(board)
-        except InconsistentError:
-            continue
-        if a.safe:
-            continue
+    sizes = [(4, 4), (5, 4), (5, 5), (6, 4)]
+    boards = (seeded_position(seed, sizes, (3, 8), hide=0.45, flag=0.3) for seed in range(8000))
+    for board, a in needing_a_guess(boards, max_hidden=13):
         found = list(pseudos(a))
         for t in found:
             # a mine there always completes a closed pattern: that is what the rule claims
