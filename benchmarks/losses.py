@@ -4,7 +4,8 @@ Each guess is opened with the mine probability the agent computed for it, so
 the sum of those probabilities over a game is its expected number of deaths
 and, summed over games, it matches the losses.  The table splits that sum by
 the number of hidden cells when the guess was made, and shows how much of it
-came from guesses at 45% or more (nearly always forced 50/50s).
+came from guesses at 45% or more (nearly always forced 50/50s).  A second
+table splits it by the rule that chose each guess (:data:`countsweep.agent.RULES`).
 
     python benchmarks/losses.py [--games 1000] [--rule safe] [--agents greedy,best]
 """
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import machine, table
 
-from countsweep.agent import make_agent, play_game
+from countsweep.agent import RULES, make_agent, play_game
 from countsweep.game import LEVELS, Game, Settings, first_cell
 from countsweep.play import game_seed
 
@@ -29,16 +30,19 @@ BANDS = ((400, 480), (300, 399), (200, 299), (100, 199), (50, 99), (0, 49))
 FIRST = {"safe": "corner", "opening": "3,3"}
 
 
-def guesses(args: tuple[str, str, int]) -> tuple[list[tuple[int, float]], bool]:
-    """(hidden cells, mine probability) of each guess in game ``i`` of seed 1, and whether it was won."""
+PHASES = (("more than 400 hidden", 401, 480), ("50-400", 50, 400), ("fewer than 50", 0, 49))
+
+
+def guesses(args: tuple[str, str, int]) -> tuple[list[tuple[int, float, str]], bool]:
+    """(hidden cells, mine probability, rule) of each guess in game ``i`` of seed 1, and whether it was won."""
     agent, rule, i = args
     w, h, m = LEVELS["expert"]
     s = game_seed(1, i)
-    out: list[tuple[int, float]] = []
+    out: list[tuple[int, float, str]] = []
 
     def trace(board, move) -> None:
         if move.guess:
-            out.append((len(board.hidden()), float(move.probability)))
+            out.append((len(board.hidden()), float(move.probability), move.rule))
 
     rec = play_game(Game(w, h, m, rule, seed=s), make_agent(agent),
                     first=first_cell(Settings(w, h, m, rule, FIRST[rule]), random.Random(s + 1)),
@@ -53,20 +57,28 @@ def main() -> None:
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    rows = []
+    rows, by_rule = [], []
     for agent in args.agents.split(","):
         with ProcessPoolExecutor(args.workers) as ex:
             games = list(ex.map(guesses, [(agent, args.rule, i) for i in range(args.games)], chunksize=8))
+        every = [g for gs, _ in games for g in gs]
         losses = sum(not won for _, won in games)
         for lo, hi in BANDS:
-            risks = [p for gs, _ in games for hidden, p in gs if lo <= hidden <= hi]
+            risks = [p for hidden, p, _ in every if lo <= hidden <= hi]
             rows.append((agent, f"{lo}-{hi}", len(risks), f"{sum(risks):.1f}",
                          f"{sum(p for p in risks if p >= 0.45):.1f}"))
-        total = sum(p for gs, _ in games for _, p in gs)
-        rows.append((agent, "all", sum(len(gs) for gs, _ in games), f"{total:.1f}", f"{losses} lost"))
+        rows.append((agent, "all", len(every), f"{sum(p for _, p, _ in every):.1f}", f"{losses} lost"))
+        for name in RULES:
+            mine = [(hidden, p) for hidden, p, r in every if r == name]
+            if mine:
+                by_rule.append((agent, name, len(mine), f"{sum(p for _, p in mine):.1f}",
+                                *(f"{sum(p for hidden, p in mine if lo <= hidden <= hi):.1f}"
+                                  for _, lo, hi in PHASES)))
     print(f"machine: {machine()}; expert, rule {args.rule}, first click {FIRST[args.rule]}, "
           f"games 0..{args.games - 1} of seed 1")
     print(table(("agent", "hidden cells", "guesses", "expected deaths", "from guesses >= 45%"), rows))
+    print()
+    print(table(("agent", "guess rule", "guesses", "expected deaths", *(name for name, _, _ in PHASES)), by_rule))
 
 
 if __name__ == "__main__":

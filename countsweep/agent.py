@@ -35,6 +35,12 @@ class Move:
     action: str  # "open" or "flag"
     probability: Fraction  # of a mine at ``cell``, as the agent believed
     guess: bool  # True when the agent was not certain
+    rule: str = "certain"
+    """Why this move: ``certain``, or the rule that chose the guess (one of :data:`RULES`)."""
+
+
+RULES = ("lowest", "endgame", "enclosed", "unavoidable", "pseudo", "outlook", "dominance")
+"""The guess rules: greedy's lowest probability, and the best agent's (see :class:`BestAgent`)."""
 
 
 class Agent(Protocol):
@@ -71,7 +77,7 @@ class GreedyAgent:
     def guess(self, a: Analysis, rng: random.Random) -> Move:
         low = min(p for p in a.probabilities.values() if p < 1)
         best = [c for c, p in a.probabilities.items() if p == low]
-        return Move(rng.choice(best), "open", low, True)
+        return Move(rng.choice(best), "open", low, True, "lowest")
 
 
 @dataclass(frozen=True)
@@ -142,13 +148,15 @@ class BestAgent(GreedyAgent):
             # the positions searched grow with the layouts allowed; past the limit, guess as usual
             found = best_move(a.board, self.endgame_layouts)
             if found is not None:
-                return Move(found[0], "open", probs[found[0]], True)
-        for forced in (self._enclosed(a), self._unavoidable(a), self._pseudo(a)):
+                return Move(found[0], "open", probs[found[0]], True, "endgame")
+        for rule, find in (("enclosed", self._enclosed), ("unavoidable", self._unavoidable),
+                           ("pseudo", self._pseudo)):
+            forced = find(a)
             if forced is not None:
-                return Move(forced, "open", probs[forced], True)
+                return Move(forced, "open", probs[forced], True, rule)
         chosen = self.candidates(a)
         if len(chosen) == 1:
-            return Move(chosen[0], "open", probs[chosen[0]], True)
+            return Move(chosen[0], "open", probs[chosen[0]], True, "outlook")
         rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
         chosen.sort(key=probs.__getitem__)
         best: tuple[bool, Fraction, Outlook] | None = None
@@ -161,7 +169,7 @@ class BestAgent(GreedyAgent):
             if best is None or key[:2] > best[:2]:
                 best = key
         assert best is not None  # the safest candidate is never pruned
-        winner = best[2]
+        winner = chosen_outlook = best[2]
         while True:
             # a safer cell that is safe whenever the winner is dominates it: open it first
             # and the winner is no riskier after, with one more number seen
@@ -169,7 +177,8 @@ class BestAgent(GreedyAgent):
             if not safer:
                 break
             winner = self.outlook(a, min(safer, key=probs.__getitem__))
-        return Move(winner.cell, "open", probs[winner.cell], True)
+        rule = "outlook" if winner is chosen_outlook else "dominance"
+        return Move(winner.cell, "open", probs[winner.cell], True, rule)
 
     def candidates(self, a: Analysis) -> list[Cell]:
         """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""

@@ -401,7 +401,7 @@ def _show_game(settings, agent_name: str, seed: int) -> None:
         if move.guess:
             click.echo(board.to_text(header=False))
             click.echo(f"guess [{move.cell[0]}, {move.cell[1]}] with mine probability "
-                       f"{move.probability} ({percent(move.probability)}%)\n")
+                       f"{move.probability} ({percent(move.probability)}%), rule: {move.rule}\n")
 
     rec = play_game(game, make_agent(agent_name), first=first, seed=s + 2, trace=trace)
     click.echo(game.view().to_text(header=False))

@@ -8,9 +8,10 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 
 from countsweep import Board, analyze
-from countsweep.agent import BestAgent, play_game
+from countsweep.agent import RULES, BestAgent, GreedyAgent, play_game
 from countsweep.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.errors import InconsistentError
+from countsweep.game import Game
 from countsweep.optimal import solve_position
 from tests.reference import layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
@@ -125,6 +126,24 @@ def test_unavoidable_fifty_fifty_is_taken_first():
     assert BestAgent._unavoidable(a) == (0, 0)
     # a pair that a third cell could still inform is not unavoidable
     assert BestAgent._unavoidable(analyze(Board.from_text("3x2x1\n?1?\n?1?"))) is None
+
+
+def test_each_move_names_the_rule_that_chose_it():
+    *_, move = BestAgent().moves(Board.from_text("4x2x3\n????\n?2?2"), random.Random(0))
+    assert move.rule == "endgame"
+    (move,) = BestAgent(endgame_layouts=0).moves(Board.from_text("2x2x1\n?1\n?1"), random.Random(0))
+    assert (move.cell, move.rule) == ((0, 0), "unavoidable")
+    (move,) = GreedyAgent().moves(Board.from_text("2x2x1\n?1\n?1"), random.Random(0))
+    assert move.rule == "lowest"
+    seen = set()
+
+    def trace(board, move) -> None:
+        assert move.guess == (move.rule != "certain") and (move.rule in RULES or not move.guess)
+        seen.add(move.rule)
+
+    for seed in range(20):
+        play_game(Game(16, 16, 40, rule="safe", seed=seed), BestAgent(), first=(0, 0), seed=seed, trace=trace)
+    assert {"certain", "endgame", "outlook"} <= seen
 
 
 def test_best_agent_plays_from_the_visible_board_only():
