@@ -10,13 +10,15 @@ from countsweep.agent import BestAgent
 from countsweep.errors import InconsistentError
 from countsweep.fifty import completions, patterns, pseudos
 from countsweep.optimal import solve_position
-from tests.reference import layouts, needing_a_guess, seeded_position
+from tests.reference import board_from_layout, layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
 
 
 def _numbers(width: int, height: int, mines: set) -> dict:
-    return {(r, c): sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1))
-            for r in range(height) for c in range(width) if (r, c) not in mines}
+    """Every safe cell's number in the layout ``mines``."""
+    every = {(r, c) for r in range(height) for c in range(width)}
+    board = board_from_layout(width, height, mines, every, set(), total=True)
+    return {cell: board[cell] for cell in every - mines}
 
 
 @settings(max_examples=300)
