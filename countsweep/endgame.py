@@ -72,6 +72,9 @@ class Endgame:
         relevant = [c for c in board.hidden()
                     if varying >> index[c] & 1 or any(varying >> index[n] & 1 for n in board.neighbours(c))]
         cuts: dict[tuple[int, tuple[int, ...]], Cut] = {}
+        self._cut_of: dict[Cell, Cut] = {}
+        self._hidden = frozenset(board.hidden())
+        self._always_mine = frozenset(c for c in self._hidden if every >> index[c] & 1)
         for cell in relevant:
             bit = 1 << index[cell]
             around = sum(1 << index[n] for n in board.neighbours(cell))
@@ -84,8 +87,8 @@ class Endgame:
                     shows[k] = shows.get(k, 0) | (1 << j)
             key = (mine, tuple(sorted(shows.values())))
             # a cell that never tells anything, or tells what another cell tells, adds no move
-            if len(key[1]) + (mine != 0) > 1 and key not in cuts:
-                cuts[key] = Cut(cell, mine, key[1])
+            if len(key[1]) + (mine != 0) > 1:
+                self._cut_of[cell] = cuts.setdefault(key, Cut(cell, mine, key[1]))
         self.cuts = tuple(cuts.values())
 
     @classmethod
@@ -153,6 +156,22 @@ class Endgame:
     def value(self) -> Fraction:
         """The win probability of the position under optimal play."""
         return Fraction(self.wins((1 << self.size) - 1), self.size)
+
+    def move_value(self, cell: Cell) -> Fraction:
+        """The win probability of opening the hidden ``cell`` now and playing optimally after.
+
+        >>> search = Endgame.of(Board.from_text("4x2x3\\n????\\n?2?2"), 100)
+        >>> [str(search.move_value((0, c))) for c in range(4)]
+        ['1/3', '1/6', '1/3', '0']
+        """
+        if cell not in self._hidden:
+            raise ValueError(f"cell {cell} is not hidden")
+        cut = self._cut_of.get(cell)
+        if cut is None:  # the same in every layout: a mine, or a safe cell that tells nothing
+            return Fraction(0) if cell in self._always_mine else self.value()
+        wins = self._after((1 << self.size) - 1, cut, -1)
+        assert wins is not None  # nothing is pruned against -1
+        return Fraction(wins, self.size)
 
     def best(self) -> tuple[Cell, Fraction] | None:
         """The cell to open and the win probability it gives; None if nothing is uncertain."""

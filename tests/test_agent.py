@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 
 from countsweep import Board, analyze
@@ -60,6 +61,25 @@ def test_endgame_value_is_the_optimal_value(board):
     except (InconsistentError, ValueError):
         return
     assert Endgame.of(board, 10**6).value() == sol.value
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_hidden=8, total=True))
+def test_every_move_value_is_the_optimal_solvers(board):
+    try:
+        sol = solve_position(board)
+    except (InconsistentError, ValueError):
+        return
+    search = Endgame.of(board, 10**6)
+    assert {c: search.move_value(c) for c, _, _ in sol.moves} == {c: v for c, _, v in sol.moves}
+    # the position's value is that of its best move (1 when every hidden cell is a mine)
+    values = [v for _, p, v in sol.moves if p < 1]
+    assert search.value() == (max(values) if values else 1)
+
+
+def test_move_value_of_a_revealed_cell_is_refused():
+    with pytest.raises(ValueError, match=r"\(1, 1\) is not hidden"):
+        Endgame.of(Board.from_text("4x2x3\n????\n?2?2"), 100).move_value((1, 1))
 
 
 def _pockets(seed: int) -> Board:
