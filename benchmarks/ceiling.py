@@ -1,0 +1,94 @@
+"""How many expert games no player can win for sure: closed 50/50s in the layouts.
+
+A closed pattern (:mod:`countsweep.fifty`: two cells side by side with the cells
+beyond each end all mines, or a 2x2 box with mines on a diagonal and its outer
+diagonal corners mines) is a guess with one chance in two that no play avoids:
+swapping its mines gives an equally likely layout that every other cell reads
+the same.  So a player wins at most about half of the games whose layout holds
+one, and ``1 - P(at least one) / 2`` bounds every agent's win rate from above
+(and ``E[2^-k]`` over the ``k`` patterns of a layout is about what is left if
+each is a separate coin).  These are the layouts of ``benchmarks/agents.py``'s
+expert games (same seeds, same first click), so the agent's wins there split by
+the patterns in each layout; that row plays the agent where agents.py has not
+stored the game yet.
+
+    python benchmarks/ceiling.py [--games 2000] [--rules safe,opening] [--agent best]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from agents import FIRST, rows_for
+from common import machine, table
+
+from countsweep.board import HIDDEN
+from countsweep.fifty import patterns
+from countsweep.game import LEVELS, Game, Settings, first_cell
+from countsweep.play import game_seed
+from countsweep.stats import wilson
+
+
+def closed_patterns(rule: str, seed: int, index: int) -> int:
+    """The number of closed patterns in the layout of expert game ``index`` after its first click."""
+    w, h, m = LEVELS["expert"]
+    s = game_seed(seed, index)
+    game = Game(w, h, m, rule, seed=s)
+    game.open(first_cell(Settings(w, h, m, rule, first_for(rule)), random.Random(s + 1)))
+    board, mines = game.view(), game.reveal_layout()
+    found = set()
+    for cell in mines:
+        if board[cell] != HIDDEN:
+            continue
+        for pat in patterns(board, cell):
+            if all(x in mines for x in pat.mines) and not any(x in mines for x in pat.safe):
+                # the pattern's own cells: the safe ones and as many mines (a box is found from both mines)
+                found.add(frozenset((*pat.mines[:len(pat.safe)], *pat.safe)))
+    return len(found)
+
+
+def first_for(rule: str) -> str:
+    return "3,3" if rule == "opening" else FIRST[rule]
+
+
+def pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}" if d else "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--rules", default="safe,opening")
+    ap.add_argument("--agent", default="best", help="whose wins to split by patterns ('' for none)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    rows, wins = [], []
+    for rule in args.rules.split(","):
+        ks = [closed_patterns(rule, args.seed, i) for i in range(args.games)]
+        n = len(ks)
+        some = sum(1 for k in ks if k)
+        rows.append((rule, n, pct(n - some, n), pct(sum(1 for k in ks if k == 1), n),
+                     pct(sum(1 for k in ks if k > 1), n), f"{100 * (1 - some / n / 2):.1f}",
+                     f"{100 * sum(0.5**k for k in ks) / n:.1f}"))
+        if args.agent:
+            won = [r["won"] for r in rows_for("expert", rule, args.agent, args.games, args.seed, args.workers)]
+            lo, hi = wilson(sum(won), n)
+            groups = [[w for w, k in zip(won, ks, strict=True) if test(k)]
+                      for test in (lambda k: k == 0, lambda k: k == 1, lambda k: k > 1)]
+            wins.append((rule, args.agent, f"{pct(sum(won), n)} [{100 * lo:.1f}, {100 * hi:.1f}]",
+                         *(pct(sum(g), len(g)) for g in groups)))
+    print(f"machine: {machine()}; expert 30x16/99, games 0..{args.games - 1} of seed {args.seed}")
+    print("layouts by closed patterns (%), and the win rate no player can beat (%):")
+    print(table(("rule", "games", "no pattern", "one", "two or more", "at most 1 - P(some)/2", "E[2^-k]"), rows))
+    if wins:
+        print("\nwins (%) by the patterns in the game's layout:")
+        print(table(("rule", "agent", "all [95% interval]", "no pattern", "one", "two or more"), wins))
+
+if __name__ == "__main__":
+    main()
