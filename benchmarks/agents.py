@@ -45,6 +45,7 @@ def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: 
     # a changed agent starts a new file instead of refusing the old one
     tag = hashlib.sha1(json.dumps(fp, sort_keys=True).encode()).hexdigest()[:8]
     path = RESULTS / f"agents-{level}-{rule}-{agent}-{seed}-{tag}.jsonl"
+    RESULTS.mkdir(exist_ok=True)
     done = load_records(path, fp)
     todo = [i for i in range(games) if i not in done]
     with path.open("a") as fh:
@@ -78,7 +79,6 @@ def main() -> None:
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--timing-games", type=int, default=30)
     args = ap.parse_args()
-    RESULTS.mkdir(exist_ok=True)
     print(f"machine: {machine()}; {args.games} games per row ({args.expert_games or args.games} on expert), "
           f"seed {args.seed}; "
           "first click: corner (safe), centre (opening), (3,3) for expert opening")
