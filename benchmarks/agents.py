@@ -37,10 +37,14 @@ PUBLISHED = {
 FIRST = {"safe": "corner", "opening": "center"}
 
 
-def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int) -> list[dict]:
+def settings_for(level: str, rule: str) -> Settings:
+    """The games of a row: the level's board, the rule, and where the first click goes."""
     w, h, m = LEVELS[level]
-    first = FIRST[rule] if not (level == "expert" and rule == "opening") else "3,3"
-    s = Settings(w, h, m, rule, first)
+    return Settings(w, h, m, rule, "3,3" if (level, rule) == ("expert", "opening") else FIRST[rule])
+
+
+def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int) -> list[dict]:
+    s = settings_for(level, rule)
     fp = fingerprint(s, agent, seed)
     # a changed agent starts a new file instead of refusing the old one
     tag = hashlib.sha1(json.dumps(fp, sort_keys=True).encode()).hexdigest()[:8]

@@ -5,11 +5,11 @@ beyond each end all mines, or a 2x2 box with mines on a diagonal and its outer
 diagonal corners mines) is a guess with one chance in two that no play avoids:
 swapping its mines gives an equally likely layout that every other cell reads
 the same.  So a player wins at most about half of the games whose layout holds
-one, and ``1 - P(at least one) / 2`` bounds every agent's win rate from above
-(and ``E[2^-k]`` over the ``k`` patterns of a layout is about what is left if
-each is a separate coin).  These are the layouts of ``benchmarks/agents.py``'s
-expert games (same seeds, same first click), so the agent's wins there split by
-the patterns in each layout; that row plays the agent where agents.py has not
+one: ``1 - P(at least one) / 2`` is about the most any agent can win, and
+``E[2^-k]`` over the ``k`` patterns of a layout about what is left if each is a
+separate coin.  These are the layouts of ``benchmarks/agents.py``'s expert
+games (same seeds, same first click), so the agent's wins there split by the
+patterns in each layout; that row plays the agent where agents.py has not
 stored the game yet.
 
     python benchmarks/ceiling.py [--games 2000] [--rules safe,opening] [--agent best]
@@ -18,28 +18,24 @@ stored the game yet.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from agents import FIRST, rows_for
+from agents import rows_for, settings_for
 from common import machine, table
 
 from countsweep.board import HIDDEN
 from countsweep.fifty import patterns
-from countsweep.game import LEVELS, Game, Settings, first_cell
-from countsweep.play import game_seed
+from countsweep.play import deal
 from countsweep.stats import wilson
 
 
 def closed_patterns(rule: str, seed: int, index: int) -> int:
     """The number of closed patterns in the layout of expert game ``index`` after its first click."""
-    w, h, m = LEVELS["expert"]
-    s = game_seed(seed, index)
-    game = Game(w, h, m, rule, seed=s)
-    game.open(first_cell(Settings(w, h, m, rule, first_for(rule)), random.Random(s + 1)))
+    game, first, _ = deal(settings_for("expert", rule), seed, index)
+    game.open(first)
     board, mines = game.view(), game.reveal_layout()
     found = set()
     for cell in mines:
@@ -50,10 +46,6 @@ def closed_patterns(rule: str, seed: int, index: int) -> int:
                 # the pattern's own cells: the safe ones and as many mines (a box is found from both mines)
                 found.add(frozenset((*pat.mines[:len(pat.safe)], *pat.safe)))
     return len(found)
-
-
-def first_for(rule: str) -> str:
-    return "3,3" if rule == "opening" else FIRST[rule]
 
 
 def pct(n: int, d: int) -> str:
@@ -89,6 +81,7 @@ def main() -> None:
     if wins:
         print("\nwins (%) by the patterns in the game's layout:")
         print(table(("rule", "agent", "all [95% interval]", "no pattern", "one", "two or more"), wins))
+
 
 if __name__ == "__main__":
     main()

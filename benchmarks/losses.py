@@ -13,21 +13,19 @@ table splits it by the rule that chose each guess (:data:`countsweep.agent.RULES
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from agents import settings_for
 from common import machine, table
 
 from countsweep.agent import RULES, make_agent, play_game
-from countsweep.game import LEVELS, Game, Settings, first_cell
-from countsweep.play import game_seed
+from countsweep.play import deal
 
 BANDS = ((400, 480), (300, 399), (200, 299), (100, 199), (50, 99), (0, 49))
-FIRST = {"safe": "corner", "opening": "3,3"}
 
 
 PHASES = (("more than 400 hidden", 401, 480), ("50-400", 50, 400), ("fewer than 50", 0, 49))
@@ -36,24 +34,21 @@ PHASES = (("more than 400 hidden", 401, 480), ("50-400", 50, 400), ("fewer than 
 def guesses(args: tuple[str, str, int]) -> tuple[list[tuple[int, float, str]], bool]:
     """(hidden cells, mine probability, rule) of each guess in game ``i`` of seed 1, and whether it was won."""
     agent, rule, i = args
-    w, h, m = LEVELS["expert"]
-    s = game_seed(1, i)
+    game, first, agent_seed = deal(settings_for("expert", rule), 1, i)
     out: list[tuple[int, float, str]] = []
 
     def trace(board, move) -> None:
         if move.guess:
             out.append((len(board.hidden()), float(move.probability), move.rule))
 
-    rec = play_game(Game(w, h, m, rule, seed=s), make_agent(agent),
-                    first=first_cell(Settings(w, h, m, rule, FIRST[rule]), random.Random(s + 1)),
-                    seed=s + 2, trace=trace)
+    rec = play_game(game, make_agent(agent), first=first, seed=agent_seed, trace=trace)
     return out, rec.won
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--rule", default="safe", choices=sorted(FIRST))
+    ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
@@ -74,7 +69,7 @@ def main() -> None:
                 by_rule.append((agent, name, len(mine), f"{sum(p for _, p in mine):.1f}",
                                 *(f"{sum(p for hidden, p in mine if lo <= hidden <= hi):.1f}"
                                   for _, lo, hi in PHASES)))
-    print(f"machine: {machine()}; expert, rule {args.rule}, first click {FIRST[args.rule]}, "
+    print(f"machine: {machine()}; expert, rule {args.rule}, first click {settings_for('expert', args.rule).first}, "
           f"games 0..{args.games - 1} of seed 1")
     print(table(("agent", "hidden cells", "guesses", "expected deaths", "from guesses >= 45%"), rows))
     print()

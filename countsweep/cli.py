@@ -385,16 +385,11 @@ def play(level, size, rule, first, games, seed, workers, agent_name, as_json, sh
 
 
 def _show_game(settings, agent_name: str, seed: int) -> None:
-    import random
-
     from countsweep.agent import make_agent, play_game
-    from countsweep.game import Game, first_cell
-    from countsweep.play import game_seed
+    from countsweep.play import deal
     from countsweep.render import percent
 
-    s = game_seed(seed, 0)
-    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s)
-    first = first_cell(settings, random.Random(s + 1))
+    game, first, agent_seed = deal(settings, seed, 0)
     click.echo(f"{settings.describe()}: first click [{first[0]}, {first[1]}]")
 
     def trace(board, move) -> None:
@@ -403,7 +398,7 @@ def _show_game(settings, agent_name: str, seed: int) -> None:
             click.echo(f"guess [{move.cell[0]}, {move.cell[1]}] with mine probability "
                        f"{move.probability} ({percent(move.probability)}%), rule: {move.rule}\n")
 
-    rec = play_game(game, make_agent(agent_name), first=first, seed=s + 2, trace=trace)
+    rec = play_game(game, make_agent(agent_name), first=first, seed=agent_seed, trace=trace)
     click.echo(game.view().to_text(header=False))
     click.echo(f"{'won' if rec.won else 'lost'} after {rec.moves} moves and {rec.guesses} guesses")
 

@@ -25,6 +25,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from countsweep.agent import make_agent, play_game
+from countsweep.board import Cell
 from countsweep.errors import InputError
 from countsweep.game import Game, Settings, first_cell
 from countsweep.stats import wilson
@@ -34,11 +35,16 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"countsweep:{seed}:{index}").randrange(2**63)
 
 
-def play_one(settings: Settings, agent: str, seed: int, index: int) -> dict:
+def deal(settings: Settings, seed: int, index: int) -> tuple[Game, Cell, int]:
+    """Game ``index`` of a run with ``seed``: the game, its first click, and the seed of the agent's tie-breaks."""
     s = game_seed(seed, index)
     game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s)
-    first = first_cell(settings, random.Random(s + 1))
-    rec = play_game(game, make_agent(agent), first=first, seed=s + 2)
+    return game, first_cell(settings, random.Random(s + 1)), s + 2
+
+
+def play_one(settings: Settings, agent: str, seed: int, index: int) -> dict:
+    game, first, agent_seed = deal(settings, seed, index)
+    rec = play_game(game, make_agent(agent), first=first, seed=agent_seed)
     return {"game": index, "won": rec.won, "guesses": rec.guesses, "moves": rec.moves,
             "seconds": round(rec.seconds, 6)}
 
