@@ -54,7 +54,7 @@ COUNT_PRESERVING: dict[str, bool] = {
 
 # The smallest count-preserving encoding, measured on positions from real play
 # with the mine total: 446k clauses against 2.06M for seqcounter and 590k for
-# mtotalizer (benchmarks/encodings.py prints the table behind this choice).
+# mtotalizer (benchmarks/card_encodings.py prints the table behind this choice).
 DEFAULT_ENCODING = "kmtotalizer"
 
 # pairwise, ladder and bitwise only encode "exactly one" (and, negated, "all but

@@ -4,7 +4,7 @@ Prints, per encoding, the total variables, clauses and DIMACS bytes over the
 positions, with and without the global mine total; the default encoding of
 ``countsweep.cnf`` is the smallest count-preserving one by clauses with the total.
 
-    python benchmarks/encodings.py [--games N]
+    python benchmarks/card_encodings.py [--games N]
 """
 
 from __future__ import annotations
