@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agents import rows_for, settings_for
 from common import machine, table
 
-from countsweep.board import HIDDEN
 from countsweep.fifty import patterns
 from countsweep.play import deal
 from countsweep.stats import wilson
@@ -38,9 +37,7 @@ def closed_patterns(rule: str, seed: int, index: int) -> int:
     game.open(first)
     board, mines = game.view(), game.reveal_layout()
     found = set()
-    for cell in mines:
-        if board[cell] != HIDDEN:
-            continue
+    for cell in mines:  # after one click every mine is still hidden
         for pat in patterns(board, cell):
             if all(x in mines for x in pat.mines) and not any(x in mines for x in pat.safe):
                 # the pattern's own cells: the safe ones and as many mines (a box is found from both mines)
@@ -48,7 +45,7 @@ def closed_patterns(rule: str, seed: int, index: int) -> int:
     return len(found)
 
 
-def pct(n: int, d: int) -> str:
+def share(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}" if d else "-"
 
 
@@ -65,16 +62,16 @@ def main() -> None:
         ks = [closed_patterns(rule, args.seed, i) for i in range(args.games)]
         n = len(ks)
         some = sum(1 for k in ks if k)
-        rows.append((rule, n, pct(n - some, n), pct(sum(1 for k in ks if k == 1), n),
-                     pct(sum(1 for k in ks if k > 1), n), f"{100 * (1 - some / n / 2):.1f}",
+        rows.append((rule, n, share(n - some, n), share(sum(1 for k in ks if k == 1), n),
+                     share(sum(1 for k in ks if k > 1), n), f"{100 * (1 - some / n / 2):.1f}",
                      f"{100 * sum(0.5**k for k in ks) / n:.1f}"))
         if args.agent:
             won = [r["won"] for r in rows_for("expert", rule, args.agent, args.games, args.seed, args.workers)]
             lo, hi = wilson(sum(won), n)
             groups = [[w for w, k in zip(won, ks, strict=True) if test(k)]
                       for test in (lambda k: k == 0, lambda k: k == 1, lambda k: k > 1)]
-            wins.append((rule, args.agent, f"{pct(sum(won), n)} [{100 * lo:.1f}, {100 * hi:.1f}]",
-                         *(pct(sum(g), len(g)) for g in groups)))
+            wins.append((rule, args.agent, f"{share(sum(won), n)} [{100 * lo:.1f}, {100 * hi:.1f}]",
+                         *(share(sum(g), len(g)) for g in groups)))
     print(f"machine: {machine()}; expert 30x16/99, games 0..{args.games - 1} of seed {args.seed}")
     print("layouts by closed patterns (%), and the win rate no player can beat (%):")
     print(table(("rule", "games", "no pattern", "one", "two or more", "at most 1 - P(some)/2", "E[2^-k]"), rows))
