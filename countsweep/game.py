@@ -106,6 +106,44 @@ class Game:
         if rule == "unsafe":
             self.__mines = self._draw(())
 
+    @classmethod
+    def at(cls, board: Board, layout: Iterable[Cell], rule: str = "safe") -> Game:
+        """The game showing ``board`` whose hidden layout is ``layout`` (every mine, flags included).
+
+        To play a position on from a layout of one's choosing, e.g. one drawn from
+        the layouts consistent with it; a layout that disagrees with what the board
+        shows is refused.
+
+        >>> b = Board.from_text("3x1x1\\n1??")
+        >>> g = Game.at(b, {(0, 1)})
+        >>> g.open((0, 2)), g.won
+        (True, True)
+        >>> Game.at(b, {(0, 2)})
+        Traceback (most recent call last):
+        ...
+        ValueError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
+        """
+        mines = frozenset(layout)
+        if board.mines is None or len(mines) != board.mines:
+            raise ValueError(f"the layout has {len(mines)} mines; the board says {board.mines}")
+        game = cls(board.width, board.height, board.mines, rule)
+        game.__mines = mines
+        for cell in board.cells():
+            value = board[cell]
+            if value == FLAG and cell not in mines:
+                raise ValueError(f"{board.where(cell)} is flagged but safe in the layout")
+            if value == FLAG:
+                game._flags.add(cell)
+            elif value >= 0:
+                if cell in mines:
+                    raise ValueError(f"{board.where(cell)} is open but a mine in the layout")
+                around = sum(1 for n in board.neighbours(cell) if n in mines)
+                if around != value:
+                    raise ValueError(f"{board.where(cell)} shows {value} but has {around} mines "
+                                     "around it in the layout")
+                game._open[cell] = value
+        return game
+
     @property
     def width(self) -> int:
         return self.settings.width

@@ -81,6 +81,38 @@ def test_agent_plays_from_the_visible_board_only():
     assert seen_types == {"Board"}
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_a_game_resumed_at_its_position_and_layout_plays_on_alike(seed):
+    g = Game(9, 9, 12, rule="safe", seed=seed)
+    g.open((0, 0))
+    agent, rng = GreedyAgent(), random.Random(seed)
+    while not g.over:
+        board = g.view()
+        copy = Game.at(board, g.reveal_layout())
+        assert copy.view() == board and not copy.over
+        for cell in board.hidden():
+            probe = Game.at(board, g.reveal_layout())
+            if probe.open(cell):
+                assert probe.view()[cell] == sum(n in g.reveal_layout() for n in board.neighbours(cell))
+            else:
+                assert cell in g.reveal_layout()
+        for move in agent.moves(board, rng):
+            (g.flag if move.action == "flag" else g.open)(move.cell)
+            if g.over:
+                break
+
+
+def test_a_layout_that_disagrees_with_the_board_is_refused():
+    from countsweep.board import Board
+
+    b = Board.from_text("4x2x2\n1F??\n????")
+    assert Game.at(b, {(0, 1), (1, 3)}).view() == b
+    for layout, says in [({(0, 1)}, "1 mines; the board says 2"), ({(1, 0), (1, 3)}, "flagged but safe"),
+                         ({(0, 1), (1, 1)}, "shows 1 but has 2 mines"), ({(0, 0), (0, 1)}, "open but a mine")]:
+        with pytest.raises(ValueError, match=says):
+            Game.at(b, layout)
+
+
 def test_greedy_never_guesses_when_a_safe_cell_exists_and_takes_the_lowest():
     from countsweep.board import Board
     from countsweep.oracle import analyze
