@@ -1,16 +1,17 @@
-"""Would rollouts choose the first guess better? One step of policy improvement, measured.
+"""Would rollouts choose the guess better? One step of policy improvement, measured.
 
 At the first guess of each expert game that the best agent takes by its outlook
-score with more than ``--hidden`` cells hidden (the first phase, where classic
-games are lost most), each of the agent's candidates is valued by its rollouts:
-the best agent plays the game on from layouts drawn uniformly from those
-consistent with the position (the same layouts and tie-break seeds for every
-candidate, so the differences are paired).  Choosing the candidate with the most
-rollout wins is one step of policy improvement over the agent; picked on one
-half of the layouts and valued on the other (and the other way round), its gain
-over the agent's own choice is measured without the winner's curse.
+score with a number of hidden cells in ``--hidden LOW-HIGH`` (more than LOW, at
+most HIGH; by default the first phase, where classic games are lost most), each
+of the agent's candidates is valued by its rollouts: the best agent plays the
+game on from layouts drawn uniformly from those consistent with the position
+(the same layouts and tie-break seeds for every candidate, so the differences
+are paired).  Choosing the candidate with the most rollout wins is one step of
+policy improvement over the agent; picked on one half of the layouts and valued
+on the other (and the other way round), its gain over the agent's own choice is
+measured without the winner's curse.
 
-    python benchmarks/rollouts.py [--games 240] [--layouts 24] [--rule safe]
+    python benchmarks/rollouts.py [--games 240] [--layouts 24] [--rule safe] [--hidden 400-480]
 """
 
 from __future__ import annotations
@@ -82,21 +83,21 @@ def weighted(options: list[tuple[int, int]], rng: random.Random) -> int:
     raise AssertionError("unreachable: x < total weight")
 
 
-def first_guess(rule: str, seed: int, index: int, hidden: int) -> tuple[Board, Cell] | None:
-    """The position and cell of game ``index``'s first outlook guess with more than ``hidden`` cells hidden."""
+def first_guess(rule: str, seed: int, index: int, hidden: range) -> tuple[Board, Cell] | None:
+    """The position and cell of game ``index``'s first outlook guess with a number of hidden cells in ``hidden``."""
     game, first, agent_seed = deal(settings_for("expert", rule), seed, index)
     found: list[tuple[Board, Cell]] = []
 
     def trace(board, move):
-        if not found and move.guess and move.rule == "outlook" and len(board.hidden()) > hidden:
+        if not found and move.guess and move.rule == "outlook" and len(board.hidden()) in hidden:
             found.append((board, move.cell))
 
     play_game(game, BestAgent(), first, agent_seed, trace)
     return found[0] if found else None
 
 
-def value(job: tuple[str, int, int, int, int, int]) -> dict | None:
-    """Rollout wins of the candidates at game ``index``'s first-phase guess, layout by layout."""
+def value(job: tuple[str, int, int, range, int, int]) -> dict | None:
+    """Rollout wins of the candidates at game ``index``'s first guess in the phase, layout by layout."""
     rule, seed, index, hidden, layouts, keep = job
     at = first_guess(rule, seed, index, hidden)
     if at is None:
@@ -136,12 +137,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=240)
     ap.add_argument("--layouts", type=int, default=24, help="sampled layouts per position (even)")
     ap.add_argument("--candidates", type=int, default=6, help="best outlook scores kept per position")
-    ap.add_argument("--hidden", type=int, default=400)
+    ap.add_argument("--hidden", default="400-480", help="LOW-HIGH: hidden cells more than LOW, at most HIGH")
     ap.add_argument("--rule", default="safe", choices=["safe", "opening"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    jobs = [(args.rule, args.seed, i, args.hidden, args.layouts, args.candidates) for i in range(args.games)]
+    low, high = map(int, args.hidden.split("-"))
+    jobs = [(args.rule, args.seed, i, range(low + 1, high + 1), args.layouts, args.candidates)
+            for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
         found = [r for r in pool.map(value, jobs) if r is not None]
     mean = statistics.fmean
@@ -158,7 +161,8 @@ def main() -> None:
     gains = [split_gain(r["wins"], r["chosen"]) for r in found]
     differ = [mean(a != b for a, b in zip(r["wins"][c], r["wins"][r["chosen"]], strict=True))
               for r in found for c in r["wins"] if c != r["chosen"]]
-    print(f"{machine()}; expert, rule {args.rule}, {len(found)} positions from {args.games} games, "
+    print(f"{machine()}; expert, rule {args.rule}, {low} < hidden <= {high}: "
+          f"{len(found)} positions from {args.games} games, "
           f"{args.layouts} layouts each, {mean(len(r['wins']) for r in found):.1f} candidates per position; "
           f"another candidate's rollout ends otherwise than the agent's on {100 * mean(differ):.1f}% of layouts")
     print(table(["choice", "rollout wins %", "minus the agent's choice (points)", "standard error"], [
