@@ -20,6 +20,7 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from math import comb
 from pathlib import Path
@@ -38,12 +39,13 @@ from countsweep.oracle import analyze
 from countsweep.play import deal, game_seed
 
 
-def sample_layout(board: Board, rng: random.Random, limit: int = 10**6) -> frozenset[Cell]:
-    """A layout drawn uniformly from those consistent with ``board`` (flags included).
+def layout_sampler(board: Board, limit: int = 10**5) -> Callable[[random.Random], frozenset[Cell]]:
+    """Draws layouts uniformly from those consistent with ``board`` (flags included).
 
-    Each component's assignments are enumerated (at most ``limit``), grouped by
-    their number of mines; components are drawn in turn, each number of mines
-    weighted by the ways to complete the rest, and the sea takes what is left.
+    Each component's assignments are enumerated once (at most ``limit``, else
+    ValueError), grouped by their number of mines; a draw takes the components in
+    turn, each number of mines weighted by the ways to complete the rest, and the
+    sea takes what is left.
     """
     w = board.width
     model = build(board)
@@ -56,21 +58,26 @@ def sample_layout(board: Board, rng: random.Random, limit: int = 10**6) -> froze
         for mask, k in found:
             by_mines.setdefault(k, []).append(mask)
         groups.append(by_mines)
-    sea, left = list(model.sea), model.mines_left
-    assert left is not None
+    sea, total = list(model.sea), model.mines_left
+    assert total is not None
     # ways[i][m]: completions of components i.. and the sea with m mines among them
-    ways = [dict.fromkeys(range(left + 1), 0) for _ in groups] + [{m: comb(len(sea), m) for m in range(left + 1)}]
+    ways = [dict.fromkeys(range(total + 1), 0) for _ in groups] + [{m: comb(len(sea), m) for m in range(total + 1)}]
     for i in range(len(groups) - 1, -1, -1):
-        for m in range(left + 1):
+        for m in range(total + 1):
             ways[i][m] = sum(len(ms) * ways[i + 1].get(m - k, 0) for k, ms in groups[i].items())
-    mines = set(board.flags())
-    for i, by_mines in enumerate(groups):
-        k = weighted([(k, len(ms) * ways[i + 1].get(left - k, 0)) for k, ms in sorted(by_mines.items())], rng)
-        mask = rng.choice(by_mines[k])
-        left -= k
-        mines.update(divmod(b, w) for b in range(mask.bit_length()) if mask >> b & 1)
-    mines.update(rng.sample(sea, left))
-    return frozenset(mines)
+    flags = frozenset(board.flags())
+
+    def draw(rng: random.Random) -> frozenset[Cell]:
+        mines, left = set(flags), total
+        for i, by_mines in enumerate(groups):
+            k = weighted([(k, len(ms) * ways[i + 1].get(left - k, 0)) for k, ms in sorted(by_mines.items())], rng)
+            mask = rng.choice(by_mines[k])
+            left -= k
+            mines.update(divmod(b, w) for b in range(mask.bit_length()) if mask >> b & 1)
+        mines.update(rng.sample(sea, left))
+        return frozenset(mines)
+
+    return draw
 
 
 def weighted(options: list[tuple[int, int]], rng: random.Random) -> int:
@@ -110,10 +117,14 @@ def value(job: tuple[str, int, int, range, int, int]) -> dict | None:
     cells = [o.cell for o in outs[:keep]]
     if chosen not in cells:
         cells.append(chosen)
+    try:
+        draw = layout_sampler(board)
+    except ValueError:
+        return {"skipped": True}
     rng = random.Random(game_seed(seed, index))
     wins: dict[Cell, list[int]] = {c: [] for c in cells}
     for t in range(layouts):
-        layout = sample_layout(board, rng)
+        layout = draw(rng)
         for c in cells:
             game = Game.at(board, layout, rule)
             wins[c].append(int(play_game(game, BestAgent(), c, game_seed(seed, index) + t).won))
@@ -146,7 +157,8 @@ def main() -> None:
     jobs = [(args.rule, args.seed, i, range(low + 1, high + 1), args.layouts, args.candidates)
             for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
-        found = [r for r in pool.map(value, jobs) if r is not None]
+        results = [r for r in pool.map(value, jobs) if r is not None]
+    found = [r for r in results if "skipped" not in r]
     mean = statistics.fmean
 
     def row(name: str, diffs: list[float], values: list[float]) -> list[object]:
@@ -162,7 +174,8 @@ def main() -> None:
     differ = [mean(a != b for a, b in zip(r["wins"][c], r["wins"][r["chosen"]], strict=True))
               for r in found for c in r["wins"] if c != r["chosen"]]
     print(f"{machine()}; expert, rule {args.rule}, {low} < hidden <= {high}: "
-          f"{len(found)} positions from {args.games} games, "
+          f"{len(found)} positions from {args.games} games "
+          f"({len(results) - len(found)} more with a component past the sampler's limit), "
           f"{args.layouts} layouts each, {mean(len(r['wins']) for r in found):.1f} candidates per position; "
           f"another candidate's rollout ends otherwise than the agent's on {100 * mean(differ):.1f}% of layouts")
     print(table(["choice", "rollout wins %", "minus the agent's choice (points)", "standard error"], [
