@@ -124,6 +124,9 @@ class Game:
         ValueError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
         """
         mines = frozenset(layout)
+        off = [c for c in mines if not (0 <= c[0] < board.height and 0 <= c[1] < board.width)]
+        if off:
+            raise ValueError(f"cell {list(off[0])} of the layout is off the {board.width}x{board.height} board")
         if board.mines is None or len(mines) != board.mines:
             raise ValueError(f"the layout has {len(mines)} mines; the board says {board.mines}")
         game = cls(board.width, board.height, board.mines, rule)

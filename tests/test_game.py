@@ -108,7 +108,8 @@ def test_a_layout_that_disagrees_with_the_board_is_refused():
     b = Board.from_text("4x2x2\n1F??\n????")
     assert Game.at(b, {(0, 1), (1, 3)}).view() == b
     for layout, says in [({(0, 1)}, "1 mines; the board says 2"), ({(1, 0), (1, 3)}, "flagged but safe"),
-                         ({(0, 1), (1, 1)}, "shows 1 but has 2 mines"), ({(0, 0), (0, 1)}, "open but a mine")]:
+                         ({(0, 1), (1, 1)}, "shows 1 but has 2 mines"), ({(0, 0), (0, 1)}, "open but a mine"),
+                         ({(0, 1), (2, 0)}, r"cell \[2, 0\] of the layout is off the 4x2 board")]:
         with pytest.raises(ValueError, match=says):
             Game.at(b, layout)
 
