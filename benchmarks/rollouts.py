@@ -22,7 +22,6 @@ import statistics
 import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from math import comb
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,6 +36,7 @@ from countsweep.endgame import component_layouts
 from countsweep.game import Game
 from countsweep.oracle import analyze
 from countsweep.play import deal, game_seed
+from countsweep.poly import add_all, binomial, coefficient, monomial, mul
 
 
 def layout_sampler(board: Board, limit: int = 10**5) -> Callable[[random.Random], frozenset[Cell]]:
@@ -60,17 +60,17 @@ def layout_sampler(board: Board, limit: int = 10**5) -> Callable[[random.Random]
         groups.append(by_mines)
     sea, total = list(model.sea), model.mines_left
     assert total is not None
-    # ways[i][m]: completions of components i.. and the sea with m mines among them
-    ways = [dict.fromkeys(range(total + 1), 0) for _ in groups] + [{m: comb(len(sea), m) for m in range(total + 1)}]
-    for i in range(len(groups) - 1, -1, -1):
-        for m in range(total + 1):
-            ways[i][m] = sum(len(ms) * ways[i + 1].get(m - k, 0) for k, ms in groups[i].items())
+    # rest[i]: the mine-count polynomial of components i.. and the sea together
+    rest = [binomial(len(sea))]
+    for by_mines in reversed(groups):
+        rest.insert(0, mul(add_all(monomial(k, len(ms)) for k, ms in by_mines.items()), rest[0]))
     flags = frozenset(board.flags())
 
     def draw(rng: random.Random) -> frozenset[Cell]:
         mines, left = set(flags), total
         for i, by_mines in enumerate(groups):
-            k = weighted([(k, len(ms) * ways[i + 1].get(left - k, 0)) for k, ms in sorted(by_mines.items())], rng)
+            k = weighted([(k, len(ms) * coefficient(rest[i + 1], left - k)) for k, ms in sorted(by_mines.items())],
+                         rng)
             mask = rng.choice(by_mines[k])
             left -= k
             mines.update(divmod(b, w) for b in range(mask.bit_length()) if mask >> b & 1)
