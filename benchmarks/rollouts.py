@@ -110,6 +110,10 @@ def value(job: tuple[str, int, int, range, int, int]) -> dict | None:
     if at is None:
         return None
     board, chosen = at
+    try:
+        draw = layout_sampler(board)
+    except ValueError:  # a component too large to enumerate: counted, not valued
+        return {"skipped": True}
     agent = BestAgent()
     a = analyze(board)
     outs = sorted((agent.outlook(a, c) for c in agent.candidates(a)),
@@ -117,10 +121,6 @@ def value(job: tuple[str, int, int, range, int, int]) -> dict | None:
     cells = [o.cell for o in outs[:keep]]
     if chosen not in cells:
         cells.append(chosen)
-    try:
-        draw = layout_sampler(board)
-    except ValueError:
-        return {"skipped": True}
     rng = random.Random(game_seed(seed, index))
     wins: dict[Cell, list[int]] = {c: [] for c in cells}
     for t in range(layouts):
