@@ -213,33 +213,41 @@ class BestAgent(GreedyAgent):
         >>> [(c, str(o.safety), str(o.progress)) for c in agent.candidates(a) for o in [agent.outlook(a, c)]]
         [((0, 2), '9/10', '43/70'), ((0, 3), '9/10', '17/35')]
         """
-        board = a.board
-        around = list(board.neighbours(cell))
-        flags = sum(1 for n in around if board[n] == FLAG)
-        hidden = sum(1 for n in around if board[n] == HIDDEN)
         safety = 1 - a.probabilities[cell]
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         implied: set[Cell] | None = None
-        for k in range(flags, flags + hidden + 1):
+        for k in numbers(a.board, cell):
             # the numbers not yet seen could at best all lead to a certain-safe cell
             if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
                 return None
-            try:
-                nxt = self.analysis(board.reveal(cell, k))
-            except CountsweepError:
+            nxt = self.shown(a, cell, k)
+            if nxt is None:
                 continue
             values += 1
             implied = set(nxt.safe) if implied is None else implied & set(nxt.safe)
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
             left -= share
-            ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
-            if not ps or ps[0] == 0:
-                secondary += share
+            if nxt.safe or all(p == 1 for p in nxt.probabilities.values()):
                 progress += share
-            else:
-                s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
-                secondary += share * (4 * (1 - ps[0]) + s2) / 5
+            secondary += share * self.next_safety(nxt)
         return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
+
+    def shown(self, a: Analysis, cell: Cell, k: int) -> Analysis | None:
+        """The position after ``cell`` opens and shows ``k``; None if no layout allows it."""
+        try:
+            return self.analysis(a.board.reveal(cell, k))
+        except CountsweepError:
+            return None
+
+    @staticmethod
+    def next_safety(nxt: Analysis) -> Fraction:
+        """What the position after a guess is worth to the next move: 1 with a certain-safe
+        cell, else ``(4*s1 + s2) / 5`` of its two best safeties."""
+        ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
+        if not ps or ps[0] == 0:
+            return Fraction(1)
+        s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
+        return (4 * (1 - ps[0]) + s2) / 5
 
     def _enclosed(self, a: Analysis) -> Cell | None:
         """The best move inside a component that nothing else can ever inform, if any.
@@ -295,6 +303,17 @@ class BestAgent(GreedyAgent):
                    for n in board.numbers()):
                 return min(c, d)
         return None
+
+
+def numbers(board: Board, cell: Cell) -> range:
+    """The numbers hidden ``cell`` could show: its flags, up to its flags and hidden neighbours.
+
+    >>> numbers(Board.from_text("3x3x2\\n1F?\\n???\\n???"), (0, 2))
+    range(1, 4)
+    """
+    around = list(board.neighbours(cell))
+    flags = sum(1 for n in around if board[n] == FLAG)
+    return range(flags, flags + sum(1 for n in around if board[n] == HIDDEN) + 1)
 
 
 AGENTS = ("greedy", "greedy-nototal", "best")

@@ -1,0 +1,203 @@
+"""Rules of JSMinesweeper's current solver, tried on top of the best agent on the same games.
+
+Each variant is the best agent with one rule changed, and plays the same seeded
+games as the best agent (``countsweep.play.deal``), so the comparison is paired:
+the table counts the games only one of the two wins and gives the difference in
+points with its standard error and a two-sided sign test.
+
+* ``living``: the secondary safety JSMinesweeper uses now.  The next position is
+  worth ``(4*s1 + s2)/5`` over its two safest cells that can still show more than
+  one number (a certain-safe cell counts as safety 1, so a lone one is not worth
+  1), and progress is weighted 1/1000 instead of 1/10.
+* ``space``: its "space counter": candidates in a hidden pocket of fewer than 8
+  cells (a pocket's region grows through hidden cells and across one revealed
+  cell at a time) are put off while a larger region has a candidate, so the mine
+  total can settle them later.
+* ``always-safest``: if one cell is the unique safest after every number the
+  guess may show, and is safer than the guess now, it is opened instead.
+
+    python benchmarks/variants.py [--games 4000] [--seed 1] [--rule safe] [--variants living,space]
+        [--base FILE]
+
+``--base`` takes the best agent's results from a ``countsweep play --out`` file of
+the same games instead of playing them again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from agents import settings_for
+from common import machine, table
+
+from countsweep.agent import BestAgent, Move, numbers, play_game
+from countsweep.board import HIDDEN, Board, Cell
+from countsweep.oracle import Analysis
+from countsweep.play import deal
+
+
+def can_show_one_number(nxt: Analysis, cell: Cell) -> bool:
+    """A cheap sufficient test: every hidden neighbour of ``cell`` is certain."""
+    probs = nxt.probabilities
+    return all(probs.get(n, Fraction(1)) in (0, 1)
+               for n in nxt.board.neighbours(cell) if nxt.board[n] == HIDDEN)
+
+
+class LivingSafety(BestAgent):
+    def __init__(self) -> None:
+        super().__init__(progress_weight=Fraction(1, 1000))
+
+    @staticmethod
+    def next_safety(nxt: Analysis) -> Fraction:
+        best: list[Fraction] = []
+        for p, c in sorted((p, c) for c, p in nxt.probabilities.items() if p < 1):
+            if not can_show_one_number(nxt, c):
+                best.append(1 - p)
+                if len(best) == 2:
+                    break
+        if not best:
+            return Fraction(1)
+        return (4 * best[0] + best[-1]) / 5
+
+
+def space_at_least(board: Board, mines: set[Cell], start: Cell, threshold: int) -> bool:
+    """Whether the hidden region around ``start`` holds ``threshold`` cells that are not certain mines."""
+    seen, stack, count = {start}, [start], 0
+    while stack:
+        count += 1
+        if count >= threshold:
+            return True
+        for n in board.neighbours(stack.pop()):
+            if n in seen:
+                continue
+            seen.add(n)
+            if board[n] == HIDDEN:
+                if n not in mines:
+                    stack.append(n)
+            elif board[n] >= 0:
+                # a revealed cell is crossed: its own hidden neighbours join the region
+                for m in board.neighbours(n):
+                    if m not in seen and board[m] == HIDDEN and m not in mines:
+                        seen.add(m)
+                        stack.append(m)
+    return False
+
+
+class SpaceCounter(BestAgent):
+    threshold = 8
+
+    def candidates(self, a: Analysis) -> list[Cell]:
+        found = super().candidates(a)
+        mines = set(a.mines_certain)
+        return [c for c in found if space_at_least(a.board, mines, c, self.threshold)] or found
+
+
+class AlwaysSafest(BestAgent):
+    def __init__(self) -> None:
+        super().__init__()
+        self.fired = 0
+        self.asked = 0
+
+    def guess(self, a: Analysis, rng) -> Move:
+        move = super().guess(a, rng)
+        if move.rule not in ("outlook", "dominance"):
+            return move
+        self.asked += 1
+        other = self.always_safest(a, move.cell)
+        if other is None or a.probabilities[other] >= move.probability:
+            return move
+        self.fired += 1
+        return Move(other, "open", a.probabilities[other], True, "dominance")
+
+    def always_safest(self, a: Analysis, cell: Cell) -> Cell | None:
+        same = None
+        for k in numbers(a.board, cell):
+            nxt = self.shown(a, cell, k)
+            if nxt is None:
+                continue
+            ranked = sorted((p, c) for c, p in nxt.probabilities.items() if p < 1)
+            if not ranked or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+                return None
+            if same not in (None, ranked[0][1]):
+                return None
+            same = ranked[0][1]
+        return same
+
+
+VARIANTS = {"best": BestAgent, "living": LivingSafety, "space": SpaceCounter, "always-safest": AlwaysSafest}
+
+
+def play(job: tuple[str, str, int, int]) -> tuple[str, int, bool, float, int, int]:
+    name, rule, seed, index = job
+    game, first, agent_seed = deal(settings_for("expert", rule), seed, index)
+    agent = VARIANTS[name]()
+    rec = play_game(game, agent, first=first, seed=agent_seed)
+    return name, index, rec.won, rec.seconds, getattr(agent, "fired", 0), getattr(agent, "asked", 0)
+
+
+def sign_test(up: int, down: int) -> float:
+    n, k = up + down, min(up, down)
+    return min(1.0, 2 * sum(math.comb(n, j) for j in range(k + 1)) / 2**n) if n else 1.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rule", choices=("safe", "opening"), default="safe")
+    ap.add_argument("--variants", default="living,space,always-safest")
+    ap.add_argument("--base", help="the best agent's records (countsweep play --out) for these games")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    names = args.variants.split(",")
+    unknown = [n for n in names if n not in VARIANTS or n == "best"]
+    if unknown:
+        ap.error(f"unknown variant {unknown[0]!r}; choose from {', '.join(list(VARIANTS)[1:])}")
+    won: dict[str, dict[int, bool]] = {n: {} for n in ["best", *names]}
+    seconds = {n: 0.0 for n in won}
+    fired = asked = 0
+    if args.base:
+        with open(args.base) as fh:
+            for line in fh:
+                rec = json.loads(line)
+                if rec["run"]["seed"] != args.seed or rec["run"]["rule"] != args.rule:
+                    sys.exit(f"{args.base}: records of seed {rec['run']['seed']}, rule {rec['run']['rule']}")
+                won["best"][rec["game"]] = rec["won"]
+        missing = [i for i in range(args.games) if i not in won["best"]]
+        if missing:
+            sys.exit(f"{args.base}: no record of game {missing[0]}")
+    jobs = [(n, args.rule, args.seed, i) for n in won for i in range(args.games)
+            if not (n == "best" and args.base)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as ex:
+        for name, index, w, s, f, q in ex.map(play, jobs, chunksize=8):
+            won[name][index] = w
+            seconds[name] += s
+            fired, asked = fired + f, asked + q
+    rows = []
+    base = won["best"]
+    for n in names:
+        up = sum(won[n][i] and not base[i] for i in range(args.games))
+        down = sum(base[i] and not won[n][i] for i in range(args.games))
+        rows.append([n, args.games, sum(won[n].values()), sum(base[i] for i in range(args.games)), up, down,
+                     f"{100 * (up - down) / args.games:+.2f}", f"{100 * math.sqrt(up + down) / args.games:.2f}",
+                     f"{sign_test(up, down):.2f}", f"{seconds[n] / args.games:.2f}"])
+    print(f"expert, rule {args.rule}, games 0..{args.games - 1} of seed {args.seed} ({machine()}; "
+          f"{time.perf_counter() - start:.0f} s)")
+    print(table(["variant", "games", "wins", "best wins", "only variant", "only best", "points", "se",
+                 "sign p", "s/game"], rows))
+    if "always-safest" in names:
+        print(f"always-safest fired on {fired} of {asked} outlook guesses")
+
+
+if __name__ == "__main__":
+    main()
