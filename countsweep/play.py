@@ -17,10 +17,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import multiprocessing
 import random
 import signal
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
 
@@ -66,12 +66,15 @@ def run(settings: Settings, agent: str, seed: int, indices: list[int],
     if workers <= 1:
         yield from map(_play_star, jobs)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+    # a multiprocessing pool, not a ProcessPoolExecutor: on Ctrl-C or an early stop the
+    # games in flight are dropped anyway, and terminate() stops the workers at once where
+    # the executor's shutdown can hang on futures cancelled while queued (CPython #94440)
+    pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
     try:
-        yield from pool.map(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (8 * workers))))
+        yield from pool.imap(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (8 * workers))))
     finally:
-        # on Ctrl-C or an early stop, drop the queued games instead of playing them out
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.terminate()
+        pool.join()
 
 
 def summarize(settings: Settings, records: list[dict], seconds: float, **extra) -> dict:
