@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import signal
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -346,12 +347,22 @@ def play(level, size, rule, first, games, seed, workers, agent_name, as_json, sh
     todo = [i for i in range(games) if i not in done]
     records = [done[i] for i in sorted(done) if i < games]
     start = time.perf_counter()
-    interrupted = False
     bar = tqdm(total=games, initial=len(records), unit="game", disable=None, file=sys.stderr,
                desc=f"{settings.width}x{settings.height}x{settings.mines} {rule}")
+    stop: list[bool] = []
+
+    def ask_stop(signum, frame) -> None:
+        # the first Ctrl-C only asks: a KeyboardInterrupt raised at an arbitrary point
+        # can land where Python swallows it (a finalizer) and the run goes on for ever
+        if stop:
+            raise KeyboardInterrupt
+        stop.append(True)
+
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(Path(out).open("a")) if out else None
         stack.callback(bar.close)
+        previous = signal.signal(signal.SIGINT, ask_stop)
+        stack.callback(signal.signal, signal.SIGINT, previous)
         try:
             for rec in run(settings, agent_name, seed, todo, workers):
                 records.append(rec)
@@ -362,8 +373,11 @@ def play(level, size, rule, first, games, seed, workers, agent_name, as_json, sh
                 wins = sum(r["won"] for r in records)
                 bar.set_postfix(win=f"{wins / len(records):.1%}", refresh=False)
                 bar.update(1)
+                if stop:
+                    break
         except KeyboardInterrupt:
-            interrupted = True
+            stop.append(True)
+    interrupted = bool(stop)
     elapsed = time.perf_counter() - start
     new = len(records) - len(done)
     summary = summarize(settings, records, elapsed, agent=agent_name, seed=seed, workers=workers,
