@@ -359,10 +359,10 @@ def play(level, size, rule, first, games, seed, workers, agent_name, as_json, sh
         stop.append(True)
 
     with contextlib.ExitStack() as stack:
+        stack.callback(signal.signal, signal.SIGINT, signal.getsignal(signal.SIGINT))
+        signal.signal(signal.SIGINT, ask_stop)
         sink = stack.enter_context(Path(out).open("a")) if out else None
         stack.callback(bar.close)
-        previous = signal.signal(signal.SIGINT, ask_stop)
-        stack.callback(signal.signal, signal.SIGINT, previous)
         try:
             for rec in run(settings, agent_name, seed, todo, workers):
                 records.append(rec)

@@ -66,9 +66,9 @@ def run(settings: Settings, agent: str, seed: int, indices: list[int],
     if workers <= 1:
         yield from map(_play_star, jobs)
         return
-    # a multiprocessing pool, not a ProcessPoolExecutor: on Ctrl-C or an early stop the
-    # games in flight are dropped anyway, and terminate() stops the workers at once where
-    # the executor's shutdown can hang on futures cancelled while queued (CPython #94440)
+    # a multiprocessing pool, not a ProcessPoolExecutor: on an early stop the games in
+    # flight are dropped anyway, and terminate() stops the workers at once instead of
+    # waiting for the queued games and for the executor's cancellations
     pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
     try:
         yield from pool.imap(_play_star, jobs, chunksize=max(1, min(16, len(jobs) // (8 * workers))))
