@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agents import settings_for
 from common import machine, table
 
-from countsweep.agent import BestAgent, Move, numbers, play_game
+from countsweep.agent import BestAgent, Move, play_game, possible_numbers
 from countsweep.board import HIDDEN, Board, Cell
 from countsweep.oracle import Analysis
 from countsweep.play import deal
@@ -120,7 +120,7 @@ class AlwaysSafest(BestAgent):
 
     def always_safest(self, a: Analysis, cell: Cell) -> Cell | None:
         same = None
-        for k in numbers(a.board, cell):
+        for k in possible_numbers(a.board, cell):
             nxt = self.shown(a, cell, k)
             if nxt is None:
                 continue

@@ -216,7 +216,7 @@ class BestAgent(GreedyAgent):
         safety = 1 - a.probabilities[cell]
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         implied: set[Cell] | None = None
-        for k in numbers(a.board, cell):
+        for k in possible_numbers(a.board, cell):
             # the numbers not yet seen could at best all lead to a certain-safe cell
             if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
                 return None
@@ -305,10 +305,10 @@ class BestAgent(GreedyAgent):
         return None
 
 
-def numbers(board: Board, cell: Cell) -> range:
+def possible_numbers(board: Board, cell: Cell) -> range:
     """The numbers hidden ``cell`` could show: its flags, up to its flags and hidden neighbours.
 
-    >>> numbers(Board.from_text("3x3x2\\n1F?\\n???\\n???"), (0, 2))
+    >>> possible_numbers(Board.from_text("3x3x2\\n1F?\\n???\\n???"), (0, 2))
     range(1, 4)
     """
     around = list(board.neighbours(cell))
