@@ -15,6 +15,15 @@ points with its standard error and a two-sided sign test.
   total can settle them later.
 * ``always-safest``: if one cell is the unique safest after every number the
   guess may show, and is safer than the guess now, it is opened instead.
+* ``long-term-risk``: its long-term risk (see :class:`Risk`): a candidate's score
+  is multiplied by its "50/50 influence" and, after each number it may show, by
+  how much safer the position's "hotspots" have become.
+* ``window``: its candidate window: frontier cells within 0.10 of the best safety
+  (down to 0.20 while there are fewer than two), and sea cells only when their
+  safety exceeds 0.95 times the best: then all of them if fewer than 30, else
+  those two steps (in a row or a column) from a number or with two or three
+  unrevealed neighbours.
+* ``all``: ``living``, ``space``, ``long-term-risk`` and ``window`` together.
 
     python benchmarks/variants.py [--games 4000] [--seed 1] [--rule safe] [--variants living,space]
         [--base FILE]
@@ -41,6 +50,7 @@ from common import machine, table
 
 from countsweep.agent import BestAgent, Move, play_game, possible_numbers
 from countsweep.board import HIDDEN, Board, Cell
+from countsweep.fifty import Pattern, completions
 from countsweep.oracle import Analysis
 from countsweep.play import deal
 
@@ -133,7 +143,157 @@ class AlwaysSafest(BestAgent):
         return same
 
 
-VARIANTS = {"best": BestAgent, "living": LivingSafety, "space": SpaceCounter, "always-safest": AlwaysSafest}
+def pair(cell: Cell, step: Cell) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """Two cells side by side (the first a mine) and the six cells beyond their ends."""
+    (r, c), (dr, dc) = cell, step
+    ends = [(r - dr + dc * s, c - dc + dr * s) for s in (-1, 0, 1)]
+    ends += [(r + 2 * dr + dc * s, c + 2 * dc + dr * s) for s in (-1, 0, 1)]
+    return (cell, (r + dr, c + dc)), tuple(ends)
+
+
+def box(cell: Cell) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """A 2x2 box from its top-left cell (mines on the main diagonal) and its four outer corners."""
+    r, c = cell
+    return (((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)),
+            ((r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)))
+
+
+class Risk:
+    """JSMinesweeper's long-term risk of one position (its LongTermRiskHelper), with exact counts.
+
+    A *possible 50/50* is a pair or 2x2 box of hidden cells whose outer cells
+    (see :mod:`countsweep.fifty`) are hidden, few of them not yet certain mines;
+    its *tally* is the number of layouts in which it is a closed 50/50 with its
+    first cell (and, in a box, the opposite corner) a mine.  A cell's *influence*
+    is the best tally of the pairs in its row that hold it, plus the best of
+    those in its column, plus the best of the boxes, plus the tallies (over 2.5%
+    of the layouts) of the possible 50/50s it is an outer cell of, capped by its
+    mine and safe counts.  A *hotspot* is the one outer cell still missing from a
+    pair that is now exactly 1/2, when that cell is less than 9/10 safe: if it
+    turns out a mine, the pair is a coin toss.
+    """
+
+    def __init__(self, a: Analysis) -> None:
+        self.a = a
+        self.cache: dict[tuple[Cell, ...], int] = {}
+        self.enablers: dict[Cell, int] = {}
+        self.hotspots: list[tuple[Cell, frozenset[Cell]]] = []
+        frontier = set(a.frontier)
+        for r in range(a.board.height):
+            for c in range(a.board.width):
+                for (cells, ends), most in ((pair((r, c), (0, 1)), 2), (pair((r, c), (1, 0)), 2), (box((r, c)), 3)):
+                    missing = self.missing(cells, ends, most)
+                    if missing is None:
+                        continue
+                    half = len(cells) == 2 and cells[0] in frontier and a.probabilities[cells[0]] == Fraction(1, 2)
+                    if half and len(missing) == 1 and a.probabilities[missing[0]] > Fraction(1, 10):
+                        self.hotspots.append((missing[0], frozenset(cells)))
+                    n = self.tally(cells, missing)
+                    if 40 * n > a.count:  # more than 2.5% of the layouts
+                        for e in missing:
+                            self.enablers[e] = self.enablers.get(e, 0) + n
+
+    def missing(self, cells: tuple[Cell, ...], ends: tuple[Cell, ...], most: int) -> list[Cell] | None:
+        """The outer cells not yet certain mines; None unless at most ``most`` mines are missing."""
+        board, probs = self.a.board, self.a.probabilities
+
+        def inside(x: Cell) -> bool:
+            return 0 <= x[0] < board.height and 0 <= x[1] < board.width
+
+        if not all(inside(x) and board[x] == HIDDEN and probs[x] < 1 for x in cells):
+            return None
+        ends = tuple(e for e in ends if inside(e))
+        if any(board[e] >= 0 for e in ends):
+            return None
+        missing = [e for e in ends if board[e] == HIDDEN and probs[e] < 1]
+        extra = len(cells) // 2
+        left = (board.mines or 0) - len(board.flags()) - len(self.a.mines_certain)
+        return missing if len(missing) + extra <= min(most, left) else None
+
+    def tally(self, cells: tuple[Cell, ...], missing: list[Cell]) -> int:
+        if cells not in self.cache:
+            mines, safe = ((cells[0],), (cells[1],)) if len(cells) == 2 else ((cells[0], cells[3]), cells[1:3])
+            self.cache[cells] = completions(self.a.board, Pattern((*missing, *mines), safe))
+        return self.cache[cells]
+
+    def best_tally(self, shapes: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]], most: int) -> int:
+        found = [self.tally(cells, m) for cells, ends in shapes if (m := self.missing(cells, ends, most)) is not None]
+        return max(found, default=0)
+
+    def influence(self, cell: Cell) -> int:
+        r, c = cell
+        row = [pair((r, c), (0, 1)), pair((r, c - 1), (0, 1))]
+        column = [pair((r, c), (1, 0)), pair((r - 1, c), (1, 0))]
+        boxes = [box(x) for x in ((r, c), (r - 1, c), (r, c - 1), (r - 1, c - 1))]
+        total = (self.enablers.get(cell, 0) + self.best_tally(row, 4) + self.best_tally(column, 4)
+                 + self.best_tally(boxes, 5))
+        mines = self.a.count * self.a.probabilities[cell]
+        return int(min(total, mines, self.a.count - mines))
+
+    def exempt(self, cell: Cell) -> bool:
+        return any(cell == e or cell in pair_cells for e, pair_cells in self.hotspots)
+
+    def hotspot_safety(self, probs: dict[Cell, Fraction], cell: Cell | None = None) -> Fraction:
+        """The product of ``(1 + P(hotspot safe)) / 2``, leaving out the hotspots ``cell`` is exempt from."""
+        out = Fraction(1)
+        for e, pair_cells in self.hotspots:
+            if cell is None or (cell != e and cell not in pair_cells):
+                out *= (2 - probs.get(e, Fraction(0))) / 2
+        return out
+
+
+class LongTermRisk(BestAgent):
+    """Scores multiplied by ``1 + 0.9 * influence / safe layouts`` (unless the cell is a
+    hotspot or in a hotspot's pair) and each next position by its hotspot safety
+    over the current one."""
+
+    risk: Risk | None = None
+
+    def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None):
+        if self.risk is None or self.risk.a is not a:
+            self.risk = Risk(a)
+        safe = a.count * (1 - a.probabilities[cell])
+        boost = 1 if self.risk.exempt(cell) or not safe else 1 + Fraction(9, 10) * self.risk.influence(cell) / safe
+        self.cell, self.base = cell, self.risk.hotspot_safety(a.probabilities)
+        self.factor = boost / self.base  # the most any number's position can be multiplied by
+        return super().outlook(a, cell, None if bound is None else bound / self.factor)
+
+    def next_safety(self, nxt: Analysis) -> Fraction:
+        hot = self.risk.hotspot_safety(nxt.probabilities, self.cell)
+        return super().next_safety(nxt) * self.factor * hot
+
+
+class Window(BestAgent):
+    """JSMinesweeper's candidate window instead of the safety ratio and one sea cell per kind."""
+
+    def candidates(self, a: Analysis) -> list[Cell]:
+        board, probs = a.board, a.probabilities
+        sea = set(a.sea)
+        safety = {c: 1 - p for c, p in probs.items() if p < 1}
+        best = max(safety.values())
+        near, far = best - Fraction(1, 10), best - Fraction(2, 10)
+        out: list[Cell] = []
+        for s, c in sorted(((s, c) for c, s in safety.items() if c not in sea), reverse=True):
+            if s < near and (len(out) >= 2 or s < far):
+                break
+            near = min(near, s)
+            out.append(c)
+        if sea and 1 - probs[min(sea)] > Fraction(95, 100) * best:
+            if len(sea) < 30:
+                out += sorted(sea)
+            else:
+                steps = {(r + dr, c + dc) for r, c in board.numbers() for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))}
+                out += sorted(c for c in sea if c in steps
+                              or 1 < sum(1 for n in board.neighbours(c) if board[n] < 0) < 4)
+        return out or super().candidates(a)
+
+
+class AllRules(LongTermRisk, SpaceCounter, Window, LivingSafety):
+    """``living``, ``space``, ``long-term-risk`` and ``window`` at once."""
+
+
+VARIANTS = {"best": BestAgent, "living": LivingSafety, "space": SpaceCounter, "always-safest": AlwaysSafest,
+            "long-term-risk": LongTermRisk, "window": Window, "all": AllRules}
 
 
 def play(job: tuple[str, str, int, int]) -> tuple[str, int, bool, float, int, int]:
@@ -154,7 +314,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rule", choices=("safe", "opening"), default="safe")
-    ap.add_argument("--variants", default="living,space,always-safest")
+    ap.add_argument("--variants", default="living,space,always-safest,long-term-risk,window,all")
     ap.add_argument("--base", help="the best agent's records (countsweep play --out) for these games")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
