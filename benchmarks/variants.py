@@ -50,7 +50,7 @@ from common import machine, table
 
 from countsweep.agent import BestAgent, Move, play_game, possible_numbers
 from countsweep.board import HIDDEN, Board, Cell
-from countsweep.fifty import Pattern, completions
+from countsweep.fifty import Pattern, completions, patterns
 from countsweep.oracle import Analysis
 from countsweep.play import deal
 
@@ -143,92 +143,68 @@ class AlwaysSafest(BestAgent):
         return same
 
 
-def pair(cell: Cell, step: Cell) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
-    """Two cells side by side (the first a mine) and the six cells beyond their ends."""
-    (r, c), (dr, dc) = cell, step
-    ends = [(r - dr + dc * s, c - dc + dr * s) for s in (-1, 0, 1)]
-    ends += [(r + 2 * dr + dc * s, c + 2 * dc + dr * s) for s in (-1, 0, 1)]
-    return (cell, (r + dr, c + dc)), tuple(ends)
-
-
-def box(cell: Cell) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
-    """A 2x2 box from its top-left cell (mines on the main diagonal) and its four outer corners."""
-    r, c = cell
-    return (((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)),
-            ((r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)))
-
-
 class Risk:
     """JSMinesweeper's long-term risk of one position (its LongTermRiskHelper), with exact counts.
 
     A *possible 50/50* is a pair or 2x2 box of hidden cells whose outer cells
-    (see :mod:`countsweep.fifty`) are hidden, few of them not yet certain mines;
-    its *tally* is the number of layouts in which it is a closed 50/50 with its
-    first cell (and, in a box, the opposite corner) a mine.  A cell's *influence*
-    is the best tally of the pairs in its row that hold it, plus the best of
-    those in its column, plus the best of the boxes, plus the tallies (over 2.5%
-    of the layouts) of the possible 50/50s it is an outer cell of, capped by its
-    mine and safe counts.  A *hotspot* is the one outer cell still missing from a
-    pair that is now exactly 1/2, when that cell is less than 9/10 safe: if it
-    turns out a mine, the pair is a coin toss.
+    are hidden (:func:`countsweep.fifty.patterns`), few of them not yet certain
+    mines; its *tally* is the number of layouts in which it is a closed 50/50
+    with a given cell of it a mine (the same for each cell, by symmetry).  A
+    cell's *influence* is the best tally of the pairs in its row that hold it,
+    plus the best of those in its column, plus the best of its boxes, plus the
+    tallies (over 2.5% of the layouts) of the possible 50/50s it is an outer
+    cell of, capped by its mine and safe counts.  A *hotspot* is the one outer
+    cell still missing from a pair whose first cell is now exactly 1/2, when the
+    outer cell is less than 9/10 safe: if it turns out a mine, the pair is a
+    coin toss.
     """
 
     def __init__(self, a: Analysis) -> None:
         self.a = a
-        self.cache: dict[tuple[Cell, ...], int] = {}
+        self.cache: dict[frozenset[Cell], int] = {}
         self.enablers: dict[Cell, int] = {}
         self.hotspots: list[tuple[Cell, frozenset[Cell]]] = []
         frontier = set(a.frontier)
-        for r in range(a.board.height):
-            for c in range(a.board.width):
-                for (cells, ends), most in ((pair((r, c), (0, 1)), 2), (pair((r, c), (1, 0)), 2), (box((r, c)), 3)):
-                    missing = self.missing(cells, ends, most)
-                    if missing is None:
-                        continue
-                    half = len(cells) == 2 and cells[0] in frontier and a.probabilities[cells[0]] == Fraction(1, 2)
-                    if half and len(missing) == 1 and a.probabilities[missing[0]] > Fraction(1, 10):
-                        self.hotspots.append((missing[0], frozenset(cells)))
-                    n = self.tally(cells, missing)
-                    if 40 * n > a.count:  # more than 2.5% of the layouts
-                        for e in missing:
-                            self.enablers[e] = self.enablers.get(e, 0) + n
+        for cell in a.probabilities:
+            for pat in patterns(a.board, cell):
+                inner = pair_or_box(pat)
+                if min(inner) != cell:  # each possible 50/50 once
+                    continue
+                missing = self.missing(pat, 2 if len(inner) == 2 else 3)
+                if missing is None:
+                    continue
+                if (len(inner) == 2 and len(missing) == 1 and cell in frontier
+                        and a.probabilities[cell] == Fraction(1, 2) and a.probabilities[missing[0]] > Fraction(1, 10)):
+                    self.hotspots.append((missing[0], inner))
+                n = self.tally(pat)
+                if 40 * n > a.count:  # more than 2.5% of the layouts
+                    for e in missing:
+                        self.enablers[e] = self.enablers.get(e, 0) + n
 
-    def missing(self, cells: tuple[Cell, ...], ends: tuple[Cell, ...], most: int) -> list[Cell] | None:
+    def missing(self, pat: Pattern, most: int) -> list[Cell] | None:
         """The outer cells not yet certain mines; None unless at most ``most`` mines are missing."""
-        board, probs = self.a.board, self.a.probabilities
-
-        def inside(x: Cell) -> bool:
-            return 0 <= x[0] < board.height and 0 <= x[1] < board.width
-
-        if not all(inside(x) and board[x] == HIDDEN and probs[x] < 1 for x in cells):
+        probs = self.a.probabilities
+        if any(probs[x] == 1 for x in pair_or_box(pat)):
             return None
-        ends = tuple(e for e in ends if inside(e))
-        if any(board[e] >= 0 for e in ends):
-            return None
-        missing = [e for e in ends if board[e] == HIDDEN and probs[e] < 1]
-        extra = len(cells) // 2
-        left = (board.mines or 0) - len(board.flags()) - len(self.a.mines_certain)
-        return missing if len(missing) + extra <= min(most, left) else None
+        missing = [e for e in pat.mines[len(pat.safe):] if probs[e] < 1]
+        left = (self.a.board.mines or 0) - len(self.a.board.flags()) - len(self.a.mines_certain)
+        return missing if len(missing) + len(pat.safe) <= min(most, left) else None
 
-    def tally(self, cells: tuple[Cell, ...], missing: list[Cell]) -> int:
-        if cells not in self.cache:
-            mines, safe = ((cells[0],), (cells[1],)) if len(cells) == 2 else ((cells[0], cells[3]), cells[1:3])
-            self.cache[cells] = completions(self.a.board, Pattern((*missing, *mines), safe))
-        return self.cache[cells]
-
-    def best_tally(self, shapes: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]], most: int) -> int:
-        found = [self.tally(cells, m) for cells, ends in shapes if (m := self.missing(cells, ends, most)) is not None]
-        return max(found, default=0)
+    def tally(self, pat: Pattern) -> int:
+        key = pair_or_box(pat)
+        if key not in self.cache:
+            self.cache[key] = completions(self.a.board, pat)
+        return self.cache[key]
 
     def influence(self, cell: Cell) -> int:
-        r, c = cell
-        row = [pair((r, c), (0, 1)), pair((r, c - 1), (0, 1))]
-        column = [pair((r, c), (1, 0)), pair((r - 1, c), (1, 0))]
-        boxes = [box(x) for x in ((r, c), (r - 1, c), (r, c - 1), (r - 1, c - 1))]
-        total = (self.enablers.get(cell, 0) + self.best_tally(row, 4) + self.best_tally(column, 4)
-                 + self.best_tally(boxes, 5))
+        best = {"row": 0, "column": 0, "box": 0}
+        for pat in patterns(self.a.board, cell):
+            box = len(pat.safe) == 2
+            if self.missing(pat, 5 if box else 4) is not None:
+                kind = "box" if box else "row" if pat.safe[0][0] == cell[0] else "column"
+                best[kind] = max(best[kind], self.tally(pat))
         mines = self.a.count * self.a.probabilities[cell]
-        return int(min(total, mines, self.a.count - mines))
+        return int(min(sum(best.values()) + self.enablers.get(cell, 0), mines, self.a.count - mines))
 
     def exempt(self, cell: Cell) -> bool:
         return any(cell == e or cell in pair_cells for e, pair_cells in self.hotspots)
@@ -240,6 +216,11 @@ class Risk:
             if cell is None or (cell != e and cell not in pair_cells):
                 out *= (2 - probs.get(e, Fraction(0))) / 2
         return out
+
+
+def pair_or_box(pat: Pattern) -> frozenset[Cell]:
+    """The pair or box of a closed pattern: its first mines (as many as its safe cells) and its safe cells."""
+    return frozenset((*pat.mines[:len(pat.safe)], *pat.safe))
 
 
 class LongTermRisk(BestAgent):
