@@ -164,6 +164,7 @@ class Risk:
         self.cache: dict[frozenset[Cell], int] = {}
         self.enablers: dict[Cell, int] = {}
         self.hotspots: list[tuple[Cell, frozenset[Cell]]] = []
+        self.mines_left = (a.board.mines or 0) - len(a.board.flags()) - len(a.mines_certain)
         frontier = set(a.frontier)
         for cell in a.probabilities:
             for pat in patterns(a.board, cell):
@@ -187,8 +188,7 @@ class Risk:
         if any(probs[x] == 1 for x in pair_or_box(pat)):
             return None
         missing = [e for e in pat.mines[len(pat.safe):] if probs[e] < 1]
-        left = (self.a.board.mines or 0) - len(self.a.board.flags()) - len(self.a.mines_certain)
-        return missing if len(missing) + len(pat.safe) <= min(most, left) else None
+        return missing if len(missing) + len(pat.safe) <= min(most, self.mines_left) else None
 
     def tally(self, pat: Pattern) -> int:
         key = pair_or_box(pat)
