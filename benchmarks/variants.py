@@ -235,8 +235,9 @@ class LongTermRisk(BestAgent):
             self.risk = Risk(a)
         safe = a.count * (1 - a.probabilities[cell])
         boost = 1 if self.risk.exempt(cell) or not safe else 1 + Fraction(9, 10) * self.risk.influence(cell) / safe
-        self.cell, self.base = cell, self.risk.hotspot_safety(a.probabilities)
-        self.factor = boost / self.base  # the most any number's position can be multiplied by
+        # next_safety sees only the next position: the cell and its factor are kept for it
+        self.cell = cell
+        self.factor = boost / self.risk.hotspot_safety(a.probabilities)  # the most any next position gets
         return super().outlook(a, cell, None if bound is None else bound / self.factor)
 
     def next_safety(self, nxt: Analysis) -> Fraction:
