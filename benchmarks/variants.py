@@ -25,11 +25,19 @@ points with its standard error and a two-sided sign test.
   unrevealed neighbours.
 * ``all``: ``living``, ``space``, ``long-term-risk`` and ``window`` together.
 
+One more is countsweep's own, not JSMinesweeper's:
+
+* ``sea-kinds``: sea candidates split by their numbers of flagged and hidden
+  neighbours and by the frontier cells among those, instead of by the number
+  of hidden neighbours alone (:meth:`countsweep.agent.BestAgent.sea_kind`).
+
     python benchmarks/variants.py [--games 4000] [--seed 1] [--rule safe] [--variants living,space]
-        [--base FILE]
+        [--base FILE] [--out FILE]
 
 ``--base`` takes the best agent's results from a ``countsweep play --out`` file of
-the same games instead of playing them again.
+the same games instead of playing them again.  ``--out`` appends one JSON record
+per game played (variant, seed, rule, game, won, seconds) and, run again, plays
+only the games it does not hold yet, so a long run can be stopped and resumed.
 """
 
 from __future__ import annotations
@@ -39,7 +47,9 @@ import json
 import math
 import sys
 import time
+from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,7 +59,7 @@ from agents import settings_for
 from common import machine, table
 
 from countsweep.agent import BestAgent, Move, play_game, possible_numbers
-from countsweep.board import HIDDEN, Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.fifty import Pattern, completions, patterns
 from countsweep.oracle import Analysis
 from countsweep.play import deal
@@ -274,8 +284,18 @@ class AllRules(LongTermRisk, SpaceCounter, Window, LivingSafety):
     """``living``, ``space``, ``long-term-risk`` and ``window`` at once."""
 
 
+class SeaKinds(BestAgent):
+    """Sea cells alike only with the same flagged and hidden neighbours, and the same frontier cells among them."""
+
+    @staticmethod
+    def sea_kind(board: Board, sea: set[Cell], cell: Cell) -> Hashable:
+        around = list(board.neighbours(cell))
+        hidden = [n for n in around if board[n] == HIDDEN]
+        return (sum(1 for n in around if board[n] == FLAG), len(hidden), frozenset(n for n in hidden if n not in sea))
+
+
 VARIANTS = {"best": BestAgent, "living": LivingSafety, "space": SpaceCounter, "always-safest": AlwaysSafest,
-            "long-term-risk": LongTermRisk, "window": Window, "all": AllRules}
+            "long-term-risk": LongTermRisk, "window": Window, "all": AllRules, "sea-kinds": SeaKinds}
 
 
 def play(job: tuple[str, str, int, int]) -> tuple[str, int, bool, float, int, int]:
@@ -298,6 +318,7 @@ def main() -> None:
     ap.add_argument("--rule", choices=("safe", "opening"), default="safe")
     ap.add_argument("--variants", default="living,space,always-safest,long-term-risk,window,all")
     ap.add_argument("--base", help="the best agent's records (countsweep play --out) for these games")
+    ap.add_argument("--out", help="append each game's record here; the games it holds are not played again")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     names = args.variants.split(",")
@@ -309,22 +330,45 @@ def main() -> None:
     fired = asked = 0
     if args.base:
         with open(args.base) as fh:
-            for line in fh:
-                rec = json.loads(line)
-                if rec["run"]["seed"] != args.seed or rec["run"]["rule"] != args.rule:
-                    sys.exit(f"{args.base}: records of seed {rec['run']['seed']}, rule {rec['run']['rule']}")
-                won["best"][rec["game"]] = rec["won"]
+            for number, line in enumerate(fh, 1):
+                try:
+                    rec = json.loads(line)
+                    seed, rule, index, w = rec["run"]["seed"], rec["run"]["rule"], rec["game"], rec["won"]
+                except (ValueError, KeyError, TypeError):
+                    sys.exit(f"{args.base}: line {number}: not a countsweep play --out record")
+                if (seed, rule) != (args.seed, args.rule):
+                    sys.exit(f"{args.base}: records of seed {seed}, rule {rule}")
+                won["best"][index] = w
         missing = [i for i in range(args.games) if i not in won["best"]]
         if missing:
             sys.exit(f"{args.base}: no record of game {missing[0]}")
-    jobs = [(n, args.rule, args.seed, i) for n in won for i in range(args.games)
-            if not (n == "best" and args.base)]
+    if args.out and Path(args.out).exists():
+        with open(args.out) as fh:
+            for number, line in enumerate(fh, 1):
+                try:
+                    rec = json.loads(line)
+                    name, seed, rule, index = rec["variant"], rec["seed"], rec["rule"], rec["game"]
+                    w, s, f, q = rec["won"], rec["seconds"], rec["fired"], rec["asked"]
+                except (ValueError, KeyError, TypeError):
+                    sys.exit(f"{args.out}: line {number}: not a record of this script")
+                if (seed, rule) != (args.seed, args.rule):
+                    sys.exit(f"{args.out}: line {number}: a game of seed {seed}, rule {rule}, "
+                             f"not of seed {args.seed}, rule {args.rule}")
+                if name in won and index < args.games and index not in won[name]:
+                    won[name][index] = w
+                    seconds[name] += s
+                    fired, asked = fired + f, asked + q
+    jobs = [(n, args.rule, args.seed, i) for n in won for i in range(args.games) if i not in won[n]]
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as ex:
+    with ProcessPoolExecutor(args.workers) as ex, (open(args.out, "a") if args.out else nullcontext()) as out:
         for name, index, w, s, f, q in ex.map(play, jobs, chunksize=8):
             won[name][index] = w
             seconds[name] += s
             fired, asked = fired + f, asked + q
+            if out is not None:
+                out.write(json.dumps({"variant": name, "seed": args.seed, "rule": args.rule, "game": index,
+                                      "won": w, "seconds": round(s, 6), "fired": f, "asked": q}) + "\n")
+                out.flush()
     rows = []
     base = won["best"]
     for n in names:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -185,21 +186,28 @@ class BestAgent(GreedyAgent):
         board, probs = a.board, a.probabilities
         floor = self.ratio * (1 - min(p for p in probs.values() if p < 1))
         sea = set(a.sea)
-        kinds: set[int] = set()
+        kinds: set[Hashable] = set()
         out = []
         for c, p in probs.items():
             if p == 1 or 1 - p < floor:
                 continue
             if c in sea:
-                # one sea cell per number of hidden neighbours, the first in row-major
-                # order; a finer split (by flagged neighbours and the frontier cells
-                # around) scored more candidates at twice the time for no measured gain
-                k = sum(1 for n in board.neighbours(c) if board[n] == HIDDEN)
+                k = self.sea_kind(board, sea, c)
                 if k in kinds:
                     continue
                 kinds.add(k)
             out.append(c)
         return out
+
+    @staticmethod
+    def sea_kind(board: Board, sea: set[Cell], cell: Cell) -> Hashable:
+        """Sea cells of one kind are scored once, the first in row-major order.
+
+        The kind is the number of hidden neighbours.  A finer split (also by
+        flagged neighbours and by the frontier cells around) scores more
+        candidates for no measured gain (``benchmarks/variants.py``, ``sea-kinds``).
+        """
+        return sum(1 for n in board.neighbours(cell) if board[n] == HIDDEN)
 
     def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
         """The :class:`Outlook` of opening ``cell``; None once its score cannot exceed ``bound``.
