@@ -1,0 +1,73 @@
+"""Win rate by what the first click shows, from ``countsweep play --out`` records.
+
+Each record names its game (seed, index and settings), so the game is dealt
+again (``countsweep.play.deal``), its first click opened, and the number it
+shows read off the board; the agent is not run.  Under the classic rule the
+corner click opens a region (shows 0) in about half the games; this splits the
+win rate between those games and the ones that start with a guess.
+
+    python benchmarks/first_click.py FILE [FILE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import machine, table
+
+from countsweep.game import Settings
+from countsweep.play import deal
+from countsweep.stats import wilson
+
+
+def shown(run: dict, index: int) -> int:
+    """The number game ``index`` of ``run`` shows at its first click."""
+    settings = Settings(run["width"], run["height"], run["mines"], run["rule"], run["first"])
+    game, first, _ = deal(settings, run["seed"], index)
+    game.open(first)
+    return game.view()[first]
+
+
+def row(label: str, won: int, games: int) -> list[str]:
+    lo, hi = wilson(won, games)
+    return [label, str(games), str(won), f"{100 * won / games:.1f}%", f"[{100 * lo:.1f}%, {100 * hi:.1f}%]"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="+", help="countsweep play --out records")
+    args = ap.parse_args()
+    games: Counter[int] = Counter()
+    won: Counter[int] = Counter()
+    settings = set()
+    for name in args.files:
+        with open(name) as fh:
+            for number, line in enumerate(fh, 1):
+                try:
+                    rec = json.loads(line)
+                    run, index, w = rec["run"], rec["game"], rec["won"]
+                    settings.add(Settings(run["width"], run["height"], run["mines"], run["rule"],
+                                          run["first"]).describe() + f", agent {run['agent']}")
+                except (ValueError, KeyError, TypeError):
+                    sys.exit(f"{name}: line {number}: not a countsweep play --out record")
+                k = shown(run, index)
+                games[k] += 1
+                won[k] += w
+    if len(settings) != 1:
+        sys.exit(f"the records are of {len(settings)} different settings: {'; '.join(sorted(settings))}")
+    rows = [row(str(k), won[k], games[k]) for k in sorted(games)]
+    rows.append(row("opened (0)", won[0], games[0]))
+    rows.append(row("a number", sum(won.values()) - won[0], sum(games.values()) - games[0]))
+    rows.append(row("all", sum(won.values()), sum(games.values())))
+    print(f"{settings.pop()}; {sum(games.values())} games from {', '.join(args.files)} ({machine()})")
+    print(table(["first click shows", "games", "won", "win rate", "95% CI"], rows))
+
+
+if __name__ == "__main__":
+    main()
