@@ -36,13 +36,15 @@ One more is countsweep's own, not JSMinesweeper's:
 
 ``--base`` takes the best agent's results from a ``countsweep play --out`` file of
 the same games instead of playing them again.  ``--out`` appends one JSON record
-per game played (variant, seed, rule, game, won, seconds) and, run again, plays
-only the games it does not hold yet, so a long run can be stopped and resumed.
+per game played (variant, seed, rule, game, won, seconds, code version) and, run
+again, plays only the games it does not hold yet, so a long run can be stopped
+and resumed; records of other code (the package or this script) are refused.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import sys
@@ -62,7 +64,7 @@ from countsweep.agent import BestAgent, Move, play_game, possible_numbers
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.fifty import Pattern, completions, patterns
 from countsweep.oracle import Analysis
-from countsweep.play import deal
+from countsweep.play import code_version, deal
 
 
 def can_show_one_number(nxt: Analysis, cell: Cell) -> bool:
@@ -298,6 +300,11 @@ VARIANTS = {"best": BestAgent, "living": LivingSafety, "space": SpaceCounter, "a
             "long-term-risk": LongTermRisk, "window": Window, "all": AllRules, "sea-kinds": SeaKinds}
 
 
+def code() -> str:
+    """The package's code version and this script's: records of other code are not mixed in."""
+    return code_version() + "-" + hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+
+
 def play(job: tuple[str, str, int, int]) -> tuple[str, int, bool, float, int, int]:
     name, rule, seed, index = job
     game, first, agent_seed = deal(settings_for("expert", rule), seed, index)
@@ -328,16 +335,22 @@ def main() -> None:
     won: dict[str, dict[int, bool]] = {n: {} for n in ["best", *names]}
     seconds = {n: 0.0 for n in won}
     fired = asked = 0
+    warned = False
     if args.base:
         with open(args.base) as fh:
             for number, line in enumerate(fh, 1):
                 try:
                     rec = json.loads(line)
                     seed, rule, index, w = rec["run"]["seed"], rec["run"]["rule"], rec["game"], rec["won"]
-                except (ValueError, KeyError, TypeError):
+                    other_code = rec["run"].get("code") != code_version()
+                except (ValueError, KeyError, TypeError, AttributeError):
                     sys.exit(f"{args.base}: line {number}: not a countsweep play --out record")
                 if (seed, rule) != (args.seed, args.rule):
                     sys.exit(f"{args.base}: records of seed {seed}, rule {rule}")
+                if other_code and not warned:
+                    # the pairing holds only if that code played as this one does: say so, do not refuse
+                    print(f"note: {args.base}: played by other package code than this checkout's", file=sys.stderr)
+                    warned = True
                 won["best"][index] = w
         missing = [i for i in range(args.games) if i not in won["best"]]
         if missing:
@@ -349,11 +362,15 @@ def main() -> None:
                     rec = json.loads(line)
                     name, seed, rule, index = rec["variant"], rec["seed"], rec["rule"], rec["game"]
                     w, s, f, q = rec["won"], rec["seconds"], rec["fired"], rec["asked"]
+                    version = rec["code"]
                 except (ValueError, KeyError, TypeError):
                     sys.exit(f"{args.out}: line {number}: not a record of this script")
                 if (seed, rule) != (args.seed, args.rule):
                     sys.exit(f"{args.out}: line {number}: a game of seed {seed}, rule {rule}, "
                              f"not of seed {args.seed}, rule {args.rule}")
+                if version != code():
+                    sys.exit(f"{args.out}: line {number}: played by other code (the package or this script "
+                             "changed since); give a new file")
                 if name in won and index < args.games and index not in won[name]:
                     won[name][index] = w
                     seconds[name] += s
@@ -367,7 +384,8 @@ def main() -> None:
             fired, asked = fired + f, asked + q
             if out is not None:
                 out.write(json.dumps({"variant": name, "seed": args.seed, "rule": args.rule, "game": index,
-                                      "won": w, "seconds": round(s, 6), "fired": f, "asked": q}) + "\n")
+                                      "won": w, "seconds": round(s, 6), "fired": f, "asked": q,
+                                      "code": code()}) + "\n")
                 out.flush()
     rows = []
     base = won["best"]
