@@ -26,10 +26,9 @@ from countsweep.play import deal
 from countsweep.stats import wilson
 
 
-def shown(run: dict, index: int) -> int:
-    """The number game ``index`` of ``run`` shows at its first click."""
-    settings = Settings(run["width"], run["height"], run["mines"], run["rule"], run["first"])
-    game, first, _ = deal(settings, run["seed"], index)
+def shown(settings: Settings, seed: int, index: int) -> int:
+    """The number game ``index`` of ``seed`` shows at its first click."""
+    game, first, _ = deal(settings, seed, index)
     game.open(first)
     return game.view()[first]
 
@@ -52,17 +51,16 @@ def main() -> None:
                 try:
                     rec = json.loads(line)
                     run, index, w = rec["run"], rec["game"], rec["won"]
-                    settings.add(Settings(run["width"], run["height"], run["mines"], run["rule"],
-                                          run["first"]).describe() + f", agent {run['agent']}")
+                    game = Settings(run["width"], run["height"], run["mines"], run["rule"], run["first"])
+                    settings.add(f"{game.describe()}, agent {run['agent']}")
                 except (ValueError, KeyError, TypeError):
                     sys.exit(f"{name}: line {number}: not a countsweep play --out record")
-                k = shown(run, index)
+                k = shown(game, run["seed"], index)
                 games[k] += 1
                 won[k] += w
     if len(settings) != 1:
         sys.exit(f"the records are of {len(settings)} different settings: {'; '.join(sorted(settings))}")
     rows = [row(str(k), won[k], games[k]) for k in sorted(games)]
-    rows.append(row("opened (0)", won[0], games[0]))
     rows.append(row("a number", sum(won.values()) - won[0], sum(games.values()) - games[0]))
     rows.append(row("all", sum(won.values()), sum(games.values())))
     print(f"{settings.pop()}; {sum(games.values())} games from {', '.join(args.files)} ({machine()})")
