@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections import Counter
 from pathlib import Path
@@ -26,11 +27,11 @@ from countsweep.play import deal
 from countsweep.stats import wilson
 
 
-def shown(settings: Settings, seed: int, index: int) -> int:
-    """The number game ``index`` of ``seed`` shows at its first click."""
+def shown(settings: Settings, seed: int, index: int) -> tuple[int, int]:
+    """The number game ``index`` of ``seed`` shows at its first click, and the cells that click opens."""
     game, first, _ = deal(settings, seed, index)
     game.open(first)
-    return game.view()[first]
+    return game.view()[first], game.opened
 
 
 def row(label: str, won: int, games: int) -> list[str]:
@@ -45,6 +46,7 @@ def main() -> None:
     games: Counter[int] = Counter()
     won: Counter[int] = Counter()
     settings = set()
+    opened: list[int] = []
     for name in args.files:
         with open(name) as fh:
             for number, line in enumerate(fh, 1):
@@ -55,16 +57,22 @@ def main() -> None:
                     settings.add(f"{game.describe()}, agent {run['agent']}")
                 except (ValueError, KeyError, TypeError):
                     sys.exit(f"{name}: line {number}: not a countsweep play --out record")
-                k = shown(game, run["seed"], index)
+                k, cells = shown(game, run["seed"], index)
                 games[k] += 1
                 won[k] += w
+                if k == 0:
+                    opened.append(cells)
     if len(settings) != 1:
         sys.exit(f"the records are of {len(settings)} different settings: {'; '.join(sorted(settings))}")
     rows = [row(str(k), won[k], games[k]) for k in sorted(games)]
-    rows.append(row("a number", sum(won.values()) - won[0], sum(games.values()) - games[0]))
+    if games[0] and len(games) > 1:
+        rows.append(row("a number", sum(won.values()) - won[0], sum(games.values()) - games[0]))
     rows.append(row("all", sum(won.values()), sum(games.values())))
     print(f"{settings.pop()}; {sum(games.values())} games from {', '.join(args.files)} ({machine()})")
     print(table(["first click shows", "games", "won", "win rate", "95% CI"], rows))
+    if opened:
+        print(f"a first click that shows 0 opens {statistics.mean(opened):.1f} cells on average "
+              f"(median {statistics.median(opened):g})")
 
 
 if __name__ == "__main__":
