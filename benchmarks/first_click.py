@@ -48,6 +48,8 @@ def main() -> None:
     settings = set()
     opened: list[int] = []
     for name in args.files:
+        if not Path(name).is_file():
+            sys.exit(f"{name}: no such file")
         with open(name) as fh:
             for number, line in enumerate(fh, 1):
                 try:

@@ -336,6 +336,8 @@ def main() -> None:
     seconds = {n: 0.0 for n in won}
     fired = asked = 0
     warned = False
+    if args.base and not Path(args.base).is_file():
+        sys.exit(f"{args.base}: no such file")
     if args.base:
         with open(args.base) as fh:
             for number, line in enumerate(fh, 1):
