@@ -339,12 +339,13 @@ def main() -> None:
     if args.base and not Path(args.base).is_file():
         sys.exit(f"{args.base}: no such file")
     if args.base:
+        package = code_version()
         with open(args.base) as fh:
             for number, line in enumerate(fh, 1):
                 try:
                     rec = json.loads(line)
                     seed, rule, index, w = rec["run"]["seed"], rec["run"]["rule"], rec["game"], rec["won"]
-                    other_code = rec["run"].get("code") != code_version()
+                    other_code = rec["run"].get("code") != package
                 except (ValueError, KeyError, TypeError, AttributeError):
                     sys.exit(f"{args.base}: line {number}: not a countsweep play --out record")
                 if (seed, rule) != (args.seed, args.rule):
@@ -357,6 +358,7 @@ def main() -> None:
         missing = [i for i in range(args.games) if i not in won["best"]]
         if missing:
             sys.exit(f"{args.base}: no record of game {missing[0]}")
+    version = code()
     if args.out and Path(args.out).exists():
         with open(args.out) as fh:
             for number, line in enumerate(fh, 1):
@@ -364,13 +366,13 @@ def main() -> None:
                     rec = json.loads(line)
                     name, seed, rule, index = rec["variant"], rec["seed"], rec["rule"], rec["game"]
                     w, s, f, q = rec["won"], rec["seconds"], rec["fired"], rec["asked"]
-                    version = rec["code"]
+                    theirs = rec["code"]
                 except (ValueError, KeyError, TypeError):
                     sys.exit(f"{args.out}: line {number}: not a record of this script")
                 if (seed, rule) != (args.seed, args.rule):
                     sys.exit(f"{args.out}: line {number}: a game of seed {seed}, rule {rule}, "
                              f"not of seed {args.seed}, rule {args.rule}")
-                if version != code():
+                if theirs != version:
                     sys.exit(f"{args.out}: line {number}: played by other code (the package or this script "
                              "changed since); give a new file")
                 if name in won and index < args.games and index not in won[name]:
@@ -387,7 +389,7 @@ def main() -> None:
             if out is not None:
                 out.write(json.dumps({"variant": name, "seed": args.seed, "rule": args.rule, "game": index,
                                       "won": w, "seconds": round(s, 6), "fired": f, "asked": q,
-                                      "code": code()}) + "\n")
+                                      "code": version}) + "\n")
                 out.flush()
     rows = []
     base = won["best"]
