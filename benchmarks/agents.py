@@ -5,7 +5,7 @@ finish, so an interrupted run resumes where it stopped (same seeds).  Prints the
 table next to the published figures, and the best agent's time per move on
 expert (median and p99 over the moves of ``--timing-games`` games).
 
-    python benchmarks/agents.py [--games 1000] [--workers 2] [--levels expert]
+    python -m benchmarks.agents [--games 1000] [--workers 2] [--levels expert]
 """
 
 from __future__ import annotations
@@ -18,14 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import machine, pct, table
-
-from countsweep.agent import make_agent, play_game
-from countsweep.game import LEVELS, Game, Settings, first_cell
-from countsweep.play import fingerprint, game_seed, load_records, run
-from countsweep.stats import wilson
+from benchmarks.common import machine, pct, table
+from countsweep.intervals import wilson
+from countsweep.play.agents import make_agent, play_game
+from countsweep.play.game import LEVELS, Game, Settings, first_cell
+from countsweep.play.runs import fingerprint, game_seed, load_records, run
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PUBLISHED = {
@@ -43,13 +40,15 @@ def settings_for(level: str, rule: str) -> Settings:
     return Settings(w, h, m, rule, "3,3" if (level, rule) == ("expert", "opening") else FIRST[rule])
 
 
-def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int) -> list[dict]:
+def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int,
+             results: Path = RESULTS) -> list[dict]:
+    """The records of a row's games, played now or read back from ``results``."""
     s = settings_for(level, rule)
     fp = fingerprint(s, agent, seed)
     # a changed agent starts a new file instead of refusing the old one
     tag = hashlib.sha1(json.dumps(fp, sort_keys=True).encode()).hexdigest()[:8]
-    path = RESULTS / f"agents-{level}-{rule}-{agent}-{seed}-{tag}.jsonl"
-    RESULTS.mkdir(exist_ok=True)
+    path = results / f"agents-{level}-{rule}-{agent}-{seed}-{tag}.jsonl"
+    results.mkdir(exist_ok=True)
     done = load_records(path, fp)
     todo = [i for i in range(games) if i not in done]
     with path.open("a") as fh:
@@ -71,7 +70,7 @@ class Timed:
         return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--expert-games", type=int, default=None,
@@ -82,7 +81,8 @@ def main() -> None:
     ap.add_argument("--rules", default="safe,opening")
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--timing-games", type=int, default=30)
-    args = ap.parse_args()
+    ap.add_argument("--results", type=Path, default=RESULTS, help="where the rows' game records are kept")
+    args = ap.parse_args(argv)
     print(f"machine: {machine()}; {args.games} games per row ({args.expert_games or args.games} on expert), "
           f"seed {args.seed}; "
           "first click: corner (safe), centre (opening), (3,3) for expert opening")
@@ -91,7 +91,7 @@ def main() -> None:
         for rule in args.rules.split(","):
             for agent in args.agents.split(","):
                 games = args.expert_games if level == "expert" and args.expert_games else args.games
-                recs = rows_for(level, rule, agent, games, args.seed, args.workers)
+                recs = rows_for(level, rule, agent, games, args.seed, args.workers, args.results)
                 wins = sum(r["won"] for r in recs)
                 lo, hi = wilson(wins, len(recs))
                 rows.append((level, rule, agent, len(recs), f"{wins / len(recs):.1%}",

@@ -6,36 +6,35 @@ cell is opened and shows k", for every possible k) answered by conditioning the
 compiled SDD versus by a fresh dpll count of the new position.  Break-even is
 the number of queries after which compiling once has paid for itself.
 
-    python benchmarks/backends.py [--ganak-timeout 10]
+    python -m benchmarks.backends [--ganak-timeout 10]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import ganak, machine, table, timed
-
+from benchmarks.common import ganak, machine, table, timed
 from countsweep.board import Board
+from countsweep.compiled import CompiledPosition
 from countsweep.errors import BoardError, InconsistentError
-from countsweep.families import band, corridor, midgame
 from countsweep.oracle import analyze
-from countsweep.sdd import CompiledPosition
+from countsweep.play.generators import band, corridor, midgame
 
 CORPUS = Path(__file__).resolve().parent.parent / "cnf"
 
 
-def positions(corpus_filter: str) -> list[tuple[str, Board, str | None]]:
+def positions(corpus_filter: str, families: set[str]) -> list[tuple[str, Board, str | None]]:
     manifest = json.loads((CORPUS / "manifest.json").read_text())["instances"]
     out = [(m["name"], Board.from_text((CORPUS / m["board"]).read_text()), str(CORPUS / m["cnf"]))
            for m in manifest if corpus_filter in m["name"]]
-    out += [(f"band-{n}", band(n, seed=n), None) for n in (50, 200)]
-    out += [(f"corridor-{n}", corridor(n, 0.3, seed=n), None) for n in (200, 1000)]
-    out += [("dense-40x40", midgame(40, 40, 0.22, 0.6, seed=40), None)]
+    if "band" in families:
+        out += [(f"band-{n}", band(n, seed=n), None) for n in (50, 200)]
+    if "corridor" in families:
+        out += [(f"corridor-{n}", corridor(n, 0.3, seed=n), None) for n in (200, 1000)]
+    if "dense" in families:
+        out += [("dense-40x40", midgame(40, 40, 0.22, 0.6, seed=40), None)]
     return out
 
 
@@ -51,14 +50,15 @@ def lookahead_boards(board: Board, cell) -> list[tuple[int, Board]]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ganak-timeout", type=float, default=10.0)
     ap.add_argument("--corpus", default="expert", help="corpus names containing this")
-    args = ap.parse_args()
+    ap.add_argument("--families", default="band,corridor,dense", help="generated positions to add ('' for none)")
+    args = ap.parse_args(argv)
     print(f"machine: {machine()}")
     rows = []
-    for name, board, cnf_path in positions(args.corpus):
+    for name, board, cnf_path in positions(args.corpus, set(args.families.split(","))):
         t_dpll, a = timed(lambda b=board: analyze(b))
         t_compile, cp = timed(lambda b=board: CompiledPosition(b))
         t_query, a2 = timed(cp.analysis)

@@ -2,32 +2,32 @@
 
 Prints, per encoding, the total variables, clauses and DIMACS bytes over the
 positions, with and without the global mine total; the default encoding of
-``countsweep.cnf`` is the smallest count-preserving one by clauses with the total.
+``countsweep.encode.cnf`` is the smallest count-preserving one by clauses with the total.
 
-    python benchmarks/card_encodings.py [--games N]
+    python -m benchmarks.card_encodings [--games N]
 """
 
 from __future__ import annotations
 
 import argparse
 
-from countsweep.cnf import COUNT_PRESERVING, ENCODINGS, encode
-from countsweep.dimacs import render
-from countsweep.families import from_play
-from countsweep.game import LEVELS, Settings
+from benchmarks.common import machine, table
+from countsweep.encode.cnf import COUNT_PRESERVING, ENCODINGS, encode
+from countsweep.encode.dimacs import render
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.generators import from_play
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--every", type=int, default=8)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     boards = []
     for w, h, m in LEVELS.values():
         boards += from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=7, every=args.every)
-    print(f"{len(boards)} positions from greedy play, all levels, rule safe, first click corner")
-    print(f"{'encoding':<12} {'preserving':>10} {'vars':>9} {'clauses':>9} {'KiB':>7}"
-          f" {'vars-nt':>9} {'clauses-nt':>10}")
+    print(f"machine: {machine()}; {len(boards)} positions from greedy play, all levels, rule safe, "
+          "first click corner")
     rows = []
     for enc_name in ENCODINGS:
         v = c = size = vn = cn = 0
@@ -36,10 +36,10 @@ def main() -> None:
             v, c, size = v + e.num_vars, c + len(e.clauses), size + len(render(e))
             e = encode(b, enc_name, total=False)
             vn, cn = vn + e.num_vars, cn + len(e.clauses)
-        rows.append((c, enc_name))
-        print(f"{enc_name:<12} {'yes' if COUNT_PRESERVING[enc_name] else 'no':>10} {v:>9} {c:>9}"
-              f" {size // 1024:>7} {vn:>9} {cn:>10}")
-    best = min((c, n) for c, n in rows if COUNT_PRESERVING[n])
+        rows.append((enc_name, "yes" if COUNT_PRESERVING[enc_name] else "no", v, c, size // 1024, vn, cn))
+    print(table(("encoding", "count-preserving", "vars", "clauses", "KiB", "vars, no total", "clauses, no total"),
+                rows))
+    best = min((c, n) for n, preserving, _, c, *_ in rows if preserving == "yes")
     print(f"smallest count-preserving encoding (clauses, with total): {best[1]}")
 
 

@@ -60,7 +60,7 @@ def _fmt(v: object) -> str:
 
 _GANAK_WORKER = r"""
 import sys, time, pyganak
-from countsweep import dimacs
+from countsweep.encode import dimacs
 with open(sys.argv[1]) as fh:
     f = dimacs.read(fh, sys.argv[1])
 c = pyganak.Counter()

@@ -4,9 +4,9 @@ Collects the positions where the best agent had to guess with at most
 ``--layouts`` layouts left in seeded classic expert games, then finds the
 best move in each two ways:
 
-* ``endgame``: :class:`countsweep.endgame.Endgame`, a position as a bit set
+* ``endgame``: :class:`countsweep.play.endgame.Endgame`, a position as a bit set
   over its layouts, values as integer win counts;
-* ``states``: the small-board solver of :mod:`countsweep.optimal` (a position
+* ``states``: the small-board solver of :mod:`countsweep.play.optimal` (a position
   as the whole board's state, memoised under the board's symmetries, values as
   fractions), given the same layouts; it stops at ``--max-states`` positions,
   the endgame search at its default 100000.
@@ -17,29 +17,24 @@ columns say what the search is worth: how often the agent's other rules
 probability that cell gives up against the best one, summed over the positions
 and divided by the games, in points of win rate.
 
-    python benchmarks/endgame.py [--games 300] [--layouts 5000]
+    python -m benchmarks.endgame [--games 300] [--layouts 5000]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from contextlib import suppress
 from fractions import Fraction
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import machine, pct, table
-
-import countsweep.agent as agent_module
-from countsweep.endgame import Endgame, enumerate_layouts
+import countsweep.play.agents as agent_module
+from benchmarks.common import machine, pct, table
 from countsweep.errors import LimitExceeded
-from countsweep.game import Game
-from countsweep.optimal import Geometry, Solver, state_of
 from countsweep.oracle import analyze
+from countsweep.play.endgame import Endgame, enumerate_layouts
+from countsweep.play.game import Game
+from countsweep.play.optimal import Geometry, Solver, state_of
 
 
 def positions(games: int, layouts: int) -> list:
@@ -70,12 +65,12 @@ def by_states(board, max_layouts: int, max_states: int) -> Fraction | None:
         return None
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--layouts", type=int, default=5000)
     ap.add_argument("--max-states", type=int, default=20_000)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     boards = positions(args.games, args.layouts)
     bands = [(1, 150), (151, 1000), (1001, args.layouts)]
     rows = []

@@ -6,7 +6,7 @@ projected on the cell variables, in a child process killed after ``--timeout``
 seconds (reported as a time-out).  Prints both times, whether the counts agree,
 and the speed ratio; for time-outs the ratio is a lower bound.
 
-    python benchmarks/external.py [--timeout 60] [--only NAME,...]
+    python -m benchmarks.external [--timeout 60] [--only NAME,...]
 """
 
 from __future__ import annotations
@@ -14,24 +14,20 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import ganak, machine, table, timed
-
+from benchmarks.common import ganak, machine, table, timed
 from countsweep.board import Board
 from countsweep.oracle import analyze
 
 CORPUS = Path(__file__).resolve().parent.parent / "cnf"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--only", default="")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     manifest = json.loads((CORPUS / "manifest.json").read_text())["instances"]
     if args.only:
         keep = set(args.only.split(","))

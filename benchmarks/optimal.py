@@ -5,7 +5,7 @@ click, the greedy policy's with the same click, the best first cells, the number
 of distinct positions solved and the time.  Rule ``safe`` (the first click is
 never a mine) unless ``--rule`` says otherwise.
 
-    python benchmarks/optimal.py [--boards 2x2,2x3,3x3,3x4,4x4,4x5,5x5] [--max-mines 4]
+    python -m benchmarks.optimal [--boards 2x2,2x3,3x3,3x4,4x4,4x5,5x5] [--max-mines 4]
 """
 
 from __future__ import annotations
@@ -13,28 +13,25 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import machine, table
-
-from countsweep.optimal import solve_game
+from benchmarks.common import machine, table
+from countsweep.board import parse_size
+from countsweep.play.optimal import solve_game
 
 SMALL = {"2x2", "2x3", "3x3", "3x4", "4x4"}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", default="2x2,2x3,3x3,3x4,4x4,4x5,5x5")
     ap.add_argument("--rule", default="safe")
     ap.add_argument("--max-mines", type=int, default=4,
                     help="for boards beyond 4x4 (smaller boards get every mine count)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     print(f"machine: {machine()}; rule {args.rule}")
     rows = []
     for spec in args.boards.split(","):
-        w, h = map(int, spec.split("x"))
+        w, h, _ = parse_size(spec)
         top = w * h - (9 if args.rule == "opening" else 1)
         mines = range(1, top + 1) if spec in SMALL else range(1, min(args.max_mines, top) + 1)
         for m in mines:

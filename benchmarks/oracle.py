@@ -5,32 +5,27 @@ level, under the ``safe`` (corner) and ``opening`` (centre) first-click rules.
 Prints median, p95, p99 and max milliseconds per backend; a backend that
 refuses or times out on a position is counted in the last column.
 
-    python benchmarks/oracle.py [--games N] [--backends dpll,sdd,brute]
+    python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import machine, summary, table, timed
-
-from countsweep.backend import Limits, get_backend
+from benchmarks.common import machine, summary, table, timed
+from countsweep.counting import Limits, get_backend
 from countsweep.errors import LimitExceeded
-from countsweep.families import from_play
-from countsweep.game import LEVELS, Settings
 from countsweep.oracle import analyze
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.generators import from_play
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--backends", default="dpll,sdd,brute")
     ap.add_argument("--timeout", type=float, default=5.0, help="per position and backend")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     print(f"machine: {machine()}")
     rows = []
     for level, (w, h, m) in LEVELS.items():

@@ -5,35 +5,30 @@ identical (seeded per game), only the time differs.  Also prints each level's
 win rate under the ``opening`` rule next to the Japanese article's figures
 (95% / 82.3% / 42%, first click and its neighbours mine-free).
 
-    python benchmarks/play.py [--games 200]
+    python -m benchmarks.play [--games 200]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import machine, table
-
-from countsweep.game import LEVELS, Settings
-from countsweep.play import run
-from countsweep.stats import wilson
+from benchmarks.common import machine, table
+from countsweep.intervals import wilson
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.runs import run
 
 PUBLISHED = {"beginner": "95%", "intermediate": "82.3%", "expert": "42%"}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--agent", default="greedy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default=",".join(LEVELS))
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     cores = os.cpu_count() or 1
     print(f"machine: {machine()}; agent {args.agent}; {args.games} games per row; seed {args.seed}")
     rows = []

@@ -1,34 +1,30 @@
 """Growth of counting time with size on families where enumeration is exponential.
 
-Families (``countsweep.families``): ``band`` (middle row revealed, one mine per
+Families (``countsweep.play.generators``): ``band`` (middle row revealed, one mine per
 column above or below), ``corridor`` (the same with 30% density), and ``dense``
 (square boards at 22% mines with 60% of the safe cells opened).  For each size:
 time of the ``dpll`` backend with its component and cache statistics, the
 brute-force reference until it refuses or times out, and Ganak on the exported
 CNF (mine total included, projected) in a child process with a time limit.
 
-    python benchmarks/scaling.py [--family band] [--sizes 25,50,100,200,400,1000]
+    python -m benchmarks.scaling [--family band] [--sizes 25,50,100,200,400,1000]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from common import ganak, machine, table, timed
-
-from countsweep.backend import Limits
-from countsweep.brute import BruteCounter
-from countsweep.cnf import encode
-from countsweep.dimacs import render
-from countsweep.dpll import DpllCounter
+from benchmarks.common import ganak, machine, table, timed
+from countsweep.counting import Limits
+from countsweep.counting.brute import BruteCounter
+from countsweep.counting.dpll import DpllCounter
+from countsweep.encode.cnf import encode
+from countsweep.encode.dimacs import render
 from countsweep.errors import LimitExceeded
-from countsweep.families import band, corridor, midgame
 from countsweep.oracle import analyze
+from countsweep.play.generators import band, corridor, midgame
 
 FAMILIES = {
     "band": (lambda n: band(n, seed=n), "25,50,100,200,400,1000"),
@@ -37,13 +33,13 @@ FAMILIES = {
 }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--family", choices=sorted(FAMILIES), default="band")
     ap.add_argument("--sizes", default=None)
     ap.add_argument("--timeout", type=float, default=30.0, help="brute force and Ganak, seconds")
     ap.add_argument("--no-ganak", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     make, default_sizes = FAMILIES[args.family]
     sizes = [int(s) for s in (args.sizes or default_sizes).split(",")]
     print(f"machine: {machine()}; family {args.family}")

@@ -15,11 +15,11 @@ import random
 from pathlib import Path
 
 from countsweep.board import Board
-from countsweep.cnf import DEFAULT_ENCODING, encode
-from countsweep.dimacs import render
-from countsweep.families import band, corridor, from_play, midgame
-from countsweep.game import LEVELS, Settings
+from countsweep.encode.cnf import DEFAULT_ENCODING, encode
+from countsweep.encode.dimacs import render
 from countsweep.oracle import analyze
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.generators import band, corridor, from_play, midgame
 
 ROOT = Path(__file__).resolve().parent
 PER_SETTING = 4
@@ -58,13 +58,13 @@ def instances() -> list[tuple[str, Board, dict]]:
                     "made": "greedy play, position before a forced guess, seed 11"}))
     for n in (60, 200):
         out.append((f"band-{n}", band(n, seed=n), {
-            "family": "band", "made": f"countsweep.families.band({n}, seed={n})"}))
+            "family": "band", "made": f"countsweep.play.generators.band({n}, seed={n})"}))
     out.append(("corridor-150", corridor(150, 0.3, seed=5), {
-        "family": "corridor", "made": "countsweep.families.corridor(150, 0.3, seed=5)"}))
+        "family": "corridor", "made": "countsweep.play.generators.corridor(150, 0.3, seed=5)"}))
     for w, h, d, f, s in ((30, 30, 0.20, 0.5, 1), (30, 30, 0.25, 0.7, 2)):
         out.append((f"midgame-{w}x{h}-{round(d * 100)}", midgame(w, h, d, f, seed=s), {
             "family": "midgame",
-            "made": f"countsweep.families.midgame({w}, {h}, {d}, {f}, seed={s})"}))
+            "made": f"countsweep.play.generators.midgame({w}, {h}, {d}, {f}, seed={s})"}))
     return out
 
 

@@ -4,10 +4,20 @@
 >>> a = analyze(Board.from_text("3x3x1\\n???\\n?1?\\n???"))
 >>> a.count, a.probability((0, 0))
 (8, Fraction(1, 8))
+
+The layers, bottom up (each imports only those below it):
+:mod:`countsweep.errors`; :mod:`countsweep.counting` (polynomials, formulas,
+backends); :mod:`countsweep.board` and :mod:`countsweep.constraints`;
+:mod:`countsweep.encode` (CNF, DIMACS, SAT); :mod:`countsweep.oracle` and
+:mod:`countsweep.compiled`; :mod:`countsweep.play`; then
+:mod:`countsweep.render`, :mod:`countsweep.plot` and :mod:`countsweep.cli`.
 """
 
-from countsweep.backend import Limits, backend_names, get_backend
+from importlib.metadata import PackageNotFoundError, version
+
+from countsweep import _moved
 from countsweep.board import FLAG, HIDDEN, Board
+from countsweep.counting import Backend, Card, Counts, Formula, Limits, backend_names, get_backend
 from countsweep.errors import (
     BoardError,
     CountsweepError,
@@ -15,16 +25,22 @@ from countsweep.errors import (
     InputError,
     LimitExceeded,
     OverwriteRefused,
+    ParameterError,
 )
-from countsweep.formula import Card, Counts, Formula
 from countsweep.oracle import Analysis, analyze, count, probabilities
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("countsweep")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
+
+_moved.install()
 
 __all__ = [
     "FLAG",
     "HIDDEN",
     "Analysis",
+    "Backend",
     "Board",
     "BoardError",
     "Card",
@@ -36,6 +52,7 @@ __all__ = [
     "LimitExceeded",
     "Limits",
     "OverwriteRefused",
+    "ParameterError",
     "analyze",
     "backend_names",
     "count",

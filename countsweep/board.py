@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from countsweep.errors import BoardError
+from countsweep.errors import BoardError, ParameterError
 
 HIDDEN = -1
 FLAG = -2
@@ -43,7 +43,10 @@ Cell = tuple[int, int]
 
 _HIDDEN_CHARS = "H?."
 _FLAG_CHARS = "F*"
-_HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*$")
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*$")
+_CELL = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+MAX_DIGITS = 9
+"""Board sizes and mine totals are read with at most this many digits."""
 
 
 def _code_of(ch: str) -> int | None:
@@ -68,6 +71,44 @@ def _cells_of(line: str, lineno: int) -> Iterator[tuple[int, str]]:
         text = part.strip(" ")
         yield col + (len(part) - len(part.lstrip(" "))), text or "?"
         col += len(part) + 1
+
+
+def parse_size(text: str, mines: bool = False) -> tuple[int, int, int | None]:
+    """``WIDTHxHEIGHT[xMINES]`` as (width, height, mines or None); ``mines=True`` requires the total.
+
+    The one reader of sizes: board headers, ``play --size`` and ``optimal WxHxM``.
+
+    >>> parse_size("30x16x99"), parse_size("4 X 4")
+    ((30, 16, 99), (4, 4, None))
+    >>> parse_size("4x4", mines=True)
+    Traceback (most recent call last):
+    ...
+    countsweep.errors.ParameterError: size '4x4' is not WIDTHxHEIGHTxMINES
+    """
+    m = _SIZE.match(text)
+    if not m or (mines and m.group(3) is None):
+        raise ParameterError(f"size {text.strip()!r} is not WIDTHxHEIGHT{'xMINES' if mines else '[xMINES]'}")
+    if any(g is not None and len(g.lstrip("0")) > MAX_DIGITS for g in m.groups()):
+        raise ParameterError(f"size {text.strip()[:40]!r}: numbers of more than {MAX_DIGITS} digits")
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, (int(m.group(3)) if m.group(3) is not None else None)
+
+
+def parse_cell(text: str, width: int | None = None, height: int | None = None) -> Cell:
+    """``R,C`` as a cell (row, column), checked to be on a ``width`` x ``height`` board if given.
+
+    >>> parse_cell("3, 3"), parse_cell("0,5", width=5, height=5) is None
+    Traceback (most recent call last):
+    ...
+    countsweep.errors.ParameterError: cell '0,5' is not on the 5x5 board
+    """
+    m = _CELL.match(text)
+    if not m or any(len(g.lstrip("0")) > MAX_DIGITS for g in m.groups()):
+        raise ParameterError(f"cell {text.strip()[:40]!r} is not R,C")
+    cell = (int(m.group(1)), int(m.group(2)))
+    if width is not None and height is not None and not (cell[0] < height and cell[1] < width):
+        raise ParameterError(f"cell {text.strip()!r} is not on the {width}x{height} board")
+    return cell
 
 
 def neighbours(cell: Cell, height: int, width: int) -> Iterator[Cell]:
@@ -143,10 +184,12 @@ class Board:
             if (not stripped and not tabbed) or stripped.startswith("#"):
                 continue
             if header is None and not rows:
-                m = _HEADER.match(line)
+                m = _SIZE.match(line)
                 if m:
-                    w, h = int(m.group(1)), int(m.group(2))
-                    total = int(m.group(3)) if m.group(3) is not None else None
+                    try:
+                        w, h, total = parse_size(line)
+                    except ParameterError as exc:
+                        raise BoardError(f"line {lineno}: {exc}") from None
                     header = (w, h, total, lineno)
                     continue
             row: list[int] = []

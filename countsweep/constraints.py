@@ -7,7 +7,7 @@ total.  Equations sharing no cell are independent: each *component* is counted o
 its own and the oracle combines them.
 
 >>> from countsweep.board import Board
->>> model = build(Board.from_text("4x4x3\\n1???\\n???1\\n????\\n????"))
+>>> model = Constraints.of(Board.from_text("4x4x3\\n1???\\n???1\\n????\\n????"))
 >>> [len(c.cells) for c in model.components], len(model.sea), model.mines_left
 ([3, 5], 6, 3)
 """
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.counting.formula import Card, Formula
 from countsweep.errors import InconsistentError
-from countsweep.formula import Card, Formula
 
 
 @dataclass(frozen=True)
@@ -43,17 +43,6 @@ class Component:
             len(self.cells),
             tuple(Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in self.equations),
         )
-
-
-@dataclass(frozen=True)
-class Constraints:
-    board: Board
-    equations: tuple[Equation, ...]
-    frontier: tuple[Cell, ...]
-    sea: tuple[Cell, ...]
-    components: tuple[Component, ...]
-    mines_left: int | None
-    """Unflagged mines still hidden, or ``None`` when the board's total is unknown."""
 
 
 def equations(board: Board) -> list[Equation]:
@@ -101,17 +90,38 @@ def _components(eqs: list[Equation]) -> list[Component]:
     return [Component(tuple(cells[r]), tuple(groups[r])) for r in sorted(cells, key=lambda r: cells[r][0])]
 
 
-def build(board: Board) -> Constraints:
-    eqs = equations(board)
-    comps = _components(eqs)
-    frontier = tuple(sorted(c for comp in comps for c in comp.cells))
-    on_frontier = set(frontier)
-    sea = tuple(c for c in board.hidden() if c not in on_frontier)
-    mines_left = None
-    if board.mines is not None:
-        mines_left = board.mines - len(board.flags())
-        if mines_left > len(board.hidden()):
-            raise InconsistentError(
-                f"{mines_left} unflagged mines remain but only {len(board.hidden())} hidden cells"
-            )
-    return Constraints(board, tuple(eqs), frontier, sea, tuple(comps), mines_left)
+@dataclass(frozen=True)
+class Constraints:
+    """A position as equations: what every counter and the oracle work from."""
+
+    board: Board
+    equations: tuple[Equation, ...]
+    frontier: tuple[Cell, ...]
+    """Hidden cells in some equation, row-major."""
+    sea: tuple[Cell, ...]
+    """Hidden cells in no equation, row-major: only the mine total sees them."""
+    components: tuple[Component, ...]
+    mines_left: int | None
+    """Unflagged mines still hidden, or ``None`` when the board's total is unknown."""
+
+    @classmethod
+    def of(cls, board: Board) -> Constraints:
+        """The equations, frontier, sea and components of ``board``.
+
+        Raises :class:`~countsweep.errors.InconsistentError` for a number that
+        its neighbourhood cannot satisfy, or a total the hidden cells cannot hold.
+        """
+        eqs = equations(board)
+        comps = _components(eqs)
+        frontier = tuple(sorted(c for comp in comps for c in comp.cells))
+        on_frontier = set(frontier)
+        hidden = board.hidden()
+        sea = tuple(c for c in hidden if c not in on_frontier)
+        mines_left = None
+        if board.mines is not None:
+            mines_left = board.mines - len(board.flags())
+            if mines_left > len(hidden):
+                raise InconsistentError(
+                    f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"
+                )
+        return cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left)

@@ -7,7 +7,8 @@ board text, or the ``[row, col]`` cell) and carries the command-line exit code:
 exit code   meaning
 ==========  ==========================================================
 0           success
-2           usage error (unknown option, missing argument; from click)
+2           usage error: unknown option, missing argument, a parameter
+            outside its domain (:class:`ParameterError`)
 3           input unreadable or malformed (no such file, bad board text,
             bad DIMACS, a number larger than its neighbourhood allows)
 4           well-formed but inconsistent position: no mine layout fits
@@ -23,6 +24,16 @@ class CountsweepError(Exception):
     """Base class; ``exit_code`` is what the command line exits with."""
 
     exit_code = 1
+
+
+class ParameterError(CountsweepError, ValueError):
+    """A parameter outside its domain: an unknown name, a board size that cannot hold its mines.
+
+    Also a :class:`ValueError`, so Python callers may catch it as one; the command
+    line reports it as a usage error.
+    """
+
+    exit_code = 2
 
 
 class InputError(CountsweepError):

@@ -14,6 +14,7 @@ certain-safe cells carry a white ``S``, certain mines and flags a black ``*`` /
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from countsweep.board import FLAG, HIDDEN
+from countsweep.files import write_output
 from countsweep.oracle import Analysis
 
 CMAP = LinearSegmentedColormap.from_list("mines", ["#1a9850", "#fee08b", "#d73027"])
@@ -82,6 +84,12 @@ def draw(a: Analysis, ax=None, title: str | None = None, numbers: bool = True):
     return fig
 
 
-def save(a: Analysis, path: Path, title: str | None = None) -> None:
-    """Write the heatmap to ``path`` (format from its suffix: .png, .svg, .pdf)."""
-    draw(a, title=title).savefig(path, dpi=150, bbox_inches="tight")
+def save(a: Analysis, path: Path, title: str | None = None, force: bool = False) -> None:
+    """Write the heatmap to ``path`` (format from its suffix: .png, .svg, .pdf).
+
+    Through :func:`countsweep.files.write_output`: atomic, and an existing file is
+    replaced only with ``force``.
+    """
+    buffer = io.BytesIO()
+    draw(a, title=title).savefig(buffer, format=path.suffix.lstrip(".").lower(), dpi=150, bbox_inches="tight")
+    write_output(path, buffer.getvalue(), force=force)

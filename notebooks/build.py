@@ -4,7 +4,7 @@
     python notebooks/build.py --no-run   # write only
 
 The first code cell of each notebook holds its parameters; larger values
-reproduce the full tables of the README.
+reproduce the full tables of the docs.
 """
 
 from __future__ import annotations
@@ -72,25 +72,25 @@ unconstrained cells. That is exactly the oracle's combination
 caching. Below, on a position from an expert game, the article's method
 (enumeration, here over one component at a time) against the oracle; and what
 happens without the binomial weights (every pattern counted once)."""),
-    ("code", """from countsweep.families import from_play
-from countsweep.game import Settings
-from countsweep.constraints import build
-from countsweep.brute import BruteCounter
-from countsweep.dpll import DpllCounter
-from countsweep.poly import evaluate
+    ("code", """from countsweep.play.generators import from_play
+from countsweep.play.game import Settings
+from countsweep.constraints import Constraints
+from countsweep.counting.brute import BruteCounter
+from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.poly import evaluate
 
 def naive_error(b):
     # how far counting each frontier pattern once is from the exact answer
-    m = build(b)
+    m = Constraints.of(b)
     c = DpllCounter().count(m.components[0].formula())
     ex = analyze(b).probabilities
     return max(abs(evaluate(mm, 1) / evaluate(c.total, 1) - float(ex[cell]))
                for cell, mm in zip(m.components[0].cells, c.marginals))
 
 boards = from_play(Settings(30, 16, 99, "safe", "corner"), games=GAMES, seed=EXPERT_SEED)
-candidates = [b for b in boards if 8 <= len(build(b).frontier) <= 30 and len(build(b).components) == 1]
+candidates = [b for b in boards if 8 <= len(Constraints.of(b).frontier) <= 30 and len(Constraints.of(b).components) == 1]
 board = max(candidates, key=naive_error)
-model = build(board)
+model = Constraints.of(board)
 comp = model.components[0]
 patterns = BruteCounter().count(comp.formula())          # enumeration of frontier patterns
 sea, left = len(model.sea), model.mines_left
@@ -121,19 +121,19 @@ Sizes and count preservation of every PySAT cardinality encoding; countsweep
 against Ganak (pyganak) on the `cnf/` corpus; growth of counting time on the
 band family."""),
     ("code", """# parameters
-GAMES = 1                 # games per level for the encoding table (README: 2)
-GANAK_TIMEOUT = 5.0       # seconds per corpus instance (README: 30)
+GAMES = 1                 # games per level for the encoding table (docs: 2)
+GANAK_TIMEOUT = 5.0       # seconds per corpus instance (docs: 30)
 CORPUS_INSTANCES = 6      # how many corpus instances to race (all: 29)
-BAND_SIZES = [25, 50, 100, 200]   # README: up to 1000"""),
+BAND_SIZES = [25, 50, 100, 200]   # docs: up to 1000"""),
     ("code", """import json, time, io, subprocess, sys
 from pathlib import Path
 import matplotlib.pyplot as plt
 import pyganak
 from countsweep import Board, analyze
-from countsweep.cnf import ENCODINGS, COUNT_PRESERVING, encode
-from countsweep.dimacs import render, read
-from countsweep.families import from_play, band
-from countsweep.game import LEVELS, Settings
+from countsweep.encode.cnf import ENCODINGS, COUNT_PRESERVING, encode
+from countsweep.encode.dimacs import render, read
+from countsweep.play.generators import from_play, band
+from countsweep.play.game import LEVELS, Settings
 
 root = Path.cwd().parent if Path.cwd().name == "notebooks" else Path.cwd()
 boards = []
@@ -162,7 +162,7 @@ assert all((r[2] == r[3]) == r[4] for r in rows)"""),
 chosen = sorted(manifest, key=lambda m: m["clauses"])[:CORPUS_INSTANCES]
 worker = '''
 import sys, time, pyganak
-from countsweep import dimacs
+from countsweep.encode import dimacs
 f = dimacs.read(open(sys.argv[1]), sys.argv[1])
 c = pyganak.Counter(); c.new_vars(max(f.num_vars, 1))
 for card in f.constraints: c.add_clause(list(card.lits))
@@ -184,7 +184,7 @@ for inst in chosen:
 print(f"{'instance':<24}{'cells':>6}{'countsweep s':>14}{'Ganak s':>12}  same count")
 for name, cells, a, g, same in race:
     print(f"{name:<24}{cells:>6}{a:>14.4f}{(f'{g:.3f}' if g is not None else f'> {GANAK_TIMEOUT:g}'):>12}  {same}")"""),
-    ("code", """from countsweep.dpll import DpllCounter
+    ("code", """from countsweep.counting.dpll import DpllCounter
 times, hits = [], []
 for n in BAND_SIZES:
     counter = DpllCounter()
@@ -207,15 +207,15 @@ The greedy agent (certain moves first, then the lowest exact mine probability)
 under each document's rules, with Wilson 95% intervals. Where the rules differ
 from the source, the text says so."""),
     ("code", """# parameters
-SWEDISH_GAMES = 2000      # README: 20000
-JAPANESE_GAMES = 60       # README: 1000
-RUTGERS_GAMES = 60        # per mine count; README: 500
+SWEDISH_GAMES = 2000      # docs: 20000
+JAPANESE_GAMES = 60       # docs: 1000
+RUTGERS_GAMES = 60        # per mine count; docs: 500
 WORKERS = 2"""),
     ("code", """import matplotlib.pyplot as plt
-from countsweep.game import Settings
-from countsweep.play import run
-from countsweep.stats import wilson
-from countsweep.optimal import solve_game
+from countsweep.play.game import Settings
+from countsweep.play.runs import run
+from countsweep.intervals import wilson
+from countsweep.play.optimal import solve_game
 
 def rate(settings, games, agent="greedy", seed=7):
     recs = list(run(settings, agent, seed, list(range(games)), WORKERS))
@@ -224,7 +224,7 @@ def rate(settings, games, agent="greedy", seed=7):
     ("md", """## Swedish thesis: 4x4 (first click may be a mine)
 
 The thesis simulated 4000 games per row; its 95% intervals are ±1.1 to ±1.5
-points. countsweep also gives the greedy policy's exact value (`countsweep.optimal`)."""),
+points. countsweep also gives the greedy policy's exact value (`countsweep.play.optimal`)."""),
     ("code", """thesis = {(3, "random"): 0.67575, (3, "corner"): 0.70150, (2, "random"): 0.81775, (2, "corner"): 0.84750}
 weights = {(0, 0): 4, (0, 1): 8, (1, 1): 4}
 print(f"{'mines':>5} {'first':>7} {'thesis':>8} {'simulated':>10} {'95% CI':>17} {'exact greedy':>13}")
@@ -245,7 +245,7 @@ for name, (w, h, m), theirs, n in levels:
     tlo, thi = wilson(round(theirs * n), n)
     print(f"{name:<13} article {theirs:.1%} [{tlo:.1%}, {thi:.1%}]   countsweep {p:.1%} [{lo:.1%}, {hi:.1%}]")"""),
     ("md", """With the small default sample the intervals are wide. At 1000 games per level
-(README, `benchmarks/agents.py`), countsweep's greedy agent wins 96.9% [95.6, 97.8]
+(docs, `python -m benchmarks.agents`), countsweep's greedy agent wins 96.9% [95.6, 97.8]
 of beginner, 87.3% [85.1, 89.2] of intermediate and 50.8% [47.7, 53.9] of expert
 games (expert first click at (3, 3)). Beginner agrees with the article's 95%.
 Intermediate is higher than the article's 82.3% [79.8, 84.5], and the intervals
@@ -284,16 +284,16 @@ first-click rule is not stated, so only the trend is comparable."""),
 OPTIMAL = [
     ("md", """# Optimal play against greedy play, exactly
 
-Nakov & Wei solved Minesweeper as an MDP on boards up to 4x4. `countsweep.optimal`
+Nakov & Wei solved Minesweeper as an MDP on boards up to 4x4. `countsweep.play.optimal`
 computes the optimal win probability exactly (a `Fraction`) and evaluates the
 greedy policy the same way; rule `safe` (the first click is never a mine)."""),
     ("code", """# parameters
-BOARDS = [(2, 2), (2, 3), (3, 3), (3, 4)]   # README adds (4, 4), (4, 5), (5, 5)
+BOARDS = [(2, 2), (2, 3), (3, 3), (3, 4)]   # docs add (4, 4), (4, 5), (5, 5)
 MAX_MINES = 6"""),
     ("code", """import time
 import matplotlib.pyplot as plt
 from countsweep import Board
-from countsweep.optimal import solve_game, solve_position
+from countsweep.play.optimal import solve_game, solve_position
 
 rows = []
 for w, h in BOARDS:
@@ -315,8 +315,8 @@ plt.show()"""),
     ("md", """Nakov & Wei's 2x4 position (their figure 1): greedy wins 2/9, optimal play 1/3."""),
     ("code", """sol = solve_position(Board.from_text("4x2x3\\n????\\n?2?2"))
 print("optimal", sol.value, " greedy", sol.greedy)
-for cell, p, v in sol.moves:
-    print(cell, "mine probability", p, " value if opened", v)"""),
+for mv in sol.moves:
+    print(mv.cell, "mine probability", mv.mine_probability, " value if opened", mv.optimal)"""),
 ]
 
 NOTEBOOKS = {"probabilities": PROBABILITIES, "counting": COUNTING, "play": PLAY, "optimal": OPTIMAL}

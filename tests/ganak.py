@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyganak
 
-from countsweep.formula import Formula
+from countsweep.counting.formula import Formula
 
 
 def ganak_count(num_vars: int, clauses, projection=None) -> int:

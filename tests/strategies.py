@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from countsweep.board import Board
-from countsweep.formula import Card, Formula
+from countsweep.counting.formula import Card, Formula
 from tests.reference import board_from_layout
 
 

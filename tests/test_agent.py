@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 
 from countsweep import Board, analyze
-from countsweep.agent import RULES, BestAgent, GreedyAgent, play_game
-from countsweep.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.errors import InconsistentError
-from countsweep.game import Game
-from countsweep.optimal import solve_position
+from countsweep.play.agents import GUESS_RULES, BestAgent, GreedyAgent, enclosed, play_game, unavoidable
+from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
+from countsweep.play.game import Game
+from countsweep.play.optimal import solve_position
 from tests.reference import layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
 from tests.test_game import SealedGame
@@ -50,12 +50,12 @@ def _solved(board: Board):
 @given(positions(max_hidden=8, total=True))
 def test_endgame_move_achieves_the_optimal_value(board):
     sol = _solved(board)
-    if sol is None or sol.value == 1 or not any(p < 1 for _, p, _ in sol.moves):
+    if sol is None or sol.value == 1 or not any(mv.mine_probability < 1 for mv in sol.moves):
         return
     found = best_move(board, max_layouts=10**6, max_positions=10**6)
     assert found is not None and found[1] == sol.value
     # the move it names is worth what it claims, by the independent solver
-    assert dict((c, v) for c, _, v in sol.moves)[found[0]] == sol.value
+    assert {mv.cell: mv.optimal for mv in sol.moves}[found[0]] == sol.value
 
 
 @settings(max_examples=200, deadline=None)
@@ -66,7 +66,7 @@ def test_endgame_values_are_the_optimal_solvers(board):
         return
     search = Endgame.of(board, 10**6)
     assert search.value() == sol.value
-    assert {c: search.move_value(c) for c, _, _ in sol.moves} == {c: v for c, _, v in sol.moves}
+    assert {mv.cell: search.move_value(mv.cell) for mv in sol.moves} == {mv.cell: mv.optimal for mv in sol.moves}
 
 
 def test_move_value_of_a_revealed_cell_is_refused():
@@ -100,11 +100,12 @@ def test_a_move_inside_an_enclosed_component_is_optimal_for_the_whole_board():
     solved = 0
     for seed in range(300):
         board = _pockets(seed)
-        cell = BestAgent()._enclosed(analyze(board))
-        if cell is None:
+        move = enclosed(BestAgent(), analyze(board), random.Random(0))
+        if move is None:
             continue
+        cell = move.cell
         sol = solve_position(board)
-        assert dict((c, v) for c, _, v in sol.moves)[cell] == sol.value, board
+        assert {mv.cell: mv.optimal for mv in sol.moves}[cell] == sol.value, board
         solved += 1
     assert solved >= 5  # the generator does reach enclosed components
 
@@ -118,7 +119,7 @@ def test_a_safer_cell_implied_by_the_guess_is_at_least_as_good_and_is_played():
             implied = agent.outlook(a, c).implied
             safer = [d for d in implied if a.probabilities[d] < a.probabilities[c]]
             if safer:
-                sol = sol or dict((x, v) for x, _, v in solve_position(board).moves)
+                sol = sol or {mv.cell: mv.optimal for mv in solve_position(board).moves}
                 assert all(sol[d] >= sol[c] for d in safer), board
                 checked += 1
         (*_, move) = agent.moves(board, random.Random(len(board.hidden())))
@@ -135,9 +136,9 @@ def test_nakov_wei_position_endgame_move():
 def test_unavoidable_fifty_fifty_is_taken_first():
     board = Board.from_text("2x2x1\n?1\n?1")
     a = analyze(board)
-    assert BestAgent._unavoidable(a) == (0, 0)
+    assert unavoidable(BestAgent(), a, random.Random(0)).cell == (0, 0)
     # a pair that a third cell could still inform is not unavoidable
-    assert BestAgent._unavoidable(analyze(Board.from_text("3x2x1\n?1?\n?1?"))) is None
+    assert unavoidable(BestAgent(), analyze(Board.from_text("3x2x1\n?1?\n?1?")), random.Random(0)) is None
 
 
 def test_each_move_names_the_rule_that_chose_it():
@@ -150,7 +151,7 @@ def test_each_move_names_the_rule_that_chose_it():
     seen = set()
 
     def trace(board, move) -> None:
-        assert move.guess == (move.rule != "certain") and (move.rule in RULES or not move.guess)
+        assert move.guess == (move.rule != "certain") and (move.rule in GUESS_RULES or not move.guess)
         seen.add(move.rule)
 
     for seed in range(20):
@@ -234,13 +235,13 @@ def test_a_flag_breaks_the_board_symmetry_for_the_solver():
     # found by hypothesis: with the flag read as a hidden cell, this position looked
     # symmetric, shared memo entries with positions of other layout sets, and its
     # move values came out wrong
-    from countsweep.optimal import Geometry, state_of
+    from countsweep.play.optimal import Geometry, state_of
     from tests.test_optimal import reference_move
 
     board = Board.from_text("2x3x3\nF?\n??\n??")
     geo, state = Geometry(2, 3), state_of(board)
     lays = enumerate_layouts(board, limit=10**6)
     sol = solve_position(board)
-    assert [v for _, _, v in sol.moves] == [reference_move(geo, state, lays, geo.index[c], 3)
-                                            for c, _, _ in sol.moves]
+    assert [mv.optimal for mv in sol.moves] == [reference_move(geo, state, lays, geo.index[mv.cell], 3)
+                                            for mv in sol.moves]
     assert sol.value == best_move(board, 100)[1] == F(3, 10)

@@ -84,3 +84,15 @@ def test_tab_separated_rows_with_empty_fields_load_as_in_the_thesis():
 def test_tab_fields_report_their_column():
     with pytest.raises(BoardError, match=r"line 1, column 3: unexpected field '12'"):
         Board.from_text("1\t12\t?")
+
+
+def test_old_module_paths_still_import_with_a_deprecation_warning():
+    import importlib
+    import sys
+
+    import countsweep.counting.dpll as new
+
+    sys.modules.pop("countsweep.dpll", None)
+    with pytest.warns(DeprecationWarning, match="countsweep.dpll is deprecated; import countsweep.counting.dpll"):
+        old = importlib.import_module("countsweep.dpll")
+    assert old is new

@@ -126,14 +126,14 @@ def test_real_process_exit_codes():
 
 
 def test_timeout_exit_code_five():
-    from countsweep.families import band
+    from countsweep.play.generators import band
 
     r = run("count", "-", "--timeout", "0", stdin=band(300).to_text())
     assert r.exit_code == 5 and "time limit" in r.stderr
 
 
 def test_cache_bound_exit_code_five():
-    from countsweep.families import band
+    from countsweep.play.generators import band
 
     r = run("count", "-", "--max-cache", "3", stdin=band(100).to_text())
     assert r.exit_code == 5 and "cache reached its bound of 3" in r.stderr
@@ -147,3 +147,27 @@ def test_save_and_load_sdd_from_the_command_line(tmp_path):
     assert json.loads(again.stdout)["exact"] == json.loads(first.stdout)["exact"]
     assert run("count", "--load-sdd", str(tmp_path / "none.json")).exit_code == 3
     assert run("count", THESIS, "--save-sdd", str(saved)).exit_code == 2  # needs --backend sdd
+
+
+def test_a_zero_timeout_stops_with_exit_5_naming_the_limit():
+    r = run("count", THESIS, "--timeout", "0")
+    assert r.exit_code == 5 and "time limit of 0 s reached" in r.stderr
+
+
+def test_a_parameter_outside_its_domain_is_one_line_and_exit_2():
+    r = run("play", "--size", "3x3x20", "--games", "1")
+    assert r.exit_code == 2
+    assert r.stderr.strip().splitlines() == ["countsweep: error: 20 mines do not fit a 3x3 board under the 'safe' rule"]
+
+
+def test_optimal_json_has_one_shape_for_a_game_and_a_position(tmp_path):
+    game = json.loads(run("optimal", "2x2x1", "--json").stdout)
+    board = tmp_path / "b.txt"
+    board.write_text("2x2x1\n?1\n?1\n")
+    position = json.loads(run("optimal", str(board), "--json").stdout)
+    assert set(game) == set(position)
+    assert game["rule"] == "safe" and position["rule"] is None
+    assert all(set(mv) == {"cell", "mine_probability", "optimal", "greedy"} for mv in game["moves"] + position["moves"])
+    assert all(mv["greedy"] is not None for mv in game["moves"])
+    assert all(mv["greedy"] is None for mv in position["moves"])
+    assert position["optimal"] == "1/2" and game["optimal"] == "1/3"

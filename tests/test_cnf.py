@@ -11,11 +11,11 @@ from hypothesis import given, settings
 
 from countsweep import Board, InconsistentError, analyze
 from countsweep.cli import main
-from countsweep.cnf import COUNT_PRESERVING, DEFAULT_ENCODING, ENCODINGS, encode, encode_components
-from countsweep.dimacs import read, render
-from countsweep.dpll import DpllCounter
+from countsweep.counting.dpll import DpllCounter
+from countsweep.encode.cnf import COUNT_PRESERVING, DEFAULT_ENCODING, ENCODINGS, encode, encode_components
+from countsweep.encode.dimacs import read, render
 from countsweep.errors import InputError
-from countsweep.families import band
+from countsweep.play.generators import band
 from tests.ganak import ganak_count
 from tests.strategies import positions
 

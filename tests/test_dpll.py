@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import LimitExceeded, Limits
-from countsweep.brute import BruteCounter
-from countsweep.dpll import DpllCounter
-from countsweep.families import band
-from countsweep.formula import Card, Formula, clause
+from countsweep.counting.brute import BruteCounter
+from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.formula import Card, Formula, clause
 from countsweep.oracle import analyze
+from countsweep.play.generators import band
 from tests.ganak import ganak_formula
 from tests.strategies import formulas
 

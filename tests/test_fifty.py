@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, analyze
-from countsweep.agent import BestAgent
 from countsweep.errors import InconsistentError
-from countsweep.fifty import completions, patterns, pseudos
-from countsweep.optimal import solve_position
+from countsweep.play.agents import BestAgent, pseudo
+from countsweep.play.fifty import completions, patterns, pseudos
+from countsweep.play.optimal import solve_position
 from tests.reference import board_from_layout, layouts, needing_a_guess, seeded_position
 from tests.strategies import positions
 
@@ -63,14 +65,15 @@ def test_the_pseudo_fifty_fifty_the_agent_opens_is_an_optimal_move():
         for t in found:
             # a mine there always completes a closed pattern: that is what the rule claims
             assert any(completions(board, pat) == a.count * a.probabilities[t] for pat in patterns(board, t))
-        cell = BestAgent()._pseudo(a)
-        if cell is None:
+        move = pseudo(BestAgent(), a, random.Random(0))
+        if move is None:
             continue
+        cell = move.cell
         assert cell in found
         sol = solve_position(board)
         # not every pseudo cell is optimal (the halves of a pair teach different things),
         # but the one with the best outlook has been on every position tried
-        assert dict((c, v) for c, _, v in sol.moves)[cell] == sol.value, board.to_text()
+        assert {mv.cell: mv.optimal for mv in sol.moves}[cell] == sol.value, board.to_text()
         checked += 1
     assert checked >= 8  # the generator does reach such positions
 

@@ -8,12 +8,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from countsweep.agent import GreedyAgent, play_game
 from countsweep.board import HIDDEN
 from countsweep.cli import main
-from countsweep.game import Game, Settings, first_cell
-from countsweep.play import play_one, run
-from countsweep.stats import wilson
+from countsweep.intervals import wilson
+from countsweep.play.agents import GreedyAgent, play_game
+from countsweep.play.game import Game, Settings, first_cell
+from countsweep.play.runs import play_one, run
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -216,8 +216,8 @@ def test_ctrl_c_prints_the_summary_so_far_and_keeps_every_record(tmp_path, when)
 
 
 def test_a_run_is_identified_by_the_agent_settings_not_only_its_name():
-    from countsweep.game import Settings
-    from countsweep.play import fingerprint
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import fingerprint
 
     s = Settings(9, 9, 10, "safe", "corner")
     fp = fingerprint(s, "best", 1)

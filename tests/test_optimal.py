@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from countsweep import Board
 from countsweep.board import HIDDEN
 from countsweep.cli import main
-from countsweep.game import Settings
-from countsweep.optimal import Geometry, first_layouts, solve_game, solve_position
+from countsweep.intervals import wilson
 from countsweep.oracle import analyze
-from countsweep.play import run
-from countsweep.stats import wilson
+from countsweep.play.game import Settings
+from countsweep.play.optimal import Geometry, first_layouts, solve_game, solve_position
+from countsweep.play.runs import run
 
 
 def reference_move(geo: Geometry, state: tuple, layouts: list[int], cell: int, mines: int) -> F:
@@ -80,7 +80,7 @@ def test_nakov_wei_2x4_example_greedy_two_ninths_optimal_one_third():
     assert p[(0, 2)] == p[(1, 2)] == F(1, 2) and p[(0, 3)] == 1
     sol = solve_position(board)
     assert (sol.value, sol.greedy) == (F(1, 3), F(2, 9))
-    assert dict((c, v) for c, _, v in sol.moves)[(0, 2)] == F(1, 3)  # the paper's move
+    assert {mv.cell: mv.optimal for mv in sol.moves}[(0, 2)] == F(1, 3)  # the paper's move
 
 
 def test_transition_counts_are_the_oracles_counts():
@@ -135,8 +135,8 @@ def test_cli_optimal_game_position_limit_and_errors(tmp_path):
 
 
 def test_agents_are_evaluated_exactly_by_the_same_machinery():
-    from countsweep.agent import BestAgent, GreedyAgent
-    from countsweep.optimal import agent_value
+    from countsweep.play.agents import BestAgent, GreedyAgent
+    from countsweep.play.optimal import agent_value
 
     game = (4, 4, 3, "unsafe", (0, 0))
     optimal_value = solve_game(*game[:4], first=game[4]).value

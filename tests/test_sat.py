@@ -10,9 +10,9 @@ from hypothesis import given, settings
 
 from countsweep import Board, InconsistentError, analyze
 from countsweep.cli import main
-from countsweep.families import from_play
-from countsweep.game import Settings
-from countsweep.sat import check
+from countsweep.encode.sat import check
+from countsweep.play.game import Settings
+from countsweep.play.generators import from_play
 from tests.strategies import positions
 
 

@@ -1,0 +1,71 @@
+"""What every command shares: error reporting, reading boards, common options.
+
+Every :class:`~countsweep.errors.CountsweepError` becomes one line on standard
+error, ``countsweep: error: <place>: <what>``, and the exit code the error
+carries (:mod:`countsweep.errors`); Ctrl-C exits 130.  Anything else is a bug
+and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import click
+
+from countsweep.board import Board
+from countsweep.errors import CountsweepError
+from countsweep.files import display_name, read_input
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(exc: CountsweepError) -> None:
+    click.echo(f"countsweep: error: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def handles_errors(fn: F) -> F:
+    """Turn countsweep's errors into one-line messages and documented exit codes."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except CountsweepError as exc:
+            fail(exc)
+        except KeyboardInterrupt:
+            click.echo("countsweep: interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def about(path: str) -> Iterator[None]:
+    """Prefix errors raised inside with the input's name, so every message says where."""
+    name = display_name(path)
+    try:
+        yield
+    except CountsweepError as exc:
+        if str(exc).startswith(f"{name}:"):
+            raise
+        raise type(exc)(f"{name}: {exc}") from None
+
+
+def load_board(path: str, mines: int | None) -> Board:
+    """The board in file ``path`` (``-``: standard input), ``mines`` overriding its total."""
+    text = read_input(path)
+    with about(path):
+        return Board.from_text(text, mines=mines)
+
+
+def cell_list(cells: Iterator[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[list[int]]:
+    return [[r, c] for r, c in cells]
+
+
+mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
+                            help="Total mines on the board (overrides the header).")

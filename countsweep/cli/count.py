@@ -1,0 +1,112 @@
+"""``countsweep count``: layouts and mine probabilities of a board, a DIMACS file or a saved SDD."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import click
+
+from countsweep.cli.common import about, handles_errors, load_board, mines_option
+from countsweep.counting import DEFAULT_BACKEND, Limits, backend_names, get_backend
+from countsweep.counting.sdd import VTREES
+from countsweep.errors import ParameterError
+from countsweep.files import check_output, display_name, read_input
+from countsweep.oracle import Analysis, analyze
+from countsweep.render import report
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+@click.command()
+@click.argument("board", required=False)
+@mines_option
+@click.option("--backend", type=click.Choice(backend_names()), default=DEFAULT_BACKEND, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output.")
+@click.option("--exact", is_flag=True, help="With --json: also exact probabilities as 'num/den'.")
+@click.option("--dimacs", type=str, default=None,
+              help="Count a DIMACS CNF file instead of a board (honours 'c p show'/'c ind').")
+@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+              help="Seconds before giving up (the whole position).")
+@click.option("--max-cache", type=click.IntRange(min=1), default=None,
+              help="Bound on component-cache entries (dpll).")
+@click.option("--stats", is_flag=True, help="Print the counter's statistics to standard error.")
+@click.option("--vtree", type=click.Choice(VTREES), default=VTREES[0], show_default=True,
+              help="Vtree of the sdd backend.")
+@click.option("--minimize", is_flag=True, help="sdd: dynamic vtree minimization.")
+@click.option("--save-sdd", type=str, default=None,
+              help="sdd: save the compiled position (board, vtree, diagrams) to one JSON FILE.")
+@click.option("--force", is_flag=True, help="Overwrite files written by --save-sdd and --plot.")
+@click.option("--load-sdd", type=str, default=None,
+              help="Answer from a position saved with --save-sdd instead of a BOARD.")
+@click.option("--plot", type=str, default=None,
+              help="Also draw the probabilities as a heatmap to FILE (.png, .svg or .pdf).")
+@handles_errors
+def count(board: str | None, mines: int | None, backend: str, as_json: bool, exact: bool, dimacs: str | None,
+          timeout: float | None, max_cache: int | None, stats: bool, vtree: str, minimize: bool,
+          save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None) -> None:
+    """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
+    if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
+        raise click.UsageError("give exactly one of BOARD, --dimacs FILE or --load-sdd FILE")
+    if save_sdd and (backend != "sdd" or board is None):
+        raise click.UsageError("--save-sdd needs --backend sdd and a BOARD")
+    if plot is not None:
+        if dimacs is not None:
+            raise click.UsageError("--plot draws boards, not DIMACS formulas")
+        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
+            raise click.UsageError(f"--plot FILE must end in {', '.join(PLOT_SUFFIXES)}")
+        check_output(Path(plot), force)
+    if save_sdd:
+        check_output(Path(save_sdd), force)
+    limits = Limits(timeout=timeout, max_cache=max_cache).started()
+    options = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
+    engine = get_backend(backend, **options)
+
+    if dimacs is not None:
+        from countsweep.encode import dimacs as dimacs_format
+
+        formula = dimacs_format.read(io.StringIO(read_input(dimacs)), display_name(dimacs))
+        counts = engine.count(formula, limits)
+        if as_json:
+            click.echo(json.dumps({"count": str(counts.count), "variables": formula.num_vars,
+                                   **counts.to_dict()}))
+        else:
+            click.echo(f"models (projected on {len(counts.variables)} variables): {counts.count}")
+        shown: object = getattr(engine, "stats", None)
+    else:
+        a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize)
+        if plot:
+            _plot(a, Path(plot), force)
+        click.echo(json.dumps(a.to_dict(exact)) if as_json else report(a))
+    if stats:
+        click.echo(f"stats: {shown if shown is not None else 'none for this backend'}", err=True)
+
+
+def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine: object, limits: Limits,
+              save_sdd: str | None, force: bool, vtree: str, minimize: bool) -> tuple[Analysis, object]:
+    """The analysis of a board file or a saved SDD, and the statistics ``--stats`` shows."""
+    if load_sdd is not None:
+        from countsweep.compiled import CompiledPosition
+
+        loaded = CompiledPosition.load(Path(load_sdd), read_input(load_sdd))
+        return loaded.analysis(), loaded.stats
+    assert board is not None
+    position = load_board(board, mines)
+    with about(board):
+        if save_sdd:
+            from countsweep.compiled import CompiledPosition
+
+            compiled = CompiledPosition(position, vtree=vtree, minimize=minimize)
+            a = compiled.analysis()
+            compiled.save(Path(save_sdd), force=force)
+            return a, compiled.stats
+        return analyze(position, engine, limits), getattr(engine, "stats", None)  # type: ignore[arg-type]
+
+
+def _plot(a: Analysis, path: Path, force: bool) -> None:
+    try:
+        from countsweep.plot import save
+    except ImportError:
+        raise ParameterError("--plot needs matplotlib: pip install 'countsweep[plot]'") from None
+    save(a, path, force=force)

@@ -1,0 +1,49 @@
+"""``countsweep export``: a board as DIMACS CNF, projected on its cell variables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from countsweep.cli.common import about, handles_errors, load_board, mines_option
+from countsweep.encode import cnf, dimacs
+from countsweep.files import check_output, write_output
+
+
+@click.command()
+@click.argument("board")
+@click.option("-o", "--output", required=True, help="Output .cnf file ('-' for stdout).")
+@mines_option
+@click.option("--encoding", type=click.Choice(tuple(cnf.ENCODINGS)), default=cnf.DEFAULT_ENCODING,
+              show_default=True, help="PySAT cardinality encoding.")
+@click.option("--no-total", is_flag=True, help="Leave out the global mine-total constraint.")
+@click.option("--components", is_flag=True,
+              help="One file per independent component (OUTPUT.componentN.cnf), local constraints only.")
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@handles_errors
+def export(board: str, output: str, mines: int | None, encoding: str, no_total: bool, components: bool,
+           force: bool) -> None:
+    """Export BOARD as DIMACS CNF projected on the cell variables."""
+    if components and output == "-":
+        raise click.UsageError("--components writes several files: give a file name")
+    position = load_board(board, mines)
+    if components:
+        with about(board):
+            encs = cnf.encode_components(position, encoding)
+        base = Path(output)
+        targets = [base.with_name(f"{base.stem}.component{i}{base.suffix or '.cnf'}") for i in range(len(encs))]
+        texts = [dimacs.render(e, f"component {i} of {len(encs)}") for i, e in enumerate(encs)]
+    else:
+        targets = [Path(output)]
+        with about(board):
+            texts = [dimacs.render(cnf.encode(position, encoding, total=not no_total))]
+    if output == "-":
+        click.echo(texts[0], nl=False)
+        return
+    for target in targets:  # every target checked before any is written
+        check_output(target, force)
+    for target, text in zip(targets, texts, strict=True):
+        write_output(target, text, force=force)
+    click.echo(f"wrote {len(targets)} file{'s' * (len(targets) != 1)}: "
+               + ", ".join(map(str, targets[:3])) + (" ..." if len(targets) > 3 else ""), err=True)

@@ -1,0 +1,115 @@
+"""``countsweep play``: seeded games with an agent, the win rate with its 95% interval."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+import click
+
+from countsweep.cli.common import handles_errors
+from countsweep.cli.progress import Progress
+from countsweep.play.agents import AGENTS, Move, make_agent, play_game
+from countsweep.play.game import FIRST_CLICK_RULES, LEVELS, Settings
+from countsweep.play.runs import deal, fingerprint, load_records, run, summarize
+from countsweep.render import percent
+
+
+@click.command()
+@click.option("--level", type=click.Choice(tuple(LEVELS)), default=None, help="Standard level (default expert).")
+@click.option("--size", default=None, help="Custom board WIDTHxHEIGHTxMINES.")
+@click.option("--rule", type=click.Choice(FIRST_CLICK_RULES), default="safe", show_default=True,
+              help="First-click rule.")
+@click.option("--first", default="corner", show_default=True, help="First click: corner, center, random or R,C.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes; results do not depend on it.")
+@click.option("--agent", "agent_name", type=click.Choice(AGENTS), default="best", show_default=True,
+              help="best: guess rules and endgame search; greedy: safest cell; greedy-nototal: ignores the total.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
+@click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
+@click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
+@handles_errors
+def play(level: str | None, size: str | None, rule: str, first: str, games: int, seed: int, workers: int,
+         agent_name: str, as_json: bool, show: bool, out: str | None) -> None:
+    """Play seeded games with an agent and report the win rate with its 95% interval."""
+    if level and size:
+        raise click.UsageError("give --level or --size, not both")
+    settings = Settings.parse(level, size, rule, first)
+    if show:
+        _show_game(settings, agent_name, seed)
+        return
+    fp = fingerprint(settings, agent_name, seed)
+    done = load_records(Path(out), fp) if out else {}
+    todo = [i for i in range(games) if i not in done]
+    records = [done[i] for i in sorted(done) if i < games]
+    start = time.perf_counter()
+    bar = Progress(games, f"{settings.width}x{settings.height}x{settings.mines} {rule}")
+    stop: list[bool] = []
+
+    def ask_stop(signum: int, frame: FrameType | None) -> None:
+        # the first Ctrl-C only asks: a KeyboardInterrupt raised at an arbitrary point
+        # can land where Python swallows it (a finalizer) and the run goes on for ever
+        if stop:
+            raise KeyboardInterrupt
+        stop.append(True)
+
+    with contextlib.ExitStack() as stack:
+        stack.callback(signal.signal, signal.SIGINT, signal.getsignal(signal.SIGINT))
+        signal.signal(signal.SIGINT, ask_stop)
+        sink = stack.enter_context(Path(out).open("a")) if out else None
+        stack.callback(bar.close)
+        try:
+            wins = sum(r["won"] for r in records)
+            for rec in run(settings, agent_name, seed, todo, workers):
+                records.append(rec)
+                if sink:
+                    # one flushed line per game: an interrupted run loses nothing
+                    sink.write(json.dumps({**rec, "run": fp}) + "\n")
+                    sink.flush()
+                wins += rec["won"]
+                bar.update(len(records), wins)
+                if stop:
+                    break
+        except KeyboardInterrupt:
+            stop.append(True)
+    interrupted = bool(stop)
+    elapsed = time.perf_counter() - start
+    new = len(records) - len(done)
+    summary = summarize(settings, records, elapsed, agent=agent_name, seed=seed, workers=workers,
+                        interrupted=interrupted, resumed=len(done))
+    summary["games_per_second"] = new / elapsed if elapsed > 0 else 0.0
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        click.echo(
+            f"{settings.describe()}, agent {agent_name}, seed {seed}"
+            + (" (interrupted)" if interrupted else "") + "\n"
+            f"games {summary['games']}  wins {summary['wins']}  win rate {summary['win_rate']:.1%}"
+            f"  95% CI [{summary['ci_low']:.1%}, {summary['ci_high']:.1%}]\n"
+            f"guesses per game {summary['guesses_per_game']:.2f}  "
+            f"games per second {summary['games_per_second']:.1f} ({workers} worker"
+            f"{'s' * (workers != 1)}" + (f", {len(done)} resumed from {out}" if done else "") + ")")
+    if interrupted:
+        sys.exit(130)
+
+
+def _show_game(settings: Settings, agent_name: str, seed: int) -> None:
+    game, first, agent_seed = deal(settings, seed, 0)
+    click.echo(f"{settings.describe()}: first click [{first[0]}, {first[1]}]")
+
+    def trace(board: object, move: Move) -> None:
+        if move.guess:
+            click.echo(board.to_text(header=False))  # type: ignore[attr-defined]
+            click.echo(f"guess [{move.cell[0]}, {move.cell[1]}] with mine probability "
+                       f"{move.probability} ({percent(move.probability)}%), rule: {move.rule}\n")
+
+    rec = play_game(game, make_agent(agent_name), first=first, seed=agent_seed, trace=trace)
+    click.echo(game.view().to_text(header=False))
+    click.echo(f"{'won' if rec.won else 'lost'} after {rec.moves} moves and {rec.guesses} guesses")

@@ -1,0 +1,278 @@
+"""A whole position kept compiled as SDDs: condition on new facts without compiling again.
+
+:class:`CompiledPosition` compiles a board once (one diagram per independent
+component, in one shared :class:`~pysdd.sdd.SddManager`), answers exactly
+through the oracle's :func:`~countsweep.oracle.combine`, and conjoins
+hypothetical facts ("this cell is safe and shows 2") to the parts they touch:
+what an agent's lookahead asks.  It can be saved to one JSON file and loaded
+again; a loaded file is checked against its board before any diagram is read.
+
+>>> from countsweep.board import Board
+>>> cp = CompiledPosition(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????"))
+>>> a = cp.analysis()
+>>> a.count, a.probability((1, 1))
+(70, Fraction(2, 5))
+>>> cp.condition((3, 3), shows=1).analysis().count
+24
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+
+from pysdd.sdd import SddManager, SddNode, Vtree
+
+from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.constraints import Constraints
+from countsweep.counting.formula import Card
+from countsweep.counting.sdd import SddStats, card_sdd, conjoin_cards, count_sdd, frontier_order, make_manager
+from countsweep.encode.cnf import cell_variables
+from countsweep.errors import BoardError, InputError, ParameterError
+from countsweep.files import write_output
+from countsweep.oracle import Analysis, combine
+
+FORMAT = "countsweep compiled position 1"
+
+Part = tuple[tuple[Cell, ...], SddNode]
+
+
+class CompiledPosition:
+    """A board compiled once: one diagram per independent part, in one shared manager.
+
+    Variables follow :func:`countsweep.encode.cnf.cell_variables` (hidden cells,
+    row-major).  Each part is a set of cells with the SDD of their constraints;
+    conditioning conjoins the parts a new fact touches into one.  The mine total
+    and the sea stay outside the diagrams: the oracle's
+    :func:`~countsweep.oracle.combine` applies them to the parts' polynomials,
+    exactly as for any other backend.
+    """
+
+    board: Board
+    cell_vars: dict[Cell, int]
+    mgr: SddManager
+    vtree: str
+    rank: dict[int, int]
+    parts: tuple[Part, ...]
+    compile_seconds: float
+
+    def __init__(self, board: Board, vtree: str = "frontier", minimize: bool = False) -> None:
+        start = time.perf_counter()
+        self.board = board
+        self.cell_vars = var = cell_variables(board)
+        model = Constraints.of(board)
+        cards = [Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in model.equations]
+        self.mgr = make_manager(len(var), cards, vtree)
+        self.vtree = vtree
+        self.rank = {v: i for i, v in enumerate(frontier_order(len(var), cards))}
+        parts = []
+        for comp in model.components:
+            own = [Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in comp.equations]
+            node = conjoin_cards(self.mgr, own, {var[c] for c in comp.cells}, self.rank, minimize)
+            parts.append((comp.cells, node))
+        if minimize:
+            self.mgr.minimize()
+        self.parts = tuple(parts)
+        self.compile_seconds = time.perf_counter() - start
+
+    @classmethod
+    def _assemble(cls, board: Board, cell_vars: dict[Cell, int], mgr: SddManager, vtree: str,
+                  rank: dict[int, int], parts: tuple[Part, ...], compile_seconds: float) -> CompiledPosition:
+        """An instance from existing diagrams (after conditioning, or loaded from a file)."""
+        new = cls.__new__(cls)
+        new.board, new.cell_vars, new.mgr, new.vtree, new.rank = board, cell_vars, mgr, vtree, rank
+        new.parts = parts
+        new.compile_seconds = compile_seconds
+        return new
+
+    @property
+    def stats(self) -> SddStats:
+        return SddStats(self.compile_seconds, sum(n.size() for _, n in self.parts),
+                        sum(n.count() for _, n in self.parts), self.vtree)
+
+    def analysis(self) -> Analysis:
+        counts = [count_sdd(self.mgr, node, tuple(self.cell_vars[c] for c in cells)) for cells, node in self.parts]
+        return combine(Constraints.of(self.board), counts, [cells for cells, _ in self.parts], backend="sdd")
+
+    def condition(self, cell: Cell, shows: int | None = None, mine: bool = False) -> CompiledPosition:
+        """The position after learning ``cell`` is a mine, or is safe and shows ``shows``.
+
+        Conjoins the new facts to the compiled parts they touch; nothing is recompiled.
+        """
+        if not mine and shows is None:
+            raise ParameterError("a safe cell needs the number it shows")
+        var = self.cell_vars
+        board = self.board.reveal(cell, FLAG if mine or shows is None else shows)
+        # cell_vars stay the compiled board's, so cells opened or flagged since keep
+        # their variables: only the neighbours still hidden join the new constraint
+        around = [n for n in self.board.neighbours(cell) if self.board[n] == HIDDEN] if not mine else []
+        touched = set(around) | {cell}
+        kept: list[Part] = []
+        cells: set[Cell] = set(around)
+        node = self.mgr.true()
+        for part_cells, part in self.parts:
+            if touched & set(part_cells):
+                cells |= set(part_cells)
+                node = node & part
+            else:
+                kept.append((part_cells, part))
+        node = self.mgr.condition(var[cell] if mine else -var[cell], node)
+        if not mine:
+            assert shows is not None
+            flags = sum(1 for n in self.board.neighbours(cell) if self.board[n] == FLAG)
+            need = shows - flags
+            node = node & card_sdd(self.mgr, Card(tuple(var[n] for n in around), need, need), self.rank)
+        cells.discard(cell)
+        if cells or node.is_false():
+            kept.append((tuple(sorted(cells)), node))
+        return self._assemble(board, var, self.mgr, self.vtree, self.rank, tuple(kept), self.compile_seconds)
+
+    def save(self, path: Path, force: bool = False) -> None:
+        """Write the board, the vtree and every part's SDD into one JSON file.
+
+        Only a position as compiled can be saved: a conditioned one numbers its
+        variables by the board it was compiled from, which the file does not hold.
+        """
+        if self.cell_vars != cell_variables(self.board):
+            raise ParameterError("a conditioned position cannot be saved; compile its board afresh")
+        with tempfile.TemporaryDirectory() as tmp:
+            vt = Path(tmp) / "vtree"
+            self.mgr.vtree().save(str(vt).encode())
+            parts = []
+            for i, (cells, node) in enumerate(self.parts):
+                f = Path(tmp) / f"part{i}"
+                node.save(str(f).encode())
+                parts.append({"cells": [list(c) for c in cells], "sdd": f.read_text()})
+            doc = {"format": FORMAT, "board": self.board.to_text(),
+                   "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
+        write_output(path, json.dumps(doc) + "\n", force=force)
+
+    @classmethod
+    def load(cls, path: Path, text: str) -> CompiledPosition:
+        """The position saved in ``text`` (read from ``path``, which messages name).
+
+        Everything is checked before pysdd reads a diagram: the format, the board,
+        that the parts' cells are exactly the board's frontier (each once), that
+        the vtree covers the board's hidden cells, and that every diagram is
+        well formed and mentions only its own part's cells.
+        """
+
+        def bad(what: str) -> InputError:
+            return InputError(f"{path}: not a compiled position: {what}")
+
+        try:
+            doc = json.loads(text)
+        except ValueError as exc:
+            raise bad(f"not JSON ({exc})") from None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise bad(f"no 'format': {FORMAT!r} field")
+        for key, kind in (("board", str), ("vtree_kind", str), ("vtree", str), ("parts", list)):
+            if not isinstance(doc.get(key), kind):
+                raise bad(f"field {key!r} missing or not a {kind.__name__}")
+        try:
+            board = Board.from_text(doc["board"])
+        except BoardError as exc:
+            raise bad(f"its board: {exc}") from None
+        var = cell_variables(board)
+        model = Constraints.of(board)
+        leaves = _vtree_leaves(doc["vtree"])
+        if leaves is None:
+            raise bad("malformed vtree")
+        if leaves != set(range(1, max(len(var), 1) + 1)):
+            raise bad(f"the vtree has {len(leaves)} variables, the board {len(var)} hidden cells")
+        seen: set[Cell] = set()
+        checked: list[tuple[tuple[Cell, ...], str]] = []
+        for i, part in enumerate(doc["parts"]):
+            if not isinstance(part, dict) or not isinstance(part.get("cells"), list) \
+                    or not isinstance(part.get("sdd"), str):
+                raise bad(f"part {i} is not {{'cells': [...], 'sdd': '...'}}")
+            cells: list[Cell] = []
+            for c in part["cells"]:
+                if not (isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c)):
+                    raise bad(f"part {i}: {c!r} is not a cell [row, col]")
+                cell = (c[0], c[1])
+                if cell not in var:
+                    raise bad(f"part {i}: cell {list(cell)} is not a hidden cell of the board")
+                if cell in seen:
+                    raise bad(f"part {i}: cell {list(cell)} is in two parts")
+                seen.add(cell)
+                cells.append(cell)
+            own = {var[c] for c in cells}
+            if not _sdd_well_formed(part["sdd"], own):
+                raise bad(f"part {i}: malformed diagram, or one over cells outside the part")
+            checked.append((tuple(cells), part["sdd"]))
+        if seen != set(model.frontier):
+            raise bad(f"its parts cover {len(seen)} cells, the board's frontier has {len(model.frontier)}"
+                      " (a file for another board?)")
+        with tempfile.TemporaryDirectory() as tmp:
+            vt = Path(tmp) / "vtree"
+            vt.write_text(doc["vtree"])
+            mgr = SddManager.from_vtree(Vtree.from_file(str(vt).encode()))
+            parts: list[Part] = []
+            for part_cells, sdd in checked:
+                f = Path(tmp) / "part"
+                f.write_text(sdd)
+                parts.append((part_cells, mgr.read_sdd_file(str(f).encode())))
+        return cls._assemble(board, var, mgr, doc["vtree_kind"], {}, tuple(parts), 0.0)
+
+
+def _records(text: str, head: str) -> list[list[str]] | None:
+    """The non-comment lines of a pysdd text file after its ``head N`` line, split into words."""
+    lines = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("c")]
+    if not lines or len(lines[0]) != 2 or lines[0][0] != head or not lines[0][1].isdigit():
+        return None
+    body = lines[1:]
+    return body if int(lines[0][1]) == len(body) else None
+
+
+def _ints(words: list[str]) -> list[int] | None:
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        return None
+
+
+def _vtree_leaves(text: str) -> set[int] | None:
+    """The variables of a pysdd vtree file, or None if it is not a well-formed vtree."""
+    body = _records(text, "vtree")
+    if not body:
+        return None
+    nodes: set[int] = set()
+    used: set[int] = set()
+    leaves: set[int] = set()
+    for words in body:
+        ints = _ints(words[1:])
+        if ints is None or not ints or ints[0] in nodes:
+            return None
+        if words[0] == "L" and len(ints) == 2 and ints[1] > 0 and ints[1] not in leaves:
+            leaves.add(ints[1])
+        elif words[0] == "I" and len(ints) == 3 and ints[1] in nodes and ints[2] in nodes \
+                and not {ints[1], ints[2]} & used and ints[1] != ints[2]:
+            used.update(ints[1:])
+        else:
+            return None
+        nodes.add(ints[0])
+    return leaves if len(nodes - used) == 1 else None
+
+
+def _sdd_well_formed(text: str, variables: set[int]) -> bool:
+    """Is ``text`` a pysdd SDD file whose nodes refer back only, over ``variables`` only?"""
+    body = _records(text, "sdd")
+    if body is None:
+        return False
+    nodes: set[int] = set()
+    for words in body:
+        ints = _ints(words[1:])
+        if ints is None or not ints or ints[0] in nodes:
+            return False
+        kind = words[0]
+        constant = kind in ("T", "F") and len(ints) == 1
+        literal = kind == "L" and len(ints) == 3 and ints[2] != 0 and abs(ints[2]) in variables
+        decision = (kind == "D" and len(ints) >= 3 and ints[2] >= 1 and len(ints) == 3 + 2 * ints[2]
+                    and all(child in nodes for child in ints[3:]))
+        if not (constant or literal or decision):
+            return False
+        nodes.add(ints[0])
+    return bool(nodes)

@@ -1,0 +1,87 @@
+"""The reference backend: plain backtracking over the counted variables.
+
+No propagation, decomposition or caching: a partial assignment is abandoned only
+when some constraint can no longer be met.  It is here to be obviously right,
+so that the fast backends can be tested against it; it refuses formulas with
+more than :data:`MAX_VARS` variables.
+
+>>> from countsweep.counting.formula import Card, Formula
+>>> BruteCounter().count(Formula(4, (Card((1, 2, 3, 4), 2, 2),))).count
+6
+"""
+
+from __future__ import annotations
+
+from countsweep.counting.base import Limits
+from countsweep.counting.formula import Card, Counts, Formula
+from countsweep.counting.poly import ZERO, add, monomial
+from countsweep.errors import LimitExceeded
+
+MAX_VARS = 40
+
+
+def _possible(cons: list[Card], value: dict[int, bool]) -> bool:
+    """Can every constraint still be met by some completion of ``value``?"""
+    for card in cons:
+        true = free = 0
+        for lit in card.lits:
+            v = value.get(abs(lit))
+            if v is None:
+                free += 1
+            elif v == (lit > 0):
+                true += 1
+        if true > card.hi or true + free < card.lo:
+            return False
+    return True
+
+
+class BruteCounter:
+    name = "brute"
+
+    def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
+        if formula.num_vars > MAX_VARS:
+            raise LimitExceeded(
+                f"brute-force reference refuses {formula.num_vars} variables (max {MAX_VARS})"
+            )
+        limits = (limits or Limits()).started()
+        cons = [c for c in (card.normalized() for card in formula.constraints) if c is not None]
+        counted = formula.counted
+        hidden = [v for v in range(1, formula.num_vars + 1) if v not in set(counted)]
+        index = {v: i for i, v in enumerate(counted)}
+        total = ZERO
+        marginals = [ZERO] * len(counted)
+        value: dict[int, bool] = {}
+
+        def extends(i: int) -> bool:
+            if not _possible(cons, value):
+                return False
+            if i == len(hidden):
+                return True
+            for b in (False, True):
+                value[hidden[i]] = b
+                if extends(i + 1):
+                    del value[hidden[i]]
+                    return True
+            del value[hidden[i]]
+            return False
+
+        def walk(i: int) -> None:
+            nonlocal total
+            limits.check("in the brute-force reference")
+            if not _possible(cons, value):
+                return
+            if i == len(counted):
+                if extends(0):
+                    trues = [v for v in counted if value[v]]
+                    term = monomial(len(trues))
+                    total = add(total, term)
+                    for v in trues:
+                        marginals[index[v]] = add(marginals[index[v]], term)
+                return
+            for b in (False, True):
+                value[counted[i]] = b
+                walk(i + 1)
+            del value[counted[i]]
+
+        walk(0)
+        return Counts(tuple(counted), total, tuple(marginals))

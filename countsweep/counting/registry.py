@@ -1,0 +1,54 @@
+"""The backends by name, and the options each one takes.
+
+>>> backend_names()
+('dpll', 'sdd', 'brute')
+>>> get_backend("sdd", vtree="balanced").vtree
+'balanced'
+>>> get_backend("dpll", vtree="balanced")
+Traceback (most recent call last):
+...
+countsweep.errors.ParameterError: backend 'dpll' takes no option 'vtree'
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+from countsweep.counting.base import Backend
+from countsweep.counting.brute import BruteCounter
+from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.sdd import SddCounter
+from countsweep.errors import ParameterError
+
+BACKENDS: dict[str, Callable[..., Backend]] = {
+    "dpll": DpllCounter,
+    "sdd": SddCounter,
+    "brute": BruteCounter,
+}
+"""Each backend's constructor; its keyword arguments are the backend's options."""
+
+DEFAULT_BACKEND = "dpll"
+"""The backend the oracle uses unless told otherwise: fastest on positions from play."""
+
+
+def backend_names() -> tuple[str, ...]:
+    """The names :func:`get_backend` takes, the default first."""
+    return tuple(BACKENDS)
+
+
+def get_backend(name: str, **options: object) -> Backend:
+    """A new backend ``name`` (``dpll``, ``sdd`` or ``brute``) built with ``options``.
+
+    ``sdd`` takes ``vtree`` (one of :data:`countsweep.counting.sdd.VTREES`) and
+    ``minimize``; the others take none.
+    """
+    factory = BACKENDS.get(name)
+    if factory is None:
+        raise ParameterError(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}")
+    if options:
+        accepted = inspect.signature(factory).parameters
+        for key in options:
+            if key not in accepted:
+                raise ParameterError(f"backend {name!r} takes no option {key!r}")
+    return factory(**options)

@@ -1,0 +1,212 @@
+"""Positions as CNF through PySAT's cardinality encodings.
+
+Variable map (stable, documented): the hidden unflagged cells, in row-major
+order, are variables ``1..n``; auxiliary variables of the encodings follow.
+Every revealed number becomes ``CardEnc.equals`` over its hidden neighbours, and
+the mine total (when known and asked for) one more ``equals`` over all cells.
+
+Counting must be projected onto the cell variables: ``totalizer``, ``sortnetwrk``
+and ``cardnetwrk`` leave auxiliary variables free in some models, so their
+unprojected count is larger than the number of layouts.  :data:`COUNT_PRESERVING`
+records, per encoding, whether the auxiliaries are functions of the cells; the
+test suite checks each claim against Ganak in both directions.
+
+>>> from countsweep.board import Board
+>>> enc = encode(Board.from_text("3x3x1\\n???\\n?1?\\n???"))
+>>> enc.cell_vars[(0, 0)], enc.num_cells, enc.count_preserving
+(1, 8, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pysat.card import CardEnc, EncType, UnsupportedBound
+from pysat.formula import IDPool
+
+from countsweep.board import Board, Cell
+from countsweep.constraints import Constraints, Equation
+from countsweep.counting.formula import Formula, clause
+from countsweep.errors import ParameterError
+
+ENCODINGS: dict[str, int] = {
+    "seqcounter": EncType.seqcounter,
+    "totalizer": EncType.totalizer,
+    "kmtotalizer": EncType.kmtotalizer,
+    "mtotalizer": EncType.mtotalizer,
+    "sortnetwrk": EncType.sortnetwrk,
+    "cardnetwrk": EncType.cardnetwrk,
+    "pairwise": EncType.pairwise,
+    "ladder": EncType.ladder,
+    "bitwise": EncType.bitwise,
+}
+
+COUNT_PRESERVING: dict[str, bool] = {
+    "seqcounter": True,
+    "totalizer": False,
+    "kmtotalizer": True,
+    "mtotalizer": True,
+    "sortnetwrk": False,
+    "cardnetwrk": False,
+    "pairwise": True,
+    "ladder": True,
+    "bitwise": True,
+}
+
+# The smallest count-preserving encoding, measured on positions from real play
+# with the mine total: 446k clauses against 2.06M for seqcounter and 590k for
+# mtotalizer (benchmarks/card_encodings.py prints the table behind this choice).
+DEFAULT_ENCODING = "kmtotalizer"
+
+# pairwise, ladder and bitwise only encode "exactly one" (and, negated, "all but
+# one"); other bounds fall back to this encoding, and the file says how often.
+FALLBACK_ENCODING = "seqcounter"
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A position's CNF: clauses over cell variables ``1..num_cells`` and auxiliaries."""
+
+    board: Board
+    encoding: str
+    num_vars: int
+    clauses: tuple[tuple[int, ...], ...]
+    cell_vars: dict[Cell, int]
+    total_included: bool
+    fallbacks: int
+
+    @property
+    def num_cells(self) -> int:
+        return len(self.cell_vars)
+
+    @property
+    def projection(self) -> tuple[int, ...]:
+        return tuple(range(1, self.num_cells + 1))
+
+    @property
+    def count_preserving(self) -> bool:
+        return COUNT_PRESERVING[self.encoding] and (
+            self.fallbacks == 0 or COUNT_PRESERVING[FALLBACK_ENCODING]
+        )
+
+    def formula(self) -> Formula:
+        """The CNF as a formula projected on the cells (for the built-in counters)."""
+        return Formula(self.num_vars, tuple(clause(c) for c in self.clauses), self.projection)
+
+
+def cell_variables(board: Board) -> dict[Cell, int]:
+    """The stable map: hidden unflagged cells, row-major, to variables ``1..n``."""
+    return {cell: i for i, cell in enumerate(board.hidden(), 1)}
+
+
+def _equals(lits: list[int], bound: int, pool: IDPool, encoding: str) -> tuple[list[list[int]], bool]:
+    """Clauses for ``sum(lits) == bound``, and whether the fallback encoding was used."""
+    if bound == 0:
+        return [[-x] for x in lits], False
+    if bound == len(lits):
+        return [[x] for x in lits], False
+    try:
+        cnf = CardEnc.equals(lits=lits, bound=bound, vpool=pool, encoding=ENCODINGS[encoding])
+        return cnf.clauses, False
+    except (ValueError, NotImplementedError, UnsupportedBound) as exc:
+        if encoding == FALLBACK_ENCODING:
+            raise
+        del exc
+        cnf = CardEnc.equals(
+            lits=lits, bound=bound, vpool=pool, encoding=ENCODINGS[FALLBACK_ENCODING]
+        )
+        return cnf.clauses, True
+
+
+def encode_equations(
+    eqs: list[Equation] | tuple[Equation, ...],
+    cell_vars: dict[Cell, int],
+    total: int | None,
+    encoding: str = DEFAULT_ENCODING,
+) -> tuple[int, list[list[int]], int]:
+    """Clauses for ``eqs`` (and the total over all mapped cells): (num_vars, clauses, fallbacks)."""
+    if encoding not in ENCODINGS:
+        raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
+    pool = IDPool(start_from=len(cell_vars) + 1)
+    clauses: list[list[int]] = []
+    fallbacks = 0
+    for eq in eqs:
+        cl, fell = _equals([cell_vars[c] for c in eq.cells], eq.value, pool, encoding)
+        clauses += cl
+        fallbacks += fell
+    if total is not None and cell_vars:
+        cl, fell = _equals(sorted(cell_vars.values()), total, pool, encoding)
+        clauses += cl
+        fallbacks += fell
+    elif total is not None and total != 0:
+        clauses.append([])
+    top = max([len(cell_vars), pool.top, *(abs(x) for c in clauses for x in c)])
+    return top, clauses, fallbacks
+
+
+def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
+           model: Constraints | None = None) -> Encoding:
+    """The whole position as CNF; ``total=False`` leaves out the global mine total.
+
+    ``model`` is ``Constraints.of(board)``, for callers that already hold it.
+    """
+    model = Constraints.of(board) if model is None else model
+    cell_vars = cell_variables(board)
+    with_total = total and model.mines_left is not None
+    num_vars, clauses, fallbacks = encode_equations(
+        model.equations, cell_vars, model.mines_left if with_total else None, encoding
+    )
+    return Encoding(board, encoding, num_vars, tuple(tuple(c) for c in clauses), cell_vars,
+                    with_total, fallbacks)
+
+
+def encode_components(board: Board, encoding: str = DEFAULT_ENCODING) -> list[Encoding]:
+    """One CNF per independent frontier component, local constraints only (no total)."""
+    model = Constraints.of(board)
+    out = []
+    for comp in model.components:
+        cell_vars = {cell: i for i, cell in enumerate(comp.cells, 1)}
+        num_vars, clauses, fallbacks = encode_equations(comp.equations, cell_vars, None, encoding)
+        out.append(Encoding(board, encoding, num_vars, tuple(tuple(c) for c in clauses),
+                            cell_vars, False, fallbacks))
+    return out
+
+
+def clausify(formula: Formula, encoding: str = DEFAULT_ENCODING) -> Formula:
+    """``formula``'s cardinality constraints as clauses, projected on its counted variables.
+
+    Constraints that are already clauses stay as they are; the others go through
+    ``CardEnc`` with auxiliary variables numbered after ``formula.num_vars``.
+    """
+    pool = IDPool(start_from=formula.num_vars + 1)
+    clauses: list[tuple[int, ...]] = []
+    for card in formula.constraints:
+        norm = card.normalized()
+        if norm is None:
+            continue
+        lits = list(norm.lits)
+        if norm.lo == 1 and norm.hi == len(lits):
+            clauses.append(tuple(lits))
+            continue
+        if norm.lo > norm.hi:
+            clauses.append(())
+            continue
+        if norm.lo == norm.hi:
+            cl, _ = _equals(lits, norm.lo, pool, encoding)
+        else:
+            cl = []
+            if norm.lo > 0:
+                cl += _bound(CardEnc.atleast, lits, norm.lo, pool, encoding)
+            if norm.hi < len(lits):
+                cl += _bound(CardEnc.atmost, lits, norm.hi, pool, encoding)
+        clauses += [tuple(c) for c in cl]
+    top = max([formula.num_vars, pool.top, *(abs(x) for c in clauses for x in c)])
+    return Formula(top, tuple(clause(c) for c in clauses), formula.counted)
+
+
+def _bound(fn, lits: list[int], bound: int, pool: IDPool, encoding: str) -> list[list[int]]:
+    try:
+        return fn(lits=lits, bound=bound, vpool=pool, encoding=ENCODINGS[encoding]).clauses
+    except (ValueError, NotImplementedError, UnsupportedBound):
+        return fn(lits=lits, bound=bound, vpool=pool,
+                  encoding=ENCODINGS[FALLBACK_ENCODING]).clauses

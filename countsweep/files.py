@@ -1,0 +1,88 @@
+"""Reading inputs and writing outputs: the one place files are opened for the user.
+
+Inputs are read whole and checked to be UTF-8 text; ``-`` is standard input.
+Outputs are written through a temporary file in the target's directory and a
+rename, so a reader never sees half a file and an interrupted write leaves the
+old file as it was; an existing file is replaced only when asked (``force``).
+Every failure is an :class:`~countsweep.errors.InputError` (exit 3) or
+:class:`~countsweep.errors.OverwriteRefused` (exit 6) naming the path.
+
+>>> import tempfile, pathlib
+>>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+>>> write_output(target, "hello\\n")
+>>> read_input(str(target))
+'hello\\n'
+>>> write_output(target, "again\\n")
+Traceback (most recent call last):
+...
+countsweep.errors.OverwriteRefused: ...out.txt: file exists (use --force to overwrite)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from countsweep.errors import InputError, OverwriteRefused
+
+
+def display_name(path: str) -> str:
+    """How messages name an input: its path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path
+
+
+def read_input(path: str) -> str:
+    """The text of ``path`` (``-`` is standard input), or an :class:`InputError` naming it."""
+    name = display_name(path)
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputError(f"{name}: binary data, not text (NUL byte at offset {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def check_output(path: Path, force: bool = False) -> None:
+    """Fail now, before any work, if ``path`` could not be written (or would be overwritten)."""
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a file")
+    if path.exists() and not force:
+        raise OverwriteRefused(f"{path}: file exists (use --force to overwrite)")
+    directory = path.parent
+    if not directory.is_dir():
+        raise InputError(f"{path}: directory {directory} does not exist")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise InputError(f"{path}: directory {directory} is not writable")
+
+
+def write_output(path: Path, data: str | bytes, force: bool = False) -> None:
+    """Write ``data`` to ``path`` atomically (temporary file and rename).
+
+    An existing file is kept unless ``force``: it belongs to the user.
+    """
+    check_output(path, force)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode() if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,424 @@
+"""Agents that play from what a player sees, and the loop that plays a game.
+
+An agent is anything with ``name`` and ``moves(board, rng) -> list[Move]``: given
+the visible board it returns the moves to make before looking again.  The
+greedy agent flags every certain mine, opens every certain-safe cell, and
+otherwise guesses the cell with the lowest exact mine probability (sea cells
+included), breaking ties at random.
+
+>>> from countsweep.play.game import Game
+>>> rec = play_game(Game(9, 9, 10, rule="opening", seed=3), GreedyAgent(), first=(4, 4), seed=3)
+>>> rec.won in (True, False), rec.guesses >= 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.constraints import Constraints
+from countsweep.counting import DEFAULT_BACKEND
+from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
+from countsweep.oracle import Analysis, analyze
+from countsweep.play.endgame import Endgame, best_move, component_layouts
+from countsweep.play.fifty import pseudos
+
+
+@dataclass(frozen=True)
+class Move:
+    cell: Cell
+    action: str  # "open" or "flag"
+    probability: Fraction  # of a mine at ``cell``, as the agent believed
+    guess: bool  # True when the agent was not certain
+    rule: str = "certain"
+    """Why this move: ``certain``, or the rule that chose the guess (one of :data:`GUESS_RULES`)."""
+
+
+
+class Agent(Protocol):
+    """What plays a game: the moves to make on a board, and the settings that decide them."""
+
+    name: str
+
+    def moves(self, board: Board, rng: random.Random) -> list[Move]: ...
+
+    def config(self) -> dict[str, str]: ...
+
+
+class GreedyAgent:
+    """Certain moves first; else the lowest exact mine probability, ties at random."""
+
+    name = "greedy"
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, use_total: bool = True) -> None:
+        self.backend = backend
+        # Without the total, layouts of any size are equally likely: sea cells get 1/2.
+        self.use_total = use_total
+
+    def config(self) -> dict[str, str]:
+        """The settings that decide how it plays: part of a saved run's identity."""
+        return {"class": type(self).__name__,
+                **{k: str(v) for k, v in sorted(vars(self).items()) if k != "rules"}}
+
+    def analysis(self, board: Board) -> Analysis:
+        return analyze(board if self.use_total else board.with_mines(None), self.backend)
+
+    def moves(self, board: Board, rng: random.Random) -> list[Move]:
+        a = self.analysis(board)
+        sure = [Move(c, "flag", Fraction(1), False) for c in a.mines_certain]
+        sure += [Move(c, "open", Fraction(0), False) for c in a.safe]
+        if any(m.action == "open" for m in sure):
+            return sure
+        return [*sure, self.guess(a, rng)]
+
+    def guess(self, a: Analysis, rng: random.Random) -> Move:
+        low = min(p for p in a.probabilities.values() if p < 1)
+        best = [c for c, p in a.probabilities.items() if p == low]
+        return Move(rng.choice(best), "open", low, True, "lowest")
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What opening ``cell`` leads to, exact from the count of each number it may show.
+
+    With ``P(k)`` the probability that the cell is safe and shows ``k``, and
+    ``s1 >= s2`` the two best safeties of the position after it shows ``k``:
+    """
+
+    cell: Cell
+    safety: Fraction
+    """P(cell is safe)."""
+    secondary: Fraction
+    """``sum_k P(k) * next`` where ``next`` is 1 if that position has a certain-safe
+    cell and else ``(4*s1 + s2) / 5``: surviving this move and, nearly, the next."""
+    progress: Fraction
+    """``sum_k P(k)`` over the numbers after which some cell is certainly safe."""
+    dead: bool
+    """Only one number is possible: opening the cell teaches nothing."""
+    implied: frozenset[Cell]
+    """Cells certainly safe whenever this one is, whatever number it shows."""
+
+    def score(self, progress_weight: Fraction) -> Fraction:
+        return blend(self.secondary, self.progress, progress_weight)
+
+
+def blend(secondary: Fraction, progress: Fraction, progress_weight: Fraction) -> Fraction:
+    """The guess score: secondary safety, raised by ``progress_weight`` per unit of progress."""
+    return secondary * (1 + progress_weight * progress)
+
+
+class BestAgent(GreedyAgent):
+    """Greedy's certain moves; better guesses, by an ordered list of guess rules.
+
+    When it must guess, the agent tries its :attr:`rules` in order and plays the
+    first move one returns (:data:`DEFAULT_RULES`):
+
+    1. :func:`endgame`: with at most ``endgame_layouts`` layouts left, the move
+       that maximises the exact win probability;
+    2. :func:`enclosed`: a component nothing outside it can inform is played now
+       by the same exact search over its own layouts;
+    3. :func:`unavoidable`: a 50/50 pair that no other cell can ever inform;
+    4. :func:`pseudo`: a cell whose every mine layout completes a closed 50/50
+       (:mod:`countsweep.play.fifty`), the one with the best outlook;
+    5. :func:`outlook`: of the cells whose safety is at least ``ratio`` times the
+       best (one per kind of sea cell, :meth:`candidates`), the one with the best
+       :class:`Outlook` score, then dominance.
+
+    The pieces a new rule may reuse are methods: :meth:`candidates`,
+    :meth:`outlook`, :meth:`shown` and :meth:`next_safety`.
+    """
+
+    name = "best"
+
+    def __init__(self, ratio: Fraction = Fraction(9, 10), progress_weight: Fraction = Fraction(1, 10),
+                 endgame_layouts: int = 5000, backend: str = DEFAULT_BACKEND,
+                 rules: Sequence[GuessRule] | None = None) -> None:
+        super().__init__(backend)
+        self.ratio = Fraction(ratio)
+        self.progress_weight = Fraction(progress_weight)
+        self.endgame_layouts = endgame_layouts
+        self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
+
+    def guess(self, a: Analysis, rng: random.Random) -> Move:
+        """The first move one of :attr:`rules` makes, in order; the last rule always makes one."""
+        for rule in self.rules:
+            move = rule(self, a, rng)
+            if move is not None:
+                return move
+        raise AssertionError(f"no guess rule of {[r.__name__ for r in self.rules]} chose a move")
+
+    def config(self) -> dict[str, str]:
+        rules = ",".join(rule.__name__ for rule in self.rules)
+        return {**super().config(), "rules": rules}
+
+    def candidates(self, a: Analysis) -> list[Cell]:
+        """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
+        board, probs = a.board, a.probabilities
+        floor = self.ratio * (1 - min(p for p in probs.values() if p < 1))
+        sea = set(a.sea)
+        kinds: set[Hashable] = set()
+        out = []
+        for c, p in probs.items():
+            if p == 1 or 1 - p < floor:
+                continue
+            if c in sea:
+                k = self.sea_kind(board, sea, c)
+                if k in kinds:
+                    continue
+                kinds.add(k)
+            out.append(c)
+        return out
+
+    @staticmethod
+    def sea_kind(board: Board, sea: set[Cell], cell: Cell) -> Hashable:
+        """Sea cells of one kind are scored once, the first in row-major order.
+
+        The kind is the number of hidden neighbours.  A finer split (also by
+        flagged neighbours and by the frontier cells around) scores more
+        candidates for no measured gain (``benchmarks/variants.py``, ``sea-kinds``).
+        """
+        return sum(1 for n in board.neighbours(cell) if board[n] == HIDDEN)
+
+    def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
+        """The :class:`Outlook` of opening ``cell``; None once its score cannot exceed ``bound``.
+
+        The thesis' 4x4 position: two top-row cells are 9/10 safe, but opening (0, 2)
+        more often leads to a certain-safe cell next.
+
+        >>> from countsweep.board import Board
+        >>> a = analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????"))
+        >>> agent = BestAgent()
+        >>> [(c, str(o.safety), str(o.progress)) for c in agent.candidates(a) for o in [agent.outlook(a, c)]]
+        [((0, 2), '9/10', '43/70'), ((0, 3), '9/10', '17/35')]
+        """
+        safety = 1 - a.probabilities[cell]
+        left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
+        implied: set[Cell] | None = None
+        for k in possible_numbers(a.board, cell):
+            # the numbers not yet seen could at best all lead to a certain-safe cell
+            if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
+                return None
+            nxt = self.shown(a, cell, k)
+            if nxt is None:
+                continue
+            values += 1
+            implied = set(nxt.safe) if implied is None else implied & set(nxt.safe)
+            share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
+            left -= share
+            if nxt.safe or all(p == 1 for p in nxt.probabilities.values()):
+                progress += share
+            secondary += share * self.next_safety(nxt)
+        return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
+
+    def shown(self, a: Analysis, cell: Cell, k: int) -> Analysis | None:
+        """The position after ``cell`` opens and shows ``k``; None if no layout allows it."""
+        try:
+            return self.analysis(a.board.reveal(cell, k))
+        except CountsweepError:
+            return None
+
+    @staticmethod
+    def next_safety(nxt: Analysis) -> Fraction:
+        """What the position after a guess is worth to the next move: 1 with a certain-safe
+        cell, else ``(4*s1 + s2) / 5`` of its two best safeties."""
+        ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
+        if not ps or ps[0] == 0:
+            return Fraction(1)
+        s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
+        return (4 * (1 - ps[0]) + s2) / 5
+
+
+# Guess rules -----------------------------------------------------------------------
+#
+# A guess rule is a function (agent, analysis, rng) -> Move or None; BestAgent tries
+# its rules in order and plays the first move one returns.  To try a new idea, write
+# a rule and pass BestAgent(rules=(my_rule, *DEFAULT_RULES)); the last rule must
+# always return a move.
+
+
+class GuessRule(Protocol):
+    __name__: str
+
+    def __call__(self, agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None: ...
+
+
+def endgame(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
+    """With at most ``agent.endgame_layouts`` layouts, the exact best move (:mod:`countsweep.play.endgame`)."""
+    if not a.mines_known or a.count > agent.endgame_layouts:
+        return None
+    # the positions searched grow with the layouts allowed; past the limit, guess as usual
+    found = best_move(a.board, agent.endgame_layouts)
+    return None if found is None else _guess(a, found[0], "endgame")
+
+
+def enclosed(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
+    """The best move inside a component that nothing else can ever inform, if any.
+
+    When every hidden neighbour of a component's cells is in the component and
+    all its layouts hold the same number of mines, its layout is independent of
+    the rest of the board and no move elsewhere tells anything about it.  The
+    game is won with the product of the two parts' win probabilities, whatever
+    the order of play, so solving the component exactly now loses nothing.
+    """
+    board = a.board
+    for comp in Constraints.of(board).components:
+        inside = set(comp.cells)
+        if any(board[n] == HIDDEN and n not in inside for c in comp.cells for n in board.neighbours(c)):
+            continue
+        found = component_layouts(comp, board.width, agent.endgame_layouts)
+        if found is None or len({k for _, k in found}) != 1:
+            continue
+        try:
+            move = Endgame(board, [m for m, _ in found]).best()
+        except LimitExceeded:
+            continue
+        if move is not None:
+            return _guess(a, move[0], "enclosed")
+    return None
+
+
+def unavoidable(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
+    """A 50/50 pair of cells that see only each other, behind a number that says one is a mine."""
+    board = a.board
+    for c, p in a.probabilities.items():
+        if p != Fraction(1, 2):
+            continue
+        others = [n for n in board.neighbours(c) if board[n] == HIDDEN]
+        if len(others) != 1:
+            continue
+        d = others[0]
+        if a.probabilities.get(d) != Fraction(1, 2):
+            continue
+        if [n for n in board.neighbours(d) if board[n] == HIDDEN] != [c]:
+            continue
+        # c and d see only each other: exactly one is a mine iff some number says so
+        if any(c in set(board.neighbours(n)) and d in set(board.neighbours(n)) for n in board.numbers()):
+            return _guess(a, min(c, d), "unavoidable")
+    return None
+
+
+def pseudo(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
+    """The cell with the best outlook among those that are safe or half of a closed 50/50.
+
+    See :func:`countsweep.play.fifty.pseudos`; cells that can show only one number
+    are left out, since opening them now teaches nothing.
+    """
+    # which half of a pattern to open still matters: their numbers teach different things
+    live = [o for o in (agent.outlook(a, c) for c in pseudos(a)) if o is not None and not o.dead]
+    if not live:
+        return None
+    return _guess(a, max(live, key=lambda o: o.score(agent.progress_weight)).cell, "pseudo")
+
+
+def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
+    """The candidate with the best :class:`Outlook` score, then dominance (always a move).
+
+    Candidates are scored safest first (ties in random order), and a candidate
+    stops being scored once its bound falls below the best score so far; cells
+    that cannot teach anything (dead) come last.  If a safer cell is certainly
+    safe whenever the winner is (:attr:`Outlook.implied`), that cell is opened
+    instead: it risks less, and the winner can still be opened after it.
+    """
+    probs = a.probabilities
+    chosen = agent.candidates(a)
+    if len(chosen) == 1:
+        return _guess(a, chosen[0], "outlook")
+    rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
+    chosen.sort(key=probs.__getitem__)
+    best: tuple[bool, Fraction, Outlook] | None = None
+    for c in chosen:
+        bound = best[1] if best is not None and best[0] else None
+        out = agent.outlook(a, c, bound)
+        if out is None:
+            continue
+        key = (not out.dead, out.score(agent.progress_weight), out)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None  # the safest candidate is never pruned
+    winner = chosen_outlook = best[2]
+    while True:
+        # a safer cell that is safe whenever the winner is dominates it: open it first
+        # and the winner is no riskier after, with one more number seen
+        safer = [c for c in winner.implied if probs[c] < probs[winner.cell]]
+        if not safer:
+            break
+        nxt = agent.outlook(a, min(safer, key=probs.__getitem__))
+        assert nxt is not None  # no bound: never pruned
+        winner = nxt
+    return _guess(a, winner.cell, "outlook" if winner is chosen_outlook else "dominance")
+
+
+def _guess(a: Analysis, cell: Cell, rule: str) -> Move:
+    return Move(cell, "open", a.probabilities[cell], True, rule)
+
+
+DEFAULT_RULES: tuple[GuessRule, ...] = (endgame, enclosed, unavoidable, pseudo, outlook)
+"""The best agent's guess rules, in the order it tries them."""
+
+GUESS_RULES = ("lowest", *(rule.__name__ for rule in DEFAULT_RULES), "dominance")
+"""Every name a guess's :attr:`Move.rule` can hold: greedy's ``lowest``, and the best agent's."""
+
+def possible_numbers(board: Board, cell: Cell) -> range:
+    """The numbers hidden ``cell`` could show: its flags, up to its flags and hidden neighbours.
+
+    >>> possible_numbers(Board.from_text("3x3x2\\n1F?\\n???\\n???"), (0, 2))
+    range(1, 4)
+    """
+    around = list(board.neighbours(cell))
+    flags = sum(1 for n in around if board[n] == FLAG)
+    return range(flags, flags + sum(1 for n in around if board[n] == HIDDEN) + 1)
+
+
+AGENTS = ("greedy", "greedy-nototal", "best")
+
+
+def make_agent(name: str) -> Agent:
+    """The agent called ``name`` (see :data:`AGENTS`); ``greedy-nototal`` ignores the mine total."""
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "greedy-nototal":
+        return GreedyAgent(use_total=False)
+    if name == "best":
+        return BestAgent()
+    raise ParameterError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    won: bool
+    guesses: int
+    moves: int
+    seconds: float
+
+
+def play_game(game, agent: Agent, first: Cell, seed: int, trace=None) -> GameRecord:
+    """Play ``game`` to the end with ``agent``; ``trace(board, move)`` sees every move.
+
+    The first click is the caller's (a rule of the experiment, not the agent's
+    choice); it counts as a guess only under the ``unsafe`` rule.
+    """
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    guesses = 1 if game.settings.rule == "unsafe" else 0
+    moves = 1
+    game.open(first)
+    while not game.over:
+        board = game.view()
+        for move in agent.moves(board, rng):
+            if trace is not None:
+                trace(board, move)
+            moves += 1
+            if move.action == "flag":
+                game.flag(move.cell)
+                continue
+            guesses += move.guess
+            if not game.open(move.cell) or game.won:
+                break
+    return GameRecord(game.won, guesses, moves, time.perf_counter() - start)

@@ -1,0 +1,271 @@
+"""Exact endgame search: the move that wins most often, over a set of layouts.
+
+All a player knows is which layouts are still consistent with what they have
+seen, so once a position's layouts are enumerated a position *is* a set of
+them, kept as an integer bit set ``L`` over the layout list.  Its value is
+``W(L)``, the number of layouts in ``L`` on which optimal play wins:
+
+* ``W(L) = 1`` when one layout is left: every cell is known;
+* if a cell is safe in every layout of ``L`` and shows different numbers in
+  some of them, opening it is free information and comes first:
+  ``W(L) = sum W(g)`` over the groups ``g`` of ``L`` by that number;
+* otherwise ``W(L) = max over cells c of sum W(g)`` over the groups of the
+  layouts of ``L`` where ``c`` is safe, by the number ``c`` shows.
+
+Counting wins keeps every value an exact integer (the win probability is
+``W(L) / |L|``), and positions reached by different move orders share one memo
+entry.  Zeros need no flood fill: the cells a zero would open are certain-safe
+in its group and the free-information rule opens the informative ones.
+
+A cell whose safe layouts number no more than the best total found cannot
+beat it, and a cell's partial sum plus its unexplored layouts bounds what it
+can still reach; both prune without losing optimality.
+
+The layouts themselves come from :func:`enumerate_layouts`: each frontier
+component's assignments by backtracking, joined with the ways to place the
+remaining mines in the sea.
+
+>>> from countsweep.board import Board
+>>> search = Endgame.of(Board.from_text("4x2x3\\n????\\n?2?2"), 100)
+>>> search.best()   # Nakov & Wei's position: a third of the layouts can be won
+((0, 0), Fraction(1, 3))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from countsweep.board import Board, Cell
+from countsweep.constraints import Component, Constraints
+from countsweep.errors import LimitExceeded, ParameterError
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What opening one cell tells, as bit sets over the layouts."""
+
+    cell: Cell
+    mine: int
+    """Layouts with a mine at the cell."""
+    shows: tuple[int, ...]
+    """For each number the cell can show, the layouts in which it shows it."""
+
+
+class Endgame:
+    """Optimal play over an explicit list of equally likely layouts."""
+
+    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000) -> None:
+        """``layouts``: bit masks over the board's cells in row-major order (flags may be set)."""
+        self.size = len(layouts)
+        self.max_positions = max_positions
+        self.memo: dict[int, int] = {}
+        w = board.width
+        index = {(r, c): r * w + c for r in range(board.height) for c in range(w)}
+        every, some = -1, 0
+        for lay in layouts:
+            every &= lay
+            some |= lay
+        varying = some & ~every
+        # only cells whose mine or number differs between layouts can tell anything
+        relevant = [c for c in board.hidden()
+                    if varying >> index[c] & 1 or any(varying >> index[n] & 1 for n in board.neighbours(c))]
+        cuts: dict[tuple[int, tuple[int, ...]], Cut] = {}
+        self._cut_of: dict[Cell, Cut] = {}
+        self._hidden = frozenset(board.hidden())
+        self._always_mine = frozenset(c for c in self._hidden if every >> index[c] & 1)
+        for cell in relevant:
+            bit = 1 << index[cell]
+            around = sum(1 << index[n] for n in board.neighbours(cell))
+            mine, shows = 0, dict[int, int]()
+            for j, lay in enumerate(layouts):
+                if lay & bit:
+                    mine |= 1 << j
+                else:
+                    k = (lay & around).bit_count()
+                    shows[k] = shows.get(k, 0) | (1 << j)
+            key = (mine, tuple(sorted(shows.values())))
+            # a cell that never tells anything, or tells what another cell tells, adds no move
+            if len(key[1]) + (mine != 0) > 1:
+                self._cut_of[cell] = cuts.setdefault(key, Cut(cell, mine, key[1]))
+        self.cuts = tuple(cuts.values())
+
+    @classmethod
+    def of(cls, board: Board, max_layouts: int, max_positions: int = 100_000) -> Endgame | None:
+        """The search over ``board``'s layouts, or None past ``max_layouts`` of them."""
+        masks = enumerate_layouts(board, max_layouts)
+        return None if masks is None else cls(board, masks, max_positions)
+
+    def wins(self, ls: int) -> int:
+        """``W(ls)``: the layouts of ``ls`` won under optimal play."""
+        if ls & (ls - 1) == 0:
+            return 1 if ls else 0
+        known = self.memo.get(ls)
+        if known is not None:
+            return known
+        if len(self.memo) >= self.max_positions:
+            raise LimitExceeded(f"endgame search reached {self.max_positions} positions")
+        open_free = None
+        guesses = []
+        for cut in self.cuts:
+            m = (ls & cut.mine).bit_count()
+            if m == 0:
+                if sum(1 for s in cut.shows if ls & s) > 1:
+                    open_free = cut
+                    break
+            elif ls & ~cut.mine:
+                guesses.append((m, cut))
+        if open_free is not None:
+            value = sum(self.wins(ls & s) for s in open_free.shows if ls & s)
+        else:
+            value = max(0, self._best_of(ls, guesses)[1])
+        self.memo[ls] = value
+        return value
+
+    def _best_of(self, ls: int, options: list[tuple[int, Cut]]) -> tuple[Cut | None, int]:
+        """The option winning most from ``ls`` and its wins; options are (mines in ``ls``, cut).
+
+        Tried safest first, so the first cut that cannot beat the best ends the search.
+        """
+        best_cut, best = None, -1
+        for _, cut in sorted(options, key=lambda mc: mc[0]):
+            v = self._after(ls, cut, best)
+            if v is None:
+                break
+            if v > best:
+                best_cut, best = cut, v
+        return best_cut, best
+
+    def _after(self, ls: int, cut: Cut, beat: int) -> int | None:
+        """Wins after opening ``cut.cell``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
+        left = (ls & ~cut.mine).bit_count()
+        if left <= beat:
+            return None
+        total = 0
+        for s in cut.shows:
+            part = ls & s
+            if not part:
+                continue
+            if total + left <= beat:
+                return beat
+            total += self.wins(part)
+            left -= part.bit_count()
+        return total
+
+    def value(self) -> Fraction:
+        """The win probability of the position under optimal play."""
+        return Fraction(self.wins((1 << self.size) - 1), self.size)
+
+    def move_value(self, cell: Cell) -> Fraction:
+        """The win probability of opening the hidden ``cell`` now and playing optimally after.
+
+        >>> search = Endgame.of(Board.from_text("4x2x3\\n????\\n?2?2"), 100)
+        >>> [str(search.move_value((0, c))) for c in range(4)]
+        ['1/3', '1/6', '1/3', '0']
+        """
+        if cell not in self._hidden:
+            raise ParameterError(f"cell {cell} is not hidden")
+        cut = self._cut_of.get(cell)
+        if cut is None:  # the same in every layout: a mine, or a safe cell that tells nothing
+            return Fraction(0) if cell in self._always_mine else self.value()
+        wins = self._after((1 << self.size) - 1, cut, -1)
+        assert wins is not None  # nothing is pruned against -1
+        return Fraction(wins, self.size)
+
+    def best(self) -> tuple[Cell, Fraction] | None:
+        """The cell to open and the win probability it gives; None if nothing is uncertain."""
+        everything = (1 << self.size) - 1
+        cut, wins = self._best_of(everything, [(c.mine.bit_count(), c) for c in self.cuts if everything & ~c.mine])
+        return None if cut is None else (cut.cell, Fraction(wins, self.size))
+
+
+def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
+    """A component's assignments as (bit mask over row-major cells, mines), or None past ``limit``.
+
+    Backtracking over the cells in order, cutting a branch as soon as an equation
+    can no longer be met.
+    """
+    cells = list(comp.cells)
+    eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
+    found: list[tuple[int, int]] = []
+    value = [0] * len(cells)
+
+    def possible(upto: int) -> bool:
+        for idx, v in eqs:
+            fixed = sum(value[i] for i in idx if i < upto)
+            free = sum(1 for i in idx if i >= upto)
+            if fixed > v or fixed + free < v:
+                return False
+        return True
+
+    def walk(i: int) -> bool:
+        if not possible(i):
+            return True
+        if i == len(cells):
+            mask = sum(1 << (r * width + c) for (r, c), b in zip(cells, value, strict=True) if b)
+            found.append((mask, sum(value)))
+            return len(found) <= limit
+        for b in (0, 1):
+            value[i] = b
+            if not walk(i + 1):
+                return False
+        value[i] = 0
+        return True
+
+    return found if walk(0) else None
+
+
+def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
+    """Every layout consistent with ``board`` as bit masks (flags included), or None past ``limit``.
+
+    Enumerates each frontier component's assignments, then joins them with the
+    ways to place the remaining mines in the sea.
+    """
+    if board.mines is None:
+        return None
+    w = board.width
+    model = Constraints.of(board)
+    flags = sum(1 << (r * w + c) for r, c in board.flags())
+    per_comp = []
+    for comp in model.components:
+        found = component_layouts(comp, w, limit)
+        if found is None:
+            return None
+        per_comp.append(found)
+    sea = [r * w + c for r, c in model.sea]
+    left = model.mines_left
+    assert left is not None  # board.mines was checked above
+    out: list[int] = []
+
+    def join(i: int, mask: int, used: int) -> bool:
+        if i == len(per_comp):
+            rest = left - used
+            if not 0 <= rest <= len(sea):
+                return True
+            for combo in combinations(sea, rest):
+                out.append(mask | flags | sum(1 << j for j in combo))
+                if len(out) > limit:
+                    return False
+            return True
+        return all(join(i + 1, mask | m, used + k) for m, k in per_comp[i])
+
+    if not join(0, 0, 0):
+        return None
+    return out
+
+
+def best_move(board: Board, max_layouts: int, max_positions: int = 100_000) -> tuple[Cell, Fraction] | None:
+    """The cell maximising the exact win probability, when the search is small enough.
+
+    Returns (cell, win probability), or None when there are more than
+    ``max_layouts`` layouts, nothing to guess, or the search meets more than
+    ``max_positions`` positions.
+    """
+    search = Endgame.of(board, max_layouts, max_positions)
+    if search is None:
+        return None
+    try:
+        return search.best()
+    except LimitExceeded:
+        return None

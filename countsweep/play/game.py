@@ -1,0 +1,232 @@
+"""Minesweeper games with seeded, reproducible mine placement.
+
+First-click rules:
+
+* ``unsafe``: the layout is fixed before the first click (the first click may die);
+* ``safe``: the first click is never a mine; the layout is uniform over those
+  avoiding it;
+* ``opening``: the first click and its neighbours are mine-free, so it opens an
+  area (as in modern clones).
+
+The player sees only :meth:`Game.view` (a :class:`~countsweep.board.Board` with the
+mine total) and acts through :meth:`Game.open` and :meth:`Game.flag`; the layout
+is private.
+
+>>> g = Game(9, 9, 10, rule="opening", seed=1)
+>>> g.open((4, 4))
+True
+>>> g.view()[4, 4]
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours, parse_cell, parse_size
+from countsweep.errors import ParameterError
+
+LEVELS: dict[str, tuple[int, int, int]] = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (30, 16, 99),
+}
+FIRST_CLICK_RULES = ("unsafe", "safe", "opening")
+"""What the first click may meet: see the module's notes."""
+
+FIRST_CLICKS = ("corner", "center", "random")
+"""Named first clicks; ``R,C`` names any cell."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    width: int
+    height: int
+    mines: int
+    rule: str = "safe"
+    first: str = "corner"
+
+    def __post_init__(self) -> None:
+        if self.rule not in FIRST_CLICK_RULES:
+            raise ParameterError(f"unknown rule {self.rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
+        if self.width < 1 or self.height < 1:
+            raise ParameterError("board must have at least one row and one column")
+        room = self.width * self.height - {"unsafe": 0, "safe": 1, "opening": 9}[self.rule]
+        if not 0 <= self.mines <= max(room, 0):
+            raise ParameterError(
+                f"{self.mines} mines do not fit a {self.width}x{self.height} board "
+                f"under the {self.rule!r} rule"
+            )
+        first_cell(self, random.Random(0))  # validates ``first``
+
+    @classmethod
+    def parse(cls, level: str | None, size: str | None, rule: str, first: str) -> Settings:
+        """From ``--level`` or ``--size WxHxM`` (:func:`~countsweep.board.parse_size`)."""
+        if size:
+            w, h, mines = parse_size(size, mines=True)
+            assert mines is not None  # mines=True requires it
+            k = mines
+        else:
+            name = level or "expert"
+            if name not in LEVELS:
+                raise ParameterError(f"unknown level {name!r}; choose from {', '.join(LEVELS)}")
+            w, h, k = LEVELS[name]
+        return cls(w, h, k, rule, first)
+
+    def describe(self) -> str:
+        return f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+
+
+def first_cell(settings: Settings, rng: random.Random) -> Cell:
+    """The first click named by ``settings.first``: corner, center, random or ``R,C``."""
+    h, w = settings.height, settings.width
+    f = settings.first
+    if f == "corner":
+        return (0, 0)
+    if f == "center":
+        return (h // 2, w // 2)
+    if f == "random":
+        return (rng.randrange(h), rng.randrange(w))
+    try:
+        return parse_cell(f, settings.width, settings.height)
+    except ParameterError:
+        raise ParameterError(f"first click {f!r} is not corner, center, random or R,C on the board") from None
+
+
+class Game:
+    """One game.  The layout is drawn at the first click (for the safe rules) from ``seed``."""
+
+    def __init__(self, width: int, height: int, mines: int, rule: str = "safe",
+                 seed: int | None = None) -> None:
+        self.settings = Settings(width, height, mines, rule)
+        self._rng = random.Random(seed)
+        self.__mines: frozenset[Cell] | None = None
+        self._open: dict[Cell, int] = {}
+        self._flags: set[Cell] = set()
+        self.lost = False
+        if rule == "unsafe":
+            self.__mines = self._draw(())
+
+    @classmethod
+    def at(cls, board: Board, layout: Iterable[Cell], rule: str = "safe") -> Game:
+        """The game showing ``board`` whose hidden layout is ``layout`` (every mine, flags included).
+
+        To play a position on from a layout of one's choosing, e.g. one drawn from
+        the layouts consistent with it; a layout that disagrees with what the board
+        shows is refused.
+
+        >>> b = Board.from_text("3x1x1\\n1??")
+        >>> g = Game.at(b, {(0, 1)})
+        >>> g.open((0, 2)), g.won
+        (True, True)
+        >>> Game.at(b, {(0, 2)})
+        Traceback (most recent call last):
+        ...
+        countsweep.errors.ParameterError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
+        """
+        mines = frozenset(layout)
+        off = [c for c in mines if not (0 <= c[0] < board.height and 0 <= c[1] < board.width)]
+        if off:
+            raise ParameterError(f"cell {list(off[0])} of the layout is off the {board.width}x{board.height} board")
+        if board.mines is None or len(mines) != board.mines:
+            raise ParameterError(f"the layout has {len(mines)} mines; the board says {board.mines}")
+        game = cls(board.width, board.height, board.mines, rule)
+        game.__mines = mines
+        for cell in board.cells():
+            value = board[cell]
+            if value == FLAG and cell not in mines:
+                raise ParameterError(f"{board.where(cell)} is flagged but safe in the layout")
+            if value == FLAG:
+                game._flags.add(cell)
+            elif value >= 0:
+                if cell in mines:
+                    raise ParameterError(f"{board.where(cell)} is open but a mine in the layout")
+                around = sum(1 for n in board.neighbours(cell) if n in mines)
+                if around != value:
+                    raise ParameterError(f"{board.where(cell)} shows {value} but has {around} mines "
+                                     "around it in the layout")
+                game._open[cell] = value
+        return game
+
+    @property
+    def width(self) -> int:
+        return self.settings.width
+
+    @property
+    def height(self) -> int:
+        return self.settings.height
+
+    def _draw(self, avoid: Iterable[Cell]) -> frozenset[Cell]:
+        banned = set(avoid)
+        cells = [(r, c) for r in range(self.height) for c in range(self.width) if (r, c) not in banned]
+        return frozenset(self._rng.sample(cells, self.settings.mines))
+
+    def _mine_set(self) -> frozenset[Cell]:
+        assert self.__mines is not None
+        return self.__mines
+
+    @property
+    def won(self) -> bool:
+        return (not self.lost and self.__mines is not None
+                and len(self._open) == self.width * self.height - self.settings.mines)
+
+    @property
+    def opened(self) -> int:
+        """How many cells are open."""
+        return len(self._open)
+
+    def is_open(self, cell: Cell) -> bool:
+        return cell in self._open
+
+    @property
+    def over(self) -> bool:
+        return self.lost or self.won
+
+    def open(self, cell: Cell) -> bool:
+        """Open ``cell`` (flood-filling zeros); False if it was a mine."""
+        if self.over:
+            raise ParameterError("the game is over")
+        if self.__mines is None:
+            avoid = [cell]
+            if self.settings.rule == "opening":
+                avoid += list(neighbours(cell, self.height, self.width))
+            self.__mines = self._draw(avoid)
+        mines = self._mine_set()
+        if cell in mines:
+            self.lost = True
+            return False
+        stack = [cell]
+        while stack:
+            cur = stack.pop()
+            if cur in self._open:
+                continue
+            around = list(neighbours(cur, self.height, self.width))
+            n = sum(1 for x in around if x in mines)
+            self._open[cur] = n
+            self._flags.discard(cur)
+            if n == 0:
+                stack.extend(x for x in around if x not in self._open)
+        return True
+
+    def flag(self, cell: Cell) -> None:
+        if cell not in self._open:
+            self._flags.add(cell)
+
+    def view(self) -> Board:
+        """What the player sees: numbers, flags, hidden cells and the mine total."""
+        grid = []
+        for r in range(self.height):
+            row = []
+            for c in range(self.width):
+                if (r, c) in self._open:
+                    row.append(self._open[(r, c)])
+                else:
+                    row.append(FLAG if (r, c) in self._flags else HIDDEN)
+            grid.append(tuple(row))
+        return Board(tuple(grid), self.settings.mines)
+
+    def reveal_layout(self) -> frozenset[Cell]:
+        """The hidden layout, for after the game (drawing, tests); agents never call it."""
+        return self._mine_set()

@@ -1,0 +1,87 @@
+"""Seeded position generators for tests, benchmarks and the ``cnf/`` corpus.
+
+* :func:`band`: three rows, the middle one revealed, one mine per column above or
+  below; enumeration is exponential in the length, decomposition is not.
+* :func:`corridor`: three rows, the middle revealed, mines above and below at a
+  given density (a band whose columns hold 0, 1 or 2 mines).
+* :func:`midgame`: a large board at a given density with a share of its safe
+  cells opened (with flood fill), as after many moves.
+* :func:`from_play`: positions met by the greedy agent in real games.
+
+>>> b = band(5, seed=0)
+>>> (b.width, b.height, b.mines, len(b.hidden()))
+(5, 3, 5, 10)
+"""
+
+from __future__ import annotations
+
+import random
+
+from countsweep.board import HIDDEN, Board, Cell
+from countsweep.play.game import Game, Settings, first_cell
+
+
+def _numbers(width: int, height: int, mines: set[Cell], revealed, total: int | None) -> Board:
+    grid = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            if (r, c) in revealed:
+                row.append(sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if (dr or dc) and (r + dr, c + dc) in mines))
+            else:
+                row.append(HIDDEN)
+        grid.append(tuple(row))
+    return Board(tuple(grid), total)
+
+
+def band(n: int, seed: int = 0, total: bool = True) -> Board:
+    rng = random.Random(seed)
+    mines = {(rng.choice((0, 2)), c) for c in range(n)}
+    return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
+
+
+def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) -> Board:
+    rng = random.Random(seed)
+    mines = {(r, c) for r in (0, 2) for c in range(n) if rng.random() < density}
+    return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
+
+
+def midgame(width: int, height: int, density: float, opened: float, seed: int = 0) -> Board:
+    """Open random safe cells (with flood fill) until ``opened`` of the safe cells are open."""
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    k = round(density * len(cells))
+    game = Game(width, height, k, rule="unsafe", seed=rng.randrange(2**32))
+    mines = game.reveal_layout()
+    safe = [c for c in cells if c not in mines]
+    rng.shuffle(safe)
+    target = opened * len(safe)
+    for cell in safe:
+        if game.opened >= target:
+            break
+        if not game.is_open(cell):
+            game.open(cell)
+    return game.view()
+
+
+def from_play(settings: Settings, games: int, seed: int = 0, every: int = 1) -> list[Board]:
+    """Positions before each guess or certain move of greedy games, every ``every``-th one."""
+    from countsweep.play.agents import GreedyAgent, play_game
+
+    boards: list[Board] = []
+    seen = 0
+
+    def keep(board: Board, move) -> None:
+        nonlocal seen
+        if move.action == "open":
+            seen += 1
+            if seen % every == 0 and (not boards or boards[-1] != board):
+                boards.append(board)
+
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=game_seed)
+        first = first_cell(settings, random.Random(game_seed))
+        play_game(game, GreedyAgent(), first=first, seed=game_seed, trace=keep)
+    return boards
