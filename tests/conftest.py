@@ -1,3 +1,17 @@
+"""Hypothesis profiles, and a smaller example budget under mutation testing.
+
+``default`` is what CI runs; ``thorough`` (``--hypothesis-profile thorough``)
+raises the budget of tests that do not set their own.  Under mutation testing
+(``python -m tests.mutation`` sets ``COUNTSWEEP_MUTATION``) every property test
+is capped at ``MUTATION_EXAMPLES`` examples: a mutant is nearly always caught in
+the first few, and thousands of mutants each run the tests that cover them.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -6,4 +20,22 @@ settings.register_profile(
 settings.register_profile(
     "thorough", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("default")
+settings.register_profile(
+    "mutation", max_examples=60, deadline=None, derandomize=True, database=None,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile("mutation" if os.environ.get("COUNTSWEEP_MUTATION") else "default")
+
+MUTATION_EXAMPLES = 60
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if not os.environ.get("COUNTSWEEP_MUTATION"):
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        test = getattr(test, "__func__", test)  # a method of a test class
+        chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+        if chosen is not None and chosen.max_examples > MUTATION_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(
+                chosen, max_examples=MUTATION_EXAMPLES, derandomize=True, database=None)

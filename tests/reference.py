@@ -110,3 +110,93 @@ def needing_a_guess(boards: Iterable[Board], max_hidden: int) -> Iterator[tuple[
             continue
         if not a.safe:
             yield board, a
+
+
+# Optimal play, from the definition ----------------------------------------------------
+#
+# Written apart from countsweep.play.optimal (no Geometry, no first_layouts, no memo,
+# no pruning, no symmetry): a position is the set of opened cells with their numbers,
+# and its value is the best, over hidden cells, of the chance-weighted values of what
+# opening the cell shows.
+
+
+def _around(cell: Cell, width: int, height: int) -> list[Cell]:
+    r, c = cell
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width]
+
+
+def rule_layouts(width: int, height: int, mines: int, rule: str, first: Cell) -> list[frozenset[Cell]]:
+    """The layouts a first click at ``first`` may meet under ``rule``, equally likely."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    banned = set()
+    if rule in ("safe", "opening"):
+        banned.add(first)
+    if rule == "opening":
+        banned.update(_around(first, width, height))
+    return [frozenset(combo) for combo in combinations([c for c in cells if c not in banned], mines)]
+
+
+def opened_by(layout: frozenset[Cell], cell: Cell, width: int, height: int) -> frozenset[tuple[Cell, int]]:
+    """What opening the safe ``cell`` reveals: it and, through zeros, the region around it."""
+    seen, todo = {cell}, [cell]
+    out = set()
+    while todo:
+        cur = todo.pop()
+        n = sum(1 for x in _around(cur, width, height) if x in layout)
+        out.add((cur, n))
+        if n == 0:
+            for x in _around(cur, width, height):
+                if x not in seen and x not in layout:
+                    seen.add(x)
+                    todo.append(x)
+    return frozenset(out)
+
+
+def _after(layouts: list[frozenset[Cell]], cell: Cell, width: int, height: int):
+    """The layouts where ``cell`` is safe, grouped by what opening it reveals."""
+    groups: dict[frozenset, list[frozenset[Cell]]] = {}
+    for lay in layouts:
+        if cell not in lay:
+            groups.setdefault(opened_by(lay, cell, width, height), []).append(lay)
+    return groups
+
+
+def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset[Cell]], width: int, height: int,
+                    mines: int, policy: str = "optimal") -> Fraction:
+    """The win probability from a position: ``optimal`` play, or ``greedy``.
+
+    ``greedy`` opens the first certain-safe hidden cell in row-major order if there
+    is one, else each of the safest hidden cells with equal probability.
+    """
+    shown = {c for c, _ in opened}
+    if len(shown) == width * height - mines:
+        return Fraction(1)
+    hidden = [(r, c) for r in range(height) for c in range(width) if (r, c) not in shown]
+    mine_counts = {c: sum(1 for lay in layouts if c in lay) for c in hidden}
+
+    def move(cell: Cell) -> Fraction:
+        total = Fraction(0)
+        for reveal, group in _after(layouts, cell, width, height).items():
+            total += Fraction(len(group), len(layouts)) * reference_value(
+                opened | reveal, group, width, height, mines, policy)
+        return total
+
+    if policy == "optimal":
+        return max((move(c) for c in hidden), default=Fraction(0))
+    safe = [c for c in hidden if mine_counts[c] == 0]
+    if safe:
+        return move(safe[0])
+    low = min(m for m in mine_counts.values() if m < len(layouts))
+    ties = [c for c in hidden if mine_counts[c] == low]
+    return sum((move(c) for c in ties), Fraction(0)) / len(ties)
+
+
+def reference_first_click(width: int, height: int, mines: int, rule: str, first: Cell,
+                          policy: str = "optimal") -> Fraction:
+    """The win probability of a whole game whose first click is ``first``."""
+    layouts = rule_layouts(width, height, mines, rule, first)
+    total = Fraction(0)
+    for reveal, group in _after(layouts, first, width, height).items():
+        total += Fraction(len(group), len(layouts)) * reference_value(reveal, group, width, height, mines, policy)
+    return total

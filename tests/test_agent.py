@@ -193,9 +193,22 @@ def _outlook_by_enumeration(board, cell):
         won = all(all(c in lay for lay in by_k[k]) for c in hidden)
         return bool(safe) or won
 
+    def next_value(k):
+        # 1 with a certain-safe cell (or nothing left to open), else (4 s1 + s2) / 5 of the
+        # two best safeties among the cells that are not certain mines
+        group = by_k[k]
+        safeties = sorted((F(sum(1 for lay in group if c not in lay), len(group)) for c in hidden
+                           if any(c not in lay for lay in group)), reverse=True)
+        if not safeties or safeties[0] == 1:
+            return F(1)
+        s1 = safeties[0]
+        s2 = safeties[1] if len(safeties) > 1 else s1
+        return (4 * s1 + s2) / 5
+
     progress = sum((s for k, s in shares.items() if free(k)), F(0))
+    secondary = sum((s * next_value(k) for k, s in shares.items()), F(0))
     implied = {c for c in hidden if not any(c in lay for v in by_k.values() for lay in v)}
-    return shares, progress, implied
+    return shares, progress, implied, secondary
 
 
 @settings(max_examples=150, deadline=None)
@@ -210,9 +223,11 @@ def test_outlook_matches_whole_layout_enumeration(board):
         if p == 1:
             continue
         out = agent.outlook(a, cell)
-        shares, progress, implied = _outlook_by_enumeration(board, cell)
+        shares, progress, implied, secondary = _outlook_by_enumeration(board, cell)
         assert out.safety == 1 - p == sum(shares.values())
         assert out.progress == progress
+        assert out.secondary == secondary
+        assert out.score(F(1, 10)) == secondary * (1 + progress / 10)
         assert out.dead == (len(shares) == 1)
         assert out.implied == implied
         assert progress <= out.secondary <= out.safety

@@ -8,16 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from countsweep.cli import main
+from tests.cli_helpers import run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 THESIS = str(EXAMPLES / "thesis-4x4.txt")
 
 
-def run(*args: str, stdin: str | bytes | None = None):
-    return CliRunner().invoke(main, list(args), input=stdin)
 
 
 def test_count_text_output_shows_count_and_grid():

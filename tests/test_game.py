@@ -8,12 +8,13 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from countsweep.board import HIDDEN
+from countsweep.board import HIDDEN, Board
 from countsweep.cli import main
 from countsweep.intervals import wilson
-from countsweep.play.agents import GreedyAgent, play_game
+from countsweep.play.agents import GreedyAgent, Move, play_game
 from countsweep.play.game import Game, Settings, first_cell
 from countsweep.play.runs import play_one, run
+from tests.cli_helpers import run as cli
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -224,3 +225,54 @@ def test_a_run_is_identified_by_the_agent_settings_not_only_its_name():
     assert fp["config"]["class"] == "BestAgent" and "endgame_layouts" in fp["config"]
     assert fp != fingerprint(s, "greedy", 1) and fp == fingerprint(s, "best", 1)
     assert fingerprint(s, "greedy", 1)["config"] != fingerprint(s, "greedy-nototal", 1)["config"]
+
+
+class Scripted:
+    """An agent that makes the moves it is given, turn by turn."""
+
+    name = "scripted"
+
+    def __init__(self, turns):
+        self.turns = [list(turn) for turn in turns]
+
+    def moves(self, board, rng):
+        return self.turns.pop(0)
+
+    def config(self):
+        return {}
+
+
+def _corridor(rule: str) -> Game:
+    # 5x1, one mine at [0, 2]; opening [0, 0] shows 0 and floods to [0, 1], which shows 1
+    return Game.at(Board.from_text("5x1x1\n?????"), {(0, 2)}, rule=rule)
+
+
+@pytest.mark.parametrize(("rule", "first_is_a_guess"), [("unsafe", 1), ("safe", 0), ("opening", 0)])
+def test_moves_and_guesses_are_counted_exactly(rule, first_is_a_guess):
+    from fractions import Fraction as F
+
+    won = play_game(_corridor(rule), Scripted([
+        [Move((0, 2), "flag", F(1), False), Move((0, 3), "open", F(1, 2), True, "lowest")],
+        [Move((0, 4), "open", F(0), False)],
+    ]), first=(0, 0), seed=0)
+    assert (won.won, won.moves, won.guesses) == (True, 4, first_is_a_guess + 1)
+    lost = play_game(_corridor(rule), Scripted([[Move((0, 2), "open", F(1, 3), True, "lowest"),
+                                                  Move((0, 3), "open", F(0), False)]]), first=(0, 0), seed=0)
+    # the move after the fatal one is not made
+    assert (lost.won, lost.moves, lost.guesses) == (False, 2, first_is_a_guess + 1)
+
+
+def test_a_lost_first_click_under_the_unsafe_rule_is_one_move_and_one_guess():
+    game = Game.at(Board.from_text("2x1x1\n??"), {(0, 0)}, rule="unsafe")
+    rec = play_game(game, Scripted([]), first=(0, 0), seed=0)
+    assert (rec.won, rec.moves, rec.guesses) == (False, 1, 1)
+
+
+def test_play_summary_averages_the_records_guesses():
+    out = cli("play", "--size", "4x4x3", "--rule", "unsafe", "--agent", "greedy", "--games", "30", "--seed", "4",
+              "--json")
+    records = [play_one(Settings(4, 4, 3, "unsafe", "corner"), "greedy", 4, i) for i in range(30)]
+    summary = out.json()
+    assert summary["wins"] == sum(r["won"] for r in records)
+    assert summary["guesses_per_game"] == sum(r["guesses"] for r in records) / 30
+    assert all(r["guesses"] >= 1 for r in records)  # the unsafe first click is a guess in every game

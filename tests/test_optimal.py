@@ -149,3 +149,42 @@ def test_agents_are_evaluated_exactly_by_the_same_machinery():
     best = optimal_value
     lo, hi = wilson(sum(r["won"] for r in recs), len(recs))
     assert lo <= float(best) <= hi
+
+
+TINY = [(w, h, m) for w, h in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2)] for m in range(1, w * h)
+        if w * h < 9 or m <= 2]
+# an opening clears up to nine cells: larger boards, or nothing is left to play
+OPENING = [(w, h, m) for w, h in [(4, 2), (4, 3), (5, 2), (3, 4)] for m in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("rule", ["unsafe", "safe", "opening"])
+def test_every_first_click_under_every_rule_is_valued_as_the_independent_reference_does(rule):
+    from tests.reference import reference_first_click, rule_layouts
+
+    checked = 0
+    for w, h, m in OPENING if rule == "opening" else TINY:
+        for first in [(r, c) for r in range(h) for c in range(w)]:
+            if not rule_layouts(w, h, m, rule, first):
+                with pytest.raises(ValueError, match="no layout allows a first click"):
+                    solve_game(w, h, m, rule, first=first)
+                continue
+            sol = solve_game(w, h, m, rule, first=first)
+            (move,) = sol.moves
+            assert move.optimal == sol.value == reference_first_click(w, h, m, rule, first), (w, h, m, first)
+            assert move.greedy == sol.greedy == reference_first_click(w, h, m, rule, first, "greedy"), (w, h, m)
+            checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("rule", ["unsafe", "safe", "opening"])
+def test_the_best_first_click_is_the_best_of_every_cell(rule):
+    from tests.reference import reference_first_click, rule_layouts
+
+    boards = OPENING if rule == "opening" else [(3, 2, 1), (3, 2, 2), (2, 3, 3), (3, 3, 1), (4, 2, 3)]
+    for w, h, m in boards:
+        values = [reference_first_click(w, h, m, rule, (r, c)) for r in range(h) for c in range(w)
+                  if rule_layouts(w, h, m, rule, (r, c))]
+        if not values:
+            continue
+        sol = solve_game(w, h, m, rule)
+        assert sol.value == max(values), (w, h, m, rule)

@@ -8,6 +8,8 @@ position; 5 a limit was hit; 6 refused to overwrite a file; 130 interrupted
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -18,7 +20,29 @@ from countsweep.cli.optimal import optimal
 from countsweep.cli.play import play
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, with click's usage errors as one line like every other error."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        standalone = standalone_mode
+        try:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.Exit as exc:  # --help, --version
+            if standalone:
+                sys.exit(exc.exit_code)
+            return exc.exit_code
+        except click.ClickException as exc:
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            click.echo(f"countsweep: error: {exc.format_message()}{where}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("countsweep: interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="countsweep")
 def main() -> None:
     """Exact Minesweeper model counting: layouts and mine probabilities."""

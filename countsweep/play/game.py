@@ -53,13 +53,16 @@ class Settings:
             raise ParameterError(f"unknown rule {self.rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
         if self.width < 1 or self.height < 1:
             raise ParameterError("board must have at least one row and one column")
-        room = self.width * self.height - {"unsafe": 0, "safe": 1, "opening": 9}[self.rule]
-        if not 0 <= self.mines <= max(room, 0):
+        first = first_cell(self, random.Random(0))  # validates ``first``
+        # the cells the first click keeps free of mines; a random first click may be anywhere
+        starts = [first] if self.first != "random" else [(r, c) for r in range(self.height) for c in range(self.width)]
+        spared = {"unsafe": 0, "safe": 1, "opening": 1 + max(len(list(neighbours(s, self.height, self.width)))
+                                                             for s in starts)}[self.rule]
+        if not 0 <= self.mines <= self.width * self.height - spared:
             raise ParameterError(
                 f"{self.mines} mines do not fit a {self.width}x{self.height} board "
                 f"under the {self.rule!r} rule"
             )
-        first_cell(self, random.Random(0))  # validates ``first``
 
     @classmethod
     def parse(cls, level: str | None, size: str | None, rule: str, first: str) -> Settings:

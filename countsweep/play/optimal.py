@@ -332,12 +332,16 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
     for f in firsts:
         lays = first_layouts(geo, mines, rule, f)
         if not lays:
+            if first is None:
+                continue  # e.g. the centre of 3x3 under "opening": no layout spares its neighbourhood
             raise ParameterError(f"no layout allows a first click at {list(geo.cells[f])} under rule {rule!r}")
         opt = solver.move_value(start, lays, f, solver.value)
         gre = solver.move_value(start, lays, f, lambda s, ls: policy_value(
             solver, s, ls, greedy_choice, greedy_memo))
         mine = Fraction(sum((lay >> f) & 1 for lay in lays), len(lays))
         table.append(MoveValue(geo.cells[f], mine, opt, gre))
+    if not table:
+        raise ParameterError(f"{mines} mines leave no first click on {width}x{height} under rule {rule!r}")
     best = max(table, key=lambda m: (m.optimal, m.greedy))
     assert best.greedy is not None
     return Solution(width, height, mines, rule, best.optimal, best.greedy, tuple(table), len(solver.memo))

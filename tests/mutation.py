@@ -1,0 +1,200 @@
+"""Mutation testing, module by module: ``python -m tests.mutation [GROUP ...]``.
+
+For each group of modules, mutmut plants every small bug it knows (a ``<``
+for a ``<=``, a constant off by one, a dropped call...) one at a time and runs
+the fast tests that cover the mutated function; a mutant no test notices
+*survives*.  Each group runs in its own scratch copy of the repository
+(``.mutation/GROUP``) with ``only_mutate`` set to its modules and the test
+selection narrowed to the test files that exercise them, so one group's
+instrumentation does not slow another's tests.
+
+Survivors are either killed by a new test or explained in ``EQUIVALENT``
+below (a mutant that changes no behaviour, with the reason).  The command
+rewrites the table of ``docs/mutation.md`` from the results, with the commit
+it measured.  It is slow (minutes to an hour a group on two cores) and is not
+part of the default test run.
+
+    python -m tests.mutation                 # every group
+    python -m tests.mutation poly dimacs     # some groups
+    python -m tests.mutation --list          # the groups
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / ".mutation"
+PAGE = ROOT / "docs" / "mutation.md"
+RESULTS = SCRATCH / "results.json"
+
+CORE = "counting core"
+READERS = "readers"
+OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Group:
+    kind: str
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+GROUPS: dict[str, Group] = {
+    "poly": Group(CORE, ("countsweep/counting/poly.py",), ("test_poly.py", "test_backends.py", "test_dpll.py")),
+    "formula": Group(CORE, ("countsweep/counting/formula.py", "countsweep/counting/base.py",
+                            "countsweep/counting/registry.py"),
+                     ("test_backends.py", "test_dpll.py", "test_json_outputs.py", "test_dimacs.py")),
+    "dpll": Group(CORE, ("countsweep/counting/dpll.py",), ("test_backends.py", "test_dpll.py", "test_oracle.py")),
+    "brute": Group(CORE, ("countsweep/counting/brute.py",), ("test_backends.py", "test_dpll.py")),
+    "sdd": Group(CORE, ("countsweep/counting/sdd.py",), ("test_backends.py", "test_sdd.py")),
+    "oracle": Group(CORE, ("countsweep/oracle.py",), ("test_oracle.py", "test_backends.py", "test_json_outputs.py")),
+    "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py")),
+    "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py")),
+    "dimacs": Group(READERS, ("countsweep/encode/dimacs.py",), ("test_dimacs.py", "test_cnf.py")),
+    "compiled": Group(READERS, ("countsweep/compiled.py",), ("test_sdd.py", "test_cli.py")),
+    "files": Group(READERS, ("countsweep/files.py",), ("test_cli.py", "test_cnf.py", "test_json_outputs.py")),
+    "records": Group(READERS, ("countsweep/play/runs.py",), ("test_game.py", "test_json_outputs.py")),
+    "cnf": Group(OTHER, ("countsweep/encode/cnf.py",), ("test_cnf.py", "test_sdd.py")),
+    "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py",)),
+    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py",)),
+    "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py",)),
+    "cli": Group(OTHER, ("countsweep/cli/*.py",), ("test_cli.py", "test_json_outputs.py", "test_cnf.py",
+                                                   "test_game.py", "test_dimacs.py")),
+}
+
+# Survivors that change no behaviour, with the reason; keyed by the mutant's name,
+# which changes when the function it is in changes (the tool then flags it again).
+EQUIVALENT: dict[str, str] = {}
+
+
+def copy_tree(group: str) -> Path:
+    """A scratch copy of what the tests need, with the group's mutmut configuration."""
+    target = SCRATCH / group
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in ("countsweep", "tests", "examples", "cnf", "docs/schemas"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    spec = GROUPS[group]
+    text = (ROOT / "pyproject.toml").read_text()
+    # the group's own modules too: their docstring examples run as doctests
+    modules = sorted({m.split("*")[0].rstrip("/") for m in spec.modules})
+    selection = [f"tests/{t}" for t in spec.tests] + modules + ["-m", "not slow"]
+    text = re.sub(r"pytest_add_cli_args_test_selection = \[.*?\]\n",
+                  f"pytest_add_cli_args_test_selection = {json.dumps(selection)}\n"
+                  f"only_mutate = {json.dumps(list(spec.modules))}\n", text, flags=re.S)
+    (target / "pyproject.toml").write_text(text)
+    return target
+
+
+def statuses(workdir: Path) -> dict[str, str]:
+    """Each mutant's name and mutmut's verdict on it."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=workdir,
+                         capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and name:
+            found[name] = status.strip()
+    return found
+
+
+def run_group(group: str, children: int) -> dict:
+    workdir = copy_tree(group)
+    env = {**os.environ, "COUNTSWEEP_MUTATION": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], cwd=workdir, env=env,
+                   stdout=subprocess.DEVNULL, check=False)
+    found = statuses(workdir)
+    survivors = sorted(n for n, s in found.items() if s != "killed" and n not in EQUIVALENT)
+    diffs = {}
+    for name in survivors:
+        shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=workdir, capture_output=True,
+                               text=True)
+        diffs[name] = "\n".join(line for line in shown.stdout.splitlines() if line.startswith(("+", "-"))
+                                and not line.startswith(("+++", "---")))
+    return {
+        "group": group, "kind": GROUPS[group].kind, "modules": list(GROUPS[group].modules),
+        "made": len(found), "killed": sum(s == "killed" for s in found.values()),
+        "equivalent": sorted(n for n in found if n in EQUIVALENT and found[n] != "killed"),
+        "survived": survivors, "statuses": found, "diffs": diffs, "seconds": round(time.perf_counter() - start),
+    }
+
+
+def commit() -> str:
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "countsweep", "tests"], cwd=ROOT, capture_output=True,
+                           text=True).stdout.strip()
+    return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
+
+
+def write_page(results: dict[str, dict], measured_on: str) -> None:
+    """The table of docs/mutation.md, between its markers, from ``results``."""
+    rows = ["| group | kind | modules | mutants | killed | equivalent | survived | score |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    totals: dict[str, list[int]] = {}
+    for name in GROUPS:
+        r = results.get(name)
+        if r is None:
+            continue
+        eq, surv = len(r["equivalent"]), len(r["survived"])
+        score = (r["killed"] + eq) / r["made"] if r["made"] else 1.0
+        mods = ", ".join(f"`{m.removeprefix('countsweep/')}`" for m in r["modules"])
+        rows.append(f"| {name} | {r['kind']} | {mods} | {r['made']} | {r['killed']} | {eq} | {surv} | {score:.1%} |")
+        t = totals.setdefault(r["kind"], [0, 0, 0])
+        t[0] += r["made"]
+        t[1] += r["killed"]
+        t[2] += eq
+    rows.append("")
+    rows += [f"* **{kind}**: {k + e} of {m} killed or equivalent, {(k + e) / m:.1%}" for kind, (m, k, e) in
+             totals.items() if m]
+    survivors = [f"* `{n}` ({r['group']}):\n\n    ```diff\n" + "\n".join(f"    {line}" for line in
+                 r["diffs"].get(n, "").splitlines()) + "\n    ```" for r in results.values() for n in r["survived"]]
+    explained = [f"* `{n}`: {EQUIVALENT[n]}" for r in results.values() for n in r["equivalent"]]
+    body = "\n".join([f"Measured on commit {measured_on}.", "", *rows, "", "### Equivalent mutants", "",
+                      *(explained or ["None."]), "", "### Survivors not yet explained", "",
+                      *(survivors or ["None."])])
+    page = PAGE.read_text()
+    start, end = "<!-- mutation table: start -->", "<!-- mutation table: end -->"
+    page = page[: page.index(start) + len(start)] + "\n" + body + "\n" + page[page.index(end):]
+    PAGE.write_text(page)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("groups", nargs="*", help="groups to run (default: all)")
+    ap.add_argument("--max-children", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--list", action="store_true", help="list the groups and exit")
+    args = ap.parse_args(argv)
+    if args.list:
+        for name, g in GROUPS.items():
+            print(f"{name:12} {g.kind:14} {', '.join(g.modules)}")
+        return
+    unknown = [g for g in args.groups if g not in GROUPS]
+    if unknown:
+        ap.error(f"unknown group {unknown[0]!r}; see --list")
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    for group in args.groups or list(GROUPS):
+        print(f"{group}: running ...", flush=True)
+        r = run_group(group, args.max_children)
+        results[group] = r
+        SCRATCH.mkdir(exist_ok=True)
+        RESULTS.write_text(json.dumps(results, indent=1))
+        print(f"{group}: {r['made']} mutants, {r['killed']} killed, {len(r['equivalent'])} equivalent, "
+              f"{len(r['survived'])} survived ({r['seconds']} s)", flush=True)
+        for name in r["survived"]:
+            print(f"  survived {name} [{r['statuses'][name]}]\n    " + r["diffs"][name].replace("\n", "\n    "))
+    write_page(results, commit())
+
+
+if __name__ == "__main__":
+    main()

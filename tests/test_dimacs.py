@@ -1,0 +1,122 @@
+"""The DIMACS reader against brute-force counting of the file's own clauses.
+
+The files are drawn at random in every layout DIMACS allows: clauses spread
+over lines or sharing one, comments and projection lines anywhere (also after
+the clauses), tautologies, repeated literals, empty clauses, a last clause
+without its terminating ``0``, a ``%`` end marker.  The reference counts the
+clauses as drawn, with its own loop, so a reader that drops, merges or
+misreads any of them disagrees.
+"""
+
+from __future__ import annotations
+
+import io
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from countsweep.counting import get_backend
+from countsweep.encode.dimacs import read
+from countsweep.errors import InputError
+from tests.cli_helpers import run
+
+
+def brute_force(num_vars: int, clauses: list[list[int]], projection: list[int] | None) -> int:
+    """Projected models of ``clauses`` by enumeration: the distinct projections of the models."""
+    shown = projection if projection is not None else list(range(1, num_vars + 1))
+    seen = set()
+    for values in product((False, True), repeat=num_vars):
+        if all(any(values[abs(x) - 1] == (x > 0) for x in c) for c in clauses):
+            seen.add(tuple(values[v - 1] for v in shown))
+    return len(seen)
+
+
+@st.composite
+def dimacs_files(draw):
+    """(text, num_vars, clauses, projection) of a random well-formed DIMACS file."""
+    n = draw(st.integers(1, 7))
+    literal = st.integers(1, n).flatmap(lambda v: st.sampled_from((v, -v)))
+    clauses = draw(st.lists(st.lists(literal, min_size=0, max_size=5), max_size=8))
+    # not every file has an empty clause: that makes the count 0
+    if draw(st.booleans()):
+        clauses = [c for c in clauses if c]
+    if clauses and draw(st.booleans()):  # a tautology: x and -x in one clause
+        v = draw(st.integers(1, n))
+        clauses.append([v, draw(literal), -v])
+    projection = None
+    if draw(st.booleans()):
+        projection = sorted(draw(st.sets(st.integers(1, n), min_size=1)))
+    # the tokens: each clause's literals then 0, the last 0 sometimes missing
+    tokens = [str(x) for c in clauses for x in (*c, 0)]
+    unterminated = bool(clauses) and clauses[-1] != [] and draw(st.booleans())
+    if unterminated:
+        tokens.pop()
+    # break the tokens into lines at random places
+    lines = []
+    while tokens:
+        k = draw(st.integers(1, max(1, len(tokens))))
+        lines.append(" ".join(tokens[:k]))
+        tokens = tokens[k:]
+    comments = ["c a comment", "c t pmc", "c", "c p weight 1 0.5 0"]
+    for _ in range(draw(st.integers(0, 3))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from(comments)))
+    if projection is not None:  # one or two projection lines, anywhere after the header
+        split = draw(st.integers(0, len(projection)))
+        for part, kind in ((projection[:split], "c p show"), (projection[split:], "c ind")):
+            if part:
+                lines.insert(draw(st.integers(0, len(lines))), f"{kind} {' '.join(map(str, part))} 0")
+    head = [f"p cnf {n} {len(clauses)}"]
+    if draw(st.booleans()):
+        head.insert(0, "c written by a random test")
+    tail = ["%", "0"] if not unterminated and draw(st.booleans()) else []
+    text = "\n".join(head + lines + tail) + ("\n" if draw(st.booleans()) else "")
+    return text, n, clauses, projection
+
+
+@settings(max_examples=1000)
+@given(dimacs_files())
+def test_read_then_counted_equals_brute_force_on_the_clauses_as_written(case):
+    text, n, clauses, projection = case
+    f = read(io.StringIO(text))
+    assert f.num_vars == n
+    assert f.projection == (tuple(projection) if projection is not None else None)
+    assert get_backend("dpll").count(f).count == brute_force(n, clauses, projection)
+
+
+@settings(max_examples=150)
+@given(dimacs_files())
+def test_count_dimacs_on_the_command_line_prints_the_same_count(case):
+    text, n, clauses, projection = case
+    r = run("count", "--dimacs", "-", "--json", stdin=text)
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["count"] == str(brute_force(n, clauses, projection))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("p cnf 2 1\n1 3 0\n", "line 2: literal 3 exceeds the 2 declared variables"),
+        ("p cnf 2 1\n1 -3 0\n", "line 2: literal -3 exceeds the 2 declared variables"),
+        ("p cnf 2 1\nc ind 3 0\n1 0\n", "line 2: projection variable 3 out of range"),
+        ("p cnf 2 1\n1 0\np cnf 2 1\n", "line 3: a second 'p' header line"),
+        ("1 2 0\np cnf 2 1\n", "line 1: clause before the 'p cnf' header"),
+        ("p cnf 2\n1 0\n", "line 1: expected 'p cnf VARS CLAUSES'"),
+        ("p cnf -2 1\n", "line 1: negative size in header"),
+        ("p cnf 99999999999 1\n", "line 1: 99999999999 variables declared"),
+        ("p cnf 2 1\n1 " + "9" * 5000 + " 0\n", "line 2: '9999"),
+        ("p dnf 2 1\n1 0\n", "expected 'p cnf VARS CLAUSES'"),
+    ],
+)
+def test_a_malformed_file_is_refused_naming_the_line(text, message):
+    with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        read(io.StringIO(text), "f.cnf")
+    r = run("count", "--dimacs", "-", stdin=text)
+    assert r.exit_code == 3 and r.stderr.count("\n") == 1 and message in r.stderr
+
+
+def test_a_satlib_file_with_its_percent_end_marker_is_read():
+    text = "c SATLIB style\np cnf 3 2\n 1 -2 0\n 2 3 0\n%\n0\n\n"
+    f = read(io.StringIO(text))
+    assert len(f.constraints) == 2 and get_backend("dpll").count(f).count == brute_force(3, [[1, -2], [2, 3]], None)
