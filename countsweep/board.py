@@ -30,6 +30,7 @@ the text's line and column one-based, as editors do, and the cell zero-based.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -111,13 +112,21 @@ def parse_cell(text: str, width: int | None = None, height: int | None = None) -
     return cell
 
 
-def neighbours(cell: Cell, height: int, width: int) -> Iterator[Cell]:
+@functools.lru_cache(maxsize=64)
+def _around(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Every cell of a board this size and its neighbours, computed once per size."""
+    return {(r, c): tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                          if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width)
+            for r in range(height) for c in range(width)}
+
+
+def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
     """The up to eight cells around ``cell``, in row-major order."""
+    if height * width <= 1 << 20:  # the table of a board up to 1024x1024; beyond, compute
+        return _around(height, width)[cell]
     r, c = cell
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width:
-                yield (r + dr, c + dc)
+    return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width)
 
 
 @dataclass(frozen=True)
@@ -144,14 +153,11 @@ class Board:
             for c, v in enumerate(row):
                 if not (v in (HIDDEN, FLAG) or (isinstance(v, int) and 0 <= v <= 8)):
                     raise BoardError(f"cell [{r}, {c}]: invalid value {v!r}")
-        for cell in self.cells():
+        for cell in self._numbers:
             v = self[cell]
-            if v >= 0:
-                room = sum(1 for _ in neighbours(cell, self.height, self.width))
-                if v > room:
-                    raise BoardError(
-                        f"{self.where(cell)}: number {v} is larger than its {room} neighbours allow"
-                    )
+            room = len(neighbours(cell, self.height, self.width))
+            if v > room:
+                raise BoardError(f"{self.where(cell)}: number {v} is larger than its {room} neighbours allow")
         if self.mines is not None:
             if self.mines < 0:
                 raise BoardError(f"mine total {self.mines} is negative")
@@ -159,7 +165,7 @@ class Board:
                 raise BoardError(
                     f"mine total {self.mines} exceeds the {self.width * self.height} cells"
                 )
-            flags = len(self.flags())
+            flags = len(self._flags)
             if flags > self.mines:
                 raise BoardError(f"{flags} flags but only {self.mines} mines in total")
 
@@ -230,14 +236,34 @@ class Board:
         """Build from a 2-D array of codes (numbers, :data:`HIDDEN`, :data:`FLAG`)."""
         return cls(tuple(tuple(int(v) for v in row) for row in array), mines)
 
+    @classmethod
+    def _trusted(cls, grid: tuple[tuple[int, ...], ...], mines: int | None) -> Board:
+        """A board from a grid known to be valid (a game's view, a checked change): no validation."""
+        board = object.__new__(cls)
+        object.__setattr__(board, "grid", grid)
+        object.__setattr__(board, "mines", mines)
+        object.__setattr__(board, "origin", None)
+        return board
+
     def with_mines(self, mines: int | None) -> Board:
         return Board(self.grid, mines, self.origin)
 
     def reveal(self, cell: Cell, value: int) -> Board:
-        """The same position with ``cell`` showing ``value`` (a number, or :data:`FLAG`)."""
-        grid = [list(row) for row in self.grid]
-        grid[cell[0]][cell[1]] = value
-        return Board(tuple(map(tuple, grid)), self.mines)
+        """The same position with ``cell`` showing ``value`` (a number, or :data:`FLAG`).
+
+        Only the change is checked: the rest of the board was valid already.
+        """
+        r, c = cell
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            raise BoardError(f"cell [{r}, {c}] is off the {self.width}x{self.height} board")
+        if value == FLAG:
+            if self.mines is not None and self[cell] != FLAG and len(self._flags) + 1 > self.mines:
+                raise BoardError(f"{len(self._flags) + 1} flags but only {self.mines} mines in total")
+        elif not (value == HIDDEN or 0 <= value <= len(neighbours(cell, self.height, self.width))):
+            raise BoardError(f"cell [{r}, {c}]: value {value!r} is not hidden, a flag or a number it can show")
+        row = self.grid[r]
+        grid = (*self.grid[:r], (*row[:c], value, *row[c + 1:]), *self.grid[r + 1:])
+        return Board._trusted(grid, self.mines)
 
     def to_text(self, header: bool = True) -> str:
         chars = {HIDDEN: "?", FLAG: "F"}
@@ -264,18 +290,43 @@ class Board:
             for c in range(self.width):
                 yield (r, c)
 
-    def neighbours(self, cell: Cell) -> Iterator[Cell]:
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         return neighbours(cell, self.height, self.width)
+
+    @functools.cached_property
+    def _kinds(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]:
+        """(hidden, flags, numbers), each row-major: one pass over the grid, kept."""
+        hidden: list[Cell] = []
+        flags: list[Cell] = []
+        numbers: list[Cell] = []
+        for r, row in enumerate(self.grid):
+            for c, v in enumerate(row):
+                (hidden if v == HIDDEN else flags if v == FLAG else numbers).append((r, c))
+        return tuple(hidden), tuple(flags), tuple(numbers)
+
+    @property
+    def _hidden(self) -> tuple[Cell, ...]:
+        return self._kinds[0]
+
+    @property
+    def _flags(self) -> tuple[Cell, ...]:
+        return self._kinds[1]
+
+    @property
+    def _numbers(self) -> tuple[Cell, ...]:
+        return self._kinds[2]
 
     def hidden(self) -> list[Cell]:
         """Hidden unflagged cells, row-major."""
-        return [cell for cell in self.cells() if self[cell] == HIDDEN]
+        return list(self._kinds[0])
 
     def flags(self) -> list[Cell]:
-        return [cell for cell in self.cells() if self[cell] == FLAG]
+        """Flagged cells, row-major."""
+        return list(self._kinds[1])
 
     def numbers(self) -> list[Cell]:
-        return [cell for cell in self.cells() if self[cell] >= 0]
+        """Cells showing a number, row-major."""
+        return list(self._kinds[2])
 
     def where(self, cell: Cell) -> str:
         """``cell [r, c]``, plus the source line and column when the board came from text."""

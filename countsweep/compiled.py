@@ -94,7 +94,8 @@ class CompiledPosition:
 
     def analysis(self) -> Analysis:
         counts = [count_sdd(self.mgr, node, tuple(self.cell_vars[c] for c in cells)) for cells, node in self.parts]
-        return combine(Constraints.of(self.board), counts, [cells for cells, _ in self.parts], backend="sdd")
+        return combine(Constraints.of(self.board), counts, [tuple((c,) for c in cells) for cells, _ in self.parts],
+                       backend="sdd")
 
     def condition(self, cell: Cell, shows: int | None = None, mine: bool = False) -> CompiledPosition:
         """The position after learning ``cell`` is a mine, or is safe and shows ``shows``.

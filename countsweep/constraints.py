@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours
 from countsweep.counting.formula import Card, Formula
 from countsweep.errors import InconsistentError
 
@@ -32,26 +32,41 @@ class Equation:
 
 @dataclass(frozen=True)
 class Component:
-    """Cells linked by shared equations; cell ``cells[i]`` is formula variable ``i + 1``."""
+    """Cells linked by shared equations, and their boxes.
+
+    A *box* is a set of cells that exactly the same equations see: only how many
+    of its cells are mines can matter, so the component is counted over boxes.
+    ``cells`` and each box are row-major; boxes are ordered by their first cell.
+    """
 
     cells: tuple[Cell, ...]
     equations: tuple[Equation, ...]
+    boxes: tuple[tuple[Cell, ...], ...] = ()
 
-    def formula(self) -> Formula:
-        var = {cell: i for i, cell in enumerate(self.cells, 1)}
-        return Formula(
-            len(self.cells),
-            tuple(Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in self.equations),
-        )
+    def formula(self, boxes: bool = True) -> Formula:
+        """The component as a formula: box ``i`` is variable ``i + 1`` (or, with ``boxes=False``, cell ``i``)."""
+        groups = self.boxes if boxes else tuple((c,) for c in self.cells)
+        var = {cell: i for i, group in enumerate(groups, 1) for cell in group}
+        constraints = tuple(Card(tuple(dict.fromkeys(var[c] for c in eq.cells)), eq.value, eq.value)
+                            for eq in self.equations)
+        sizes = tuple(len(g) for g in groups) if boxes and any(len(g) > 1 for g in groups) else None
+        return Formula(len(groups), constraints, sizes=sizes)
 
 
 def equations(board: Board) -> list[Equation]:
     """One equation per revealed number with hidden neighbours; raises on impossible numbers."""
     out = []
-    for cell in board.numbers():
-        hidden = [n for n in board.neighbours(cell) if board[n] == HIDDEN]
-        flags = sum(1 for n in board.neighbours(cell) if board[n] == FLAG)
-        value = board[cell] - flags
+    grid, height, width = board.grid, board.height, board.width
+    for cell in board._numbers:
+        hidden = []
+        flags = 0
+        for n in neighbours(cell, height, width):
+            v = grid[n[0]][n[1]]
+            if v == HIDDEN:
+                hidden.append(n)
+            elif v == FLAG:
+                flags += 1
+        value = grid[cell[0]][cell[1]] - flags
         if value < 0:
             raise InconsistentError(
                 f"{board.where(cell)}: shows {board[cell]} but has {flags} flagged neighbours"
@@ -75,9 +90,14 @@ def _components(eqs: list[Equation]) -> list[Component]:
             c = parent[c]
         return c
 
-    for eq in eqs:
+    seen_by: dict[Cell, list[int]] = {}
+    for i, eq in enumerate(eqs):
         for c in eq.cells:
-            parent.setdefault(c, c)
+            if c not in parent:
+                parent[c] = c
+                seen_by[c] = [i]
+            else:
+                seen_by[c].append(i)
         root = find(eq.cells[0])
         for c in eq.cells[1:]:
             parent[find(c)] = root
@@ -87,7 +107,13 @@ def _components(eqs: list[Equation]) -> list[Component]:
     groups: dict[Cell, list[Equation]] = {}
     for eq in eqs:
         groups.setdefault(find(eq.cells[0]), []).append(eq)
-    return [Component(tuple(cells[r]), tuple(groups[r])) for r in sorted(cells, key=lambda r: cells[r][0])]
+    out = []
+    for r in sorted(cells, key=lambda r: cells[r][0]):
+        boxes: dict[tuple[int, ...], list[Cell]] = {}
+        for c in cells[r]:  # row-major: a box's first cell orders it, as dicts keep insertion order
+            boxes.setdefault(tuple(seen_by[c]), []).append(c)
+        out.append(Component(tuple(cells[r]), tuple(groups[r]), tuple(tuple(b) for b in boxes.values())))
+    return out
 
 
 @dataclass(frozen=True)
@@ -115,11 +141,11 @@ class Constraints:
         comps = _components(eqs)
         frontier = tuple(sorted(c for comp in comps for c in comp.cells))
         on_frontier = set(frontier)
-        hidden = board.hidden()
+        hidden = board._hidden
         sea = tuple(c for c in hidden if c not in on_frontier)
         mines_left = None
         if board.mines is not None:
-            mines_left = board.mines - len(board.flags())
+            mines_left = board.mines - len(board._flags)
             if mines_left > len(hidden):
                 raise InconsistentError(
                     f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"

@@ -20,16 +20,28 @@ layouts.  :attr:`Analysis.mines_known` says which case holds.
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
+from typing import NamedTuple
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import Constraints
-from countsweep.counting import DEFAULT_BACKEND, Backend, Limits, get_backend
-from countsweep.counting.formula import Counts
+from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
+from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
 from countsweep.errors import InconsistentError
+
+
+class Group(NamedTuple):
+    """Hidden cells with one mine probability: ``mines / scale`` of the analysis, as ``probability``."""
+
+    probability: Fraction
+    cells: tuple[Cell, ...]
+    mines: int
 
 
 @dataclass(frozen=True)
@@ -41,20 +53,40 @@ class Analysis:
     count: int
     """Mine layouts consistent with the position (frontier assignments if the total is unknown)."""
     probabilities: dict[Cell, Fraction]
-    """Mine probability of every hidden unflagged cell."""
+    """Mine probability of every hidden unflagged cell, row-major."""
     frontier: tuple[Cell, ...]
     sea: tuple[Cell, ...]
     components: int
     backend: str = field(default=DEFAULT_BACKEND, compare=False)
     """The backend that counted the components (answers are equal whichever it was)."""
+    groups: tuple[Group, ...] = field(default=(), compare=False, repr=False)
+    """Cells sharing one probability (a box, the sea): what the questions below read."""
+    scale: int = field(default=1, compare=False, repr=False)
+    """The common denominator of the groups' ``mines`` (the count, or twice it without a total)."""
 
-    @property
+    @functools.cached_property
     def safe(self) -> tuple[Cell, ...]:
-        return tuple(c for c, p in self.probabilities.items() if p == 0)
+        """Hidden cells that are mine-free in every layout, row-major."""
+        return tuple(sorted(c for g in self.groups if g.mines == 0 for c in g.cells))
 
-    @property
+    @functools.cached_property
     def mines_certain(self) -> tuple[Cell, ...]:
-        return tuple(c for c, p in self.probabilities.items() if p == 1)
+        """Hidden cells that are mines in every layout, row-major."""
+        return tuple(sorted(c for g in self.groups if g.mines == self.scale for c in g.cells))
+
+    @functools.cached_property
+    def levels(self) -> tuple[tuple[Fraction, int], ...]:
+        """The distinct probabilities, lowest first, each with how many cells have it.
+
+        >>> from countsweep.board import Board
+        >>> analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????")).levels
+        ((Fraction(1, 10), 4), (Fraction(8, 35), 7), (Fraction(3, 10), 2), (Fraction(2, 5), 1))
+        """
+        tally: dict[int, list] = {}  # integer numerators over one scale: cheap to hash and compare
+        for g in self.groups:
+            entry = tally.setdefault(g.mines, [g.probability, 0])
+            entry[1] += len(g.cells)
+        return tuple((p, n) for _, (p, n) in sorted(tally.items()))
 
     def probability(self, cell: Cell) -> Fraction | None:
         """Mine probability of any cell: 1 for a flag, ``None`` for a revealed number."""
@@ -110,9 +142,10 @@ def _weights(others: Poly, ways: list[int], span: range) -> dict[int, int]:
     frontier holds ``j`` (zero past the end).
     """
     out = {}
+    pairs = list(zip(degrees(others), others.coeffs, strict=True))
+    top = len(ways)
     for a in span:
-        out[a] = sum(c * ways[a + b] for b, c in zip(degrees(others), others.coeffs, strict=True)
-                     if a + b < len(ways))
+        out[a] = sum(c * ways[a + b] for b, c in pairs if a + b < top)
     return out
 
 
@@ -120,26 +153,27 @@ def _dot(p: Poly, w: dict[int, int]) -> int:
     return sum(c * w[a] for a, c in zip(degrees(p), p.coeffs, strict=True))
 
 
-def combine(model: Constraints, counts: list[Counts], parts: list[tuple[Cell, ...]] | None = None,
+def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[Cell, ...], ...]] | None = None,
             backend: str = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
     """The oracle's arithmetic: component polynomials and the sea into exact answers.
 
-    ``counts[i]`` counts the cells ``parts[i]`` (by default the model's
-    components); the parts must cover the frontier, each cell once.
+    ``counts[i]`` counts the boxes ``groups[i]`` (by default the model's
+    components' boxes): its ``j``-th variable is the box ``groups[i][j]``, a
+    tuple of cells.  The boxes must cover the frontier, each cell once.
     """
     limits = (limits or Limits()).started()
     board = model.board
-    cells_of = parts if parts is not None else [comp.cells for comp in model.components]
+    boxes_of = groups if groups is not None else [comp.boxes for comp in model.components]
     totals = [c.total for c in counts]
-    for cells, c in zip(cells_of, counts, strict=True):
+    for boxes, c in zip(boxes_of, counts, strict=True):
         if not c.total.coeffs:
-            near = set(cells)
-            numbers = sorted(n for n in board.numbers() if near & set(board.neighbours(n)))
+            near = {cell for box in boxes for cell in box}
+            numbers = sorted(n for n in board._numbers if near & set(board.neighbours(n)))
             sources = ", ".join(f"[{r}, {col}]" for r, col in numbers[:6]) or "none"
             raise InconsistentError(f"no mine layout fits the numbers at cells {sources}")
     sea = len(model.sea)
     left = model.mines_left
-    probs: dict[Cell, Fraction] = {}
+    found: list[Group] = []
     # prefix[i] * suffix[i+1]: product of all component polynomials but the i-th.
     prefix = [ONE]
     for t in totals:
@@ -150,12 +184,15 @@ def combine(model: Constraints, counts: list[Counts], parts: list[tuple[Cell, ..
         suffix[i] = mul(suffix[i + 1], totals[i])
     if left is None:
         count = evaluate(product, 1)
-        for cells, c in zip(cells_of, counts, strict=True):
+        scale = 2 * count  # the sea's 1/2 is count / scale
+        for boxes, c in zip(boxes_of, counts, strict=True):
+            limits.check("while combining the components")
             own = evaluate(c.total, 1)
-            for cell, m in zip(cells, c.marginals, strict=True):
-                probs[cell] = Fraction(evaluate(m, 1), own)
-        for cell in model.sea:
-            probs[cell] = Fraction(1, 2)
+            for box, m in zip(boxes, c.marginals, strict=True):
+                per_cell = evaluate(m, 1) // len(box)  # a box's cells share its mines evenly
+                found.append(Group(Fraction(per_cell, own), box, 2 * per_cell * (count // own)))
+        if model.sea:
+            found.append(Group(Fraction(1, 2), model.sea, count))
     else:
         count = sum(c * comb(sea, left - k) for k, c in zip(degrees(product), product.coeffs, strict=True)
                     if 0 <= left - k <= sea)
@@ -166,20 +203,52 @@ def combine(model: Constraints, counts: list[Counts], parts: list[tuple[Cell, ..
                 f"the mine total cannot be met: {left} unflagged mines left, the frontier holds "
                 f"{lo} to {hi} and the {sea} sea cells the rest"
             )
+        scale = count
         ways = [comb(sea, left - j) if left - j <= sea else 0 for j in range(left + 1)]
-        for i, (cells, c) in enumerate(zip(cells_of, counts, strict=True)):
+        for i, (boxes, c) in enumerate(zip(boxes_of, counts, strict=True)):
             limits.check("while combining the components")
             w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
-            for cell, m in zip(cells, c.marginals, strict=True):
-                probs[cell] = Fraction(_dot(m, w), count)
+            for box, m in zip(boxes, c.marginals, strict=True):
+                # a box's marginal counts its mines over all layouts; its cells share them evenly
+                per_cell = _dot(m, w) // len(box)
+                found.append(Group(Fraction(per_cell, count), box, per_cell))
         if sea:
             in_sea = sum(c * comb(sea - 1, left - k - 1) for k, c in zip(degrees(product), product.coeffs, strict=True)
                          if 0 <= left - k - 1 <= sea - 1)
-            for cell in model.sea:
-                probs[cell] = Fraction(in_sea, count)
-    ordered = {cell: probs[cell] for cell in board.hidden()}
+            found.append(Group(Fraction(in_sea, count), model.sea, in_sea))
+    probs = {cell: g.probability for g in found for cell in g.cells}
+    ordered = {cell: probs[cell] for cell in board._hidden}
     return Analysis(board, left is not None, count, ordered, model.frontier, model.sea,
-                    len(model.components), backend)
+                    len(model.components), backend, tuple(found), scale)
+
+
+# Component results, kept across positions: in play one move changes one or two
+# components, and an agent's lookahead changes one, so most are counted before.
+# The key is the component's formula, which names boxes by their order, not by
+# where they are, so the same shape elsewhere on the board is a hit too.
+_CACHE_ENTRIES = 20_000
+_CACHE_MAX_VARS = 64  # larger components are rare and their results large: not kept
+_cache: OrderedDict[tuple[str, Formula], Counts] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
+    """``engine.count(formula)``, from the cache when one of countsweep's own backends counted it before."""
+    key = (engine.name, formula)
+    cacheable = type(engine) is BACKENDS.get(engine.name) and formula.num_vars <= _CACHE_MAX_VARS
+    if cacheable:
+        with _cache_lock:
+            hit = _cache.get(key)
+            if hit is not None:
+                _cache.move_to_end(key)
+                return hit
+    counts = engine.count(formula, limits)
+    if cacheable:
+        with _cache_lock:
+            _cache[key] = counts
+            if len(_cache) > _CACHE_ENTRIES:
+                _cache.popitem(last=False)
+    return counts
 
 
 def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
@@ -191,8 +260,8 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
         The position.  Without a mine total the count is of frontier
         assignments (see the module's notes).
     backend
-        A backend name from :func:`~countsweep.counting.backend_names`, or any
-        :class:`~countsweep.counting.Backend`.
+        A backend name from :func:`~countsweep.counting.registry.backend_names`, or any
+        :class:`~countsweep.counting.base.Backend`.
     limits
         Bounds on time and memory; one deadline covers the whole position.
 
@@ -206,7 +275,10 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
     engine = get_backend(backend) if isinstance(backend, str) else backend
     limits = (limits or Limits()).started()
     model = Constraints.of(board)
-    counts = [engine.count(comp.formula(), limits) for comp in model.components]
+    counts = []
+    for comp in model.components:
+        limits.check("while counting the components")
+        counts.append(_count(engine, comp.formula(), limits))
     return combine(model, counts, backend=engine.name, limits=limits)
 
 

@@ -82,7 +82,7 @@ from countsweep.counting.poly import evaluate
 def naive_error(b):
     # how far counting each frontier pattern once is from the exact answer
     m = Constraints.of(b)
-    c = DpllCounter().count(m.components[0].formula())
+    c = DpllCounter().count(m.components[0].formula(boxes=False))
     ex = analyze(b).probabilities
     return max(abs(evaluate(mm, 1) / evaluate(c.total, 1) - float(ex[cell]))
                for cell, mm in zip(m.components[0].cells, c.marginals))
@@ -92,7 +92,7 @@ candidates = [b for b in boards if 8 <= len(Constraints.of(b).frontier) <= 30 an
 board = max(candidates, key=naive_error)
 model = Constraints.of(board)
 comp = model.components[0]
-patterns = BruteCounter().count(comp.formula())          # enumeration of frontier patterns
+patterns = BruteCounter().count(comp.formula(boxes=False))          # enumeration of frontier patterns
 sea, left = len(model.sea), model.mines_left
 weighted = {}
 unweighted = {}

@@ -112,9 +112,14 @@ def run_group(group: str, children: int) -> dict:
     workdir = copy_tree(group)
     env = {**os.environ, "COUNTSWEEP_MUTATION": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], cwd=workdir, env=env,
-                   stdout=subprocess.DEVNULL, check=False)
+    log = workdir / "mutmut.log"
+    with log.open("w") as out:
+        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], cwd=workdir, env=env,
+                       stdout=out, stderr=subprocess.STDOUT, check=False)
     found = statuses(workdir)
+    if found and all(s == "not checked" for s in found.values()):
+        tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
+        raise SystemExit(f"{group}: mutmut checked no mutant (do the tests pass?); the end of {log}:\n" + "\n".join(tail))
     survivors = sorted(n for n, s in found.items() if s != "killed" and n not in EQUIVALENT)
     diffs = {}
     for name in survivors:

@@ -43,17 +43,28 @@ def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | N
 
 
 @st.composite
-def formulas(draw, max_vars: int = 9, projected: bool = True):
-    """Random cardinality formulas with negative literals and optional projection."""
+def formulas(draw, max_vars: int = 9, projected: bool = True, boxes: bool = False):
+    """Random cardinality formulas with negative literals and optional projection.
+
+    With ``boxes``, some variables stand for boxes of 2 to 4 interchangeable cells
+    (and then every variable is counted: boxes are for the counted frontier).
+    """
     n = draw(st.integers(1, max_vars))
+    sizes = None
+    if boxes and draw(st.booleans()):
+        sizes = tuple(draw(st.sampled_from((1, 1, 2, 3, 4))) for _ in range(n))
+        while sum(sizes) > 12:  # keep the cell-by-cell reference quick
+            sizes = tuple(max(1, s - 1) for s in sizes)
+    size = (lambda v: 1) if sizes is None else (lambda v: sizes[v - 1])
     cons = []
     for _ in range(draw(st.integers(0, 7))):
         vs = draw(st.lists(st.integers(1, n), unique=True, min_size=1, max_size=min(n, 5)))
         lits = tuple(v if draw(st.booleans()) else -v for v in vs)
-        lo = draw(st.integers(0, len(lits)))
-        hi = draw(st.integers(lo, len(lits)))
+        room = sum(size(abs(x)) for x in lits)
+        lo = draw(st.integers(0, room))
+        hi = draw(st.integers(lo, room))
         cons.append(Card(lits, lo, hi))
     proj = None
-    if projected and draw(st.booleans()):
+    if projected and sizes is None and draw(st.booleans()):
         proj = tuple(sorted(draw(st.sets(st.integers(1, n)))))
-    return Formula(n, tuple(cons), proj)
+    return Formula(n, tuple(cons), proj, sizes)

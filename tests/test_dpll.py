@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import LimitExceeded, Limits
+from countsweep.constraints import Constraints
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
 from countsweep.counting.formula import Card, Formula, clause
@@ -70,9 +71,18 @@ def test_band_counts_match_a_transfer_matrix(n):
 
 
 def test_cache_hits_translated_components():
+    # cell by cell: with boxes a band's columns are settled by propagation alone
     d = DpllCounter()
-    analyze(band(200, seed=1), d)
+    cells = Constraints.of(band(200, seed=1)).components[0].formula(boxes=False)
+    d.count(cells)
     assert d.last_stats.cache_hits > 100
+
+
+@pytest.mark.parametrize("n", [5, 30, 120])
+def test_a_band_counted_over_boxes_equals_it_counted_cell_by_cell(n):
+    comp = Constraints.of(band(n, seed=n)).components[0]
+    boxed, cells = DpllCounter().count(comp.formula()), DpllCounter().count(comp.formula(boxes=False))
+    assert boxed.total == cells.total and len(comp.boxes) == n
 
 
 def test_timeout_stops_cleanly():
@@ -83,7 +93,7 @@ def test_timeout_stops_cleanly():
 
 def test_cache_bound_stops_cleanly():
     with pytest.raises(LimitExceeded, match="cache reached its bound of 5"):
-        analyze(band(100), DpllCounter(), Limits(max_cache=5))
+        DpllCounter().count(Constraints.of(band(100)).components[0].formula(boxes=False), Limits(max_cache=5))
 
 
 def test_mine_polynomial_by_number_of_true_variables():

@@ -12,6 +12,8 @@ more than :data:`MAX_VARS` variables.
 
 from __future__ import annotations
 
+from math import comb
+
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Card, Counts, Formula
 from countsweep.counting.poly import ZERO, add, monomial
@@ -20,22 +22,25 @@ from countsweep.errors import LimitExceeded
 MAX_VARS = 40
 
 
-def _possible(cons: list[Card], value: dict[int, bool]) -> bool:
-    """Can every constraint still be met by some completion of ``value``?"""
+def _possible(cons: list[Card], value: dict[int, int], size: tuple[int, ...]) -> bool:
+    """Can every constraint still be met by some completion of ``value`` (each variable's true cells)?"""
     for card in cons:
         true = free = 0
         for lit in card.lits:
-            v = value.get(abs(lit))
-            if v is None:
-                free += 1
-            elif v == (lit > 0):
-                true += 1
+            v = abs(lit)
+            x = value.get(v)
+            if x is None:
+                free += size[v]
+            else:
+                true += x if lit > 0 else size[v] - x
         if true > card.hi or true + free < card.lo:
             return False
     return True
 
 
 class BruteCounter:
+    """Backend ``brute``: every assignment of the counted variables, each box over all its values."""
+
     name = "brute"
 
     def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
@@ -44,21 +49,23 @@ class BruteCounter:
                 f"brute-force reference refuses {formula.num_vars} variables (max {MAX_VARS})"
             )
         limits = (limits or Limits()).started()
-        cons = [c for c in (card.normalized() for card in formula.constraints) if c is not None]
+        limits.check("before counting")
+        size = (0, *(formula.sizes or (1,) * formula.num_vars))
+        cons = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
         counted = formula.counted
         hidden = [v for v in range(1, formula.num_vars + 1) if v not in set(counted)]
         index = {v: i for i, v in enumerate(counted)}
         total = ZERO
         marginals = [ZERO] * len(counted)
-        value: dict[int, bool] = {}
+        value: dict[int, int] = {}
 
         def extends(i: int) -> bool:
-            if not _possible(cons, value):
+            if not _possible(cons, value, size):
                 return False
             if i == len(hidden):
                 return True
-            for b in (False, True):
-                value[hidden[i]] = b
+            for x in range(size[hidden[i]] + 1):
+                value[hidden[i]] = x
                 if extends(i + 1):
                     del value[hidden[i]]
                     return True
@@ -68,18 +75,21 @@ class BruteCounter:
         def walk(i: int) -> None:
             nonlocal total
             limits.check("in the brute-force reference")
-            if not _possible(cons, value):
+            if not _possible(cons, value, size):
                 return
             if i == len(counted):
                 if extends(0):
-                    trues = [v for v in counted if value[v]]
-                    term = monomial(len(trues))
+                    weight = 1
+                    for v in counted:
+                        weight *= comb(size[v], value[v])
+                    term = monomial(sum(value[v] for v in counted), weight)
                     total = add(total, term)
-                    for v in trues:
-                        marginals[index[v]] = add(marginals[index[v]], term)
+                    for v in counted:
+                        if value[v]:
+                            marginals[index[v]] = add(marginals[index[v]], monomial(term.low, value[v] * weight))
                 return
-            for b in (False, True):
-                value[counted[i]] = b
+            for x in range(size[counted[i]] + 1):
+                value[counted[i]] = x
                 walk(i + 1)
             del value[counted[i]]
 

@@ -1,27 +1,37 @@
-"""A decomposing DPLL model counter over native cardinality constraints.
+"""A decomposing DPLL model counter over native cardinality constraints and boxes.
 
-The counter follows Cachet, sharpSAT and Ganak: unit propagation, dynamic
+The counter follows Cachet, sharpSAT and Ganak (Sang et al., SAT 2004;
+Thurley, SAT 2006; Sharma et al., IJCAI 2019): unit propagation, dynamic
 decomposition of the residual formula into independent components after every
-decision, and a component cache.  It differs from them in three ways that suit
+decision, and a component cache.  It differs from them in ways that suit
 Minesweeper:
 
-* constraints are ``lo <= sum(lits) <= hi`` natively, so a revealed number is one
-  constraint with no auxiliary variables, and propagation sees the whole number
-  at once (all remaining cells forced when the count is met or can only just be);
-* every count is a polynomial in the number of true counted variables (mines), so
-  the oracle can apply the global mine total afterwards with binomials;
-* each component's result carries the marginal polynomial of each of its counted
-  variables, combined on the way up, so one pass yields every cell's count.
+* constraints are ``lo <= sum(literals) <= hi`` natively, so a revealed number
+  is one constraint with no auxiliary variables, and propagation sees the whole
+  number at once (every open cell forced when the count is met or can only just
+  be, and the last open box forced to what is missing);
+* a variable may be a *box* of interchangeable cells (see
+  :mod:`countsweep.counting.formula`): it is branched on once, over its values
+  ``0..s`` with weights ``C(s, value)``, instead of cell by cell;
+* every count is a polynomial in the number of true counted cells (mines), so
+  the oracle can apply the global mine total afterwards with binomials, and each
+  component's result carries every counted variable's marginal polynomial,
+  combined on the way up, so one pass yields every cell.
 
-The cache key is the residual component with its variables renamed by rank, so
-the same sub-structure at another place of the board (a translated stretch of a
-frontier) hits the entry stored for the first.  Branching picks a variable near
-the middle of the component's constraint graph (the midpoint of a double BFS
-sweep), which cuts the long thin frontiers of Minesweeper into halves, so the
-search depth grows with the logarithm of the frontier's length.
+Polynomials are kept *packed* while searching: ``p(2**B)`` as one integer, with
+``B`` bits per coefficient, more than any count can need (a count is at most
+``2**cells``).  Adding and multiplying polynomials is then one big-integer
+operation (Kronecker substitution); they are unpacked once, at the end.
 
-Projected counting: variables outside the projection are never branched on while
-a counted variable is open; a component left with none is decided by a
+The cache key is the residual component with its variables renamed by rank,
+so the same sub-structure at another place of the board hits the entry stored
+for the first.  Branching picks a variable near the middle of the component's
+constraint graph (the midpoint of a double BFS sweep), which cuts the long thin
+frontiers of Minesweeper in halves, so the search depth grows with the
+logarithm of a frontier's length.
+
+Projected counting: variables outside the projection are never branched on
+while a counted variable is open; a component left with none is decided by a
 satisfiability search (existential quantification).
 
 >>> from countsweep.counting.formula import Card, Formula
@@ -29,23 +39,29 @@ satisfiability search (existential quantification).
 >>> c = DpllCounter().count(band)
 >>> c.count, c.total
 (3, Poly(low=1, coeffs=(1, 2)))
+>>> DpllCounter().count(Formula(2, (Card((1, 2), 1, 1),), sizes=(2, 1))).total  # a box of two cells
+Poly(low=1, coeffs=(3,))
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
 
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Counts, Formula
-from countsweep.counting.poly import ONE, ZERO, Poly, add, binomial, mul, shift
+from countsweep.counting.poly import Poly, unpack
 from countsweep.errors import LimitExceeded
 
-_BIG_STACK_VARS = 1500
+_BIG_STACK_VARS = 600
 _CENTER_MIN_VARS = 10
 
-Result = tuple[Poly, dict[int, Poly]]
+# A result: the packed total, and each variable's packed marginal (absent: zero).
+Result = tuple[int, dict[int, int]]
 
 
 @dataclass
@@ -71,11 +87,22 @@ class Stats:
         return self.cache_hits / looked if looked else 0.0
 
 
+@lru_cache(maxsize=1024)
+def _free(cells: int, bits: int) -> int:
+    """``(1 + x)**cells`` packed with ``bits`` bits a coefficient."""
+    value = 0
+    for k in range(cells, -1, -1):
+        value = (value << bits) | comb(cells, k)
+    return value
+
+
 class _Search:
     def __init__(self, formula: Formula, limits: Limits | None) -> None:
-        cards = [c for c in (card.normalized() for card in formula.constraints) if c is not None]
         n = formula.num_vars
+        sizes = formula.sizes or (1,) * n
+        cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
         self.n = n
+        self.size = (0, *sizes)
         self.lits = [c.lits for c in cards]
         self.lo = [c.lo for c in cards]
         self.hi = [c.hi for c in cards]
@@ -83,15 +110,18 @@ class _Search:
         for ci, card in enumerate(cards):
             for lit in card.lits:
                 self.occ[abs(lit)].append((ci, 1 if lit > 0 else -1))
-        self.val = [0] * (n + 1)
-        self.ntrue = [0] * len(cards)
-        self.nfree = [len(c.lits) for c in cards]
+        self.val = [-1] * (n + 1)
+        self.ntrue = [0] * len(cards)  # each constraint's sum so far
+        self.nfree = [sum(self.size[abs(x)] for x in c.lits) for c in cards]  # what its open variables can add
+        self.nopen = [len(c.lits) for c in cards]  # its open variables
         self.projected = [False] * (n + 1)
         for v in formula.counted:
             self.projected[v] = True
         self.counted = formula.counted
+        # bits per packed coefficient: a count is at most 2**cells, a box marginal at most size * count
+        self.bits = 8 * ((formula.cells + max(sizes, default=1).bit_length() + 8) // 8)
         self.trail: list[int] = []
-        self.cache: dict[tuple, tuple[Poly, tuple[Poly, ...]]] = {}
+        self.cache: dict[tuple, tuple[int, tuple[int, ...]]] = {}
         self.sat_cache: dict[tuple, bool] = {}
         self.vstamp = [0] * (n + 1)
         self.cstamp = [0] * len(cards)
@@ -102,53 +132,62 @@ class _Search:
 
     # assignment and propagation ------------------------------------------------
 
-    def _set(self, first: int) -> bool:
-        """Make ``first`` true and propagate; False on conflict (undo is the caller's)."""
-        val, occ, ntrue, nfree = self.val, self.occ, self.ntrue, self.nfree
+    def _set(self, first: int, value: int) -> bool:
+        """Give ``first`` its ``value`` and propagate; False on conflict (undo is the caller's)."""
+        val, occ, size, ntrue, nfree, nopen = self.val, self.occ, self.size, self.ntrue, self.nfree, self.nopen
         lo, hi, lits, trail = self.lo, self.hi, self.lits, self.trail
-        queue = [first]
+        queue = [(first, value)]
         while queue:
-            lit = queue.pop()
-            v = lit if lit > 0 else -lit
-            b = 1 if lit > 0 else -1
+            v, x = queue.pop()
             cur = val[v]
-            if cur:
-                if cur != b:
+            if cur >= 0:
+                if cur != x:
                     return False
                 continue
-            val[v] = b
+            val[v] = x
             trail.append(v)
+            s = size[v]
             conflict = False
             # Counters of every constraint of v are updated before any return, so
             # that undoing v restores them exactly.
-            for c, s in occ[v]:
-                f = nfree[c] - 1
+            for c, sign in occ[v]:
+                f = nfree[c] - s
                 nfree[c] = f
-                t = ntrue[c]
-                if s == b:
-                    t += 1
-                    ntrue[c] = t
+                nopen[c] -= 1
+                t = ntrue[c] + (x if sign > 0 else s - x)
+                ntrue[c] = t
                 if t > hi[c] or t + f < lo[c]:
                     conflict = True
                 elif f and not conflict:
-                    if t == hi[c]:
-                        queue.extend(-x for x in lits[c] if not val[x if x > 0 else -x])
-                    elif t + f == lo[c]:
-                        queue.extend(x for x in lits[c] if not val[x if x > 0 else -x])
+                    if t == hi[c]:  # met: every open literal adds nothing
+                        queue.extend((u, 0 if u == y else size[u]) for y in lits[c]
+                                     for u in (y if y > 0 else -y,) if val[u] < 0)
+                    elif t + f == lo[c]:  # only just meetable: every open literal adds all it can
+                        queue.extend((u, size[u] if u == y else 0) for y in lits[c]
+                                     for u in (y if y > 0 else -y,) if val[u] < 0)
+                    elif nopen[c] == 1 and lo[c] == hi[c]:  # one open box: it holds what is missing
+                        for y in lits[c]:
+                            u = y if y > 0 else -y
+                            if val[u] < 0:
+                                need = lo[c] - t
+                                queue.append((u, need if y > 0 else size[u] - need))
+                                break
             if conflict:
                 return False
         return True
 
     def _undo(self, mark: int) -> None:
-        val, occ, ntrue, nfree, trail = self.val, self.occ, self.ntrue, self.nfree, self.trail
+        val, occ, size, ntrue, nfree, nopen, trail = (self.val, self.occ, self.size, self.ntrue, self.nfree,
+                                                      self.nopen, self.trail)
         while len(trail) > mark:
             v = trail.pop()
-            b = val[v]
-            val[v] = 0
-            for c, s in occ[v]:
-                nfree[c] += 1
-                if s == b:
-                    ntrue[c] -= 1
+            x = val[v]
+            val[v] = -1
+            s = size[v]
+            for c, sign in occ[v]:
+                nfree[c] += s
+                nopen[c] += 1
+                ntrue[c] -= x if sign > 0 else s - x
 
     def _active(self, c: int) -> bool:
         """Does constraint ``c`` still restrict its open variables?"""
@@ -156,13 +195,29 @@ class _Search:
         return f > 0 and not (t >= self.lo[c] and t + f <= self.hi[c])
 
     def _root_units(self) -> bool:
+        """Propagate what the constraints force before any decision."""
         for c in range(len(self.lits)):
             t, f = self.ntrue[c], self.nfree[c]
-            if f and (t == self.hi[c] or t + f == self.lo[c]):
-                sign = -1 if t == self.hi[c] else 1
-                for x in self.lits[c]:
-                    if not self.val[abs(x)] and not self._set(sign * x):
-                        return False
+            if not f:
+                continue
+            forced = None
+            if t == self.hi[c]:
+                forced = 0
+            elif t + f == self.lo[c]:
+                forced = 1
+            elif self.nopen[c] == 1 and self.lo[c] == self.hi[c]:
+                (y,) = [y for y in self.lits[c] if self.val[abs(y)] < 0]
+                u, need = abs(y), self.lo[c] - t
+                if not self._set(u, need if y > 0 else self.size[u] - need):
+                    return False
+                continue
+            if forced is not None:
+                for y in self.lits[c]:
+                    u = abs(y)
+                    if self.val[u] < 0:
+                        full = (y > 0) == (forced == 1)
+                        if not self._set(u, self.size[u] if full else 0):
+                            return False
         return True
 
     # decomposition -----------------------------------------------------------------
@@ -175,7 +230,7 @@ class _Search:
         comps: list[tuple[list[int], list[int]]] = []
         free: list[int] = []
         for v in variables:
-            if val[v] or vstamp[v] == stamp:
+            if val[v] >= 0 or vstamp[v] == stamp:
                 continue
             vstamp[v] = stamp
             stack = [v]
@@ -191,7 +246,7 @@ class _Search:
                     ccons.append(c)
                     for x in lits[c]:
                         ax = x if x > 0 else -x
-                        if not val[ax] and vstamp[ax] != stamp:
+                        if val[ax] < 0 and vstamp[ax] != stamp:
                             vstamp[ax] = stamp
                             stack.append(ax)
             if ccons:
@@ -203,18 +258,17 @@ class _Search:
     def _key(self, cvars: list[int], ccons: list[int]) -> tuple[tuple, list[int]]:
         order = sorted(cvars)
         label = {v: i for i, v in enumerate(order, 1)}
-        val, lits, ntrue = self.val, self.lits, self.ntrue
+        val, lits, ntrue, nfree = self.val, self.lits, self.ntrue, self.nfree
         items = []
         for c in ccons:
-            rest = sorted(
-                label[x] if x > 0 else -label[-x] for x in lits[c] if not val[x if x > 0 else -x]
-            )
+            rest = sorted(label[x] if x > 0 else -label[-x] for x in lits[c] if val[x if x > 0 else -x] < 0)
             t = ntrue[c]
-            items.append((tuple(rest), max(self.lo[c] - t, 0), min(self.hi[c] - t, len(rest))))
+            items.append((tuple(rest), max(self.lo[c] - t, 0), min(self.hi[c] - t, nfree[c])))
         items.sort()
-        proj = self.projected
+        proj, size = self.projected, self.size
         mask = None if all(proj[v] for v in order) else tuple(proj[v] for v in order)
-        return (tuple(items), mask), order
+        sizes = None if all(size[v] == 1 for v in order) else tuple(size[v] for v in order)
+        return (tuple(items), mask, sizes), order
 
     def _sweep(self, start: int) -> tuple[int, dict[int, int]]:
         """BFS from ``start`` over open variables: the last one reached and the BFS parents.
@@ -238,7 +292,7 @@ class _Search:
                     cstamp[c] = stamp
                     for x in lits[c]:
                         ax = x if x > 0 else -x
-                        if not val[ax] and vstamp[ax] != stamp:
+                        if val[ax] < 0 and vstamp[ax] != stamp:
                             vstamp[ax] = stamp
                             parent[ax] = u
                             nxt.append(ax)
@@ -247,10 +301,10 @@ class _Search:
             frontier = nxt
         return last, parent
 
-    def _pick(self, cvars: list[int]) -> int:
-        """A counted variable to branch on: near the graph's middle, else the busiest."""
+    def _pick(self, cvars: list[int], counted: bool = True) -> int:
+        """A variable to branch on (a counted one if ``counted``): near the graph's middle, else the busiest."""
         proj, val = self.projected, self.val
-        candidates = [v for v in cvars if proj[v] and not val[v]]
+        wanted = (lambda v: proj[v] and val[v] < 0) if counted else (lambda v: val[v] < 0)
         if len(cvars) >= _CENTER_MIN_VARS:
             a, _ = self._sweep(cvars[0])
             b, parent = self._sweep(a)
@@ -260,9 +314,10 @@ class _Search:
             mid = len(path) // 2
             for off in range(len(path)):
                 for i in (mid - off, mid + off):
-                    if 0 <= i < len(path) and proj[path[i]]:
+                    if 0 <= i < len(path) and wanted(path[i]):
                         return path[i]
-        return max(candidates, key=lambda v: sum(1 for c, _ in self.occ[v] if self._active(c)))
+        return max((v for v in cvars if wanted(v)),
+                   key=lambda v: sum(1 for c, _ in self.occ[v] if self._active(c)))
 
     # counting -------------------------------------------------------------------------
 
@@ -271,7 +326,7 @@ class _Search:
         if self.stats.decisions % 256 == 0:
             self.limits.check(f"after {self.stats.decisions} decisions")
 
-    def _store(self, key: tuple, value: tuple[Poly, tuple[Poly, ...]]) -> None:
+    def _store(self, key: tuple, value: tuple[int, tuple[int, ...]]) -> None:
         limit = self.limits.max_cache
         if limit is not None and len(self.cache) + len(self.sat_cache) >= limit:
             raise LimitExceeded(f"component cache reached its bound of {limit} entries")
@@ -284,14 +339,11 @@ class _Search:
         if known is not None:
             return known
         self._tick()
-        v = max(
-            (u for u in cvars if not self.val[u]),
-            key=lambda u: sum(1 for c, _ in self.occ[u] if self._active(c)),
-        )
+        v = self._pick(cvars, counted=False)
         found = False
-        for lit in (v, -v):
+        for x in range(self.size[v] + 1):
             mark = len(self.trail)
-            if self._set(lit):
+            if self._set(v, x):
                 comps, _ = self._split(cvars)
                 found = all(self._satisfiable(cv, cc) for cv, cc in comps)
             self._undo(mark)
@@ -307,56 +359,65 @@ class _Search:
         hit = self.cache.get(key)
         if hit is not None:
             self.stats.cache_hits += 1
-            return hit[0], {v: p for v, p in zip(order, hit[1], strict=True) if p.coeffs}
+            return hit[0], {v: p for v, p in zip(order, hit[1], strict=True) if p}
         if not any(self.projected[v] for v in cvars):
-            result: Result = (ONE if self._satisfiable(cvars, ccons) else ZERO, {})
+            result: Result = (1 if self._satisfiable(cvars, ccons) else 0, {})
         else:
             self._tick()
             v = self._pick(cvars)
-            total, marg = ZERO, dict[int, Poly]()
-            for lit in (v, -v):
+            total, marg = 0, dict[int, int]()
+            for x in range(self.size[v] + 1):
                 mark = len(self.trail)
-                if self._set(lit):
+                if self._set(v, x):
                     t, m = self._branch(cvars, mark)
-                    total = add(total, t)
+                    total += t
                     for u, p in m.items():
-                        marg[u] = add(marg[u], p) if u in marg else p
+                        marg[u] = marg.get(u, 0) + p
                 self._undo(mark)
             result = (total, marg)
-        self._store(key, (result[0], tuple(result[1].get(v, ZERO) for v in order)))
+        self._store(key, (result[0], tuple(result[1].get(v, 0) for v in order)))
         return result
 
     def _branch(self, cvars: list[int], mark: int) -> Result:
         """Count what is left of ``cvars`` after the assignments ``trail[mark:]``."""
-        proj, val = self.projected, self.val
-        trues = [u for u in self.trail[mark:] if proj[u] and val[u] == 1]
+        proj, val, size, bits = self.projected, self.val, self.size, self.bits
+        # the assigned counted variables: weight C(s, x) and x more true cells each
+        fixed = [u for u in self.trail[mark:] if proj[u]]
+        weight, trues = 1, 0
+        for u in fixed:
+            weight *= comb(size[u], val[u])
+            trues += val[u]
         comps, free = self._split(cvars)
         comps.sort(key=lambda vc: len(vc[0]))
         parts: list[Result] = []
         for cv, cc in comps:
             part = self._count(cv, cc)
-            if not part[0].coeffs:
-                return ZERO, {}
+            if not part[0]:
+                return 0, {}
             parts.append(part)
-        base = shift(binomial(len(free)), len(trues))
-        # prefix[i] * suffix[i+1] is the product of every part but the i-th.
+        free_cells = sum(size[u] for u in free)
+        base = _free(free_cells, bits) * weight << (bits * trues)
+        # prefix[i] * suffix is the product of every part but the i-th (and the base).
         prefix = [base]
         for t, _ in parts:
-            prefix.append(mul(prefix[-1], t))
+            prefix.append(prefix[-1] * t)
         total = prefix[-1]
-        marg: dict[int, Poly] = {}
-        suffix = ONE
+        marg: dict[int, int] = {}
+        suffix = 1
         for i in range(len(parts) - 1, -1, -1):
-            others = mul(prefix[i], suffix)
+            others = prefix[i] * suffix
             for u, p in parts[i][1].items():
-                marg[u] = mul(p, others)
-            suffix = mul(suffix, parts[i][0])
+                marg[u] = p * others
+            suffix *= parts[i][0]
         if free:
-            each = mul(shift(binomial(len(free) - 1), len(trues) + 1), suffix)
+            # a free box of s cells holds, over all its fillings, s * x * (1 + x)**(s - 1) true cells
+            # alongside (1 + x)**(free_cells - s) for the other free cells
+            each = _free(free_cells - 1, bits) * weight * suffix << (bits * (trues + 1))
             for u in free:
-                marg[u] = each
-        for u in trues:
-            marg[u] = total
+                marg[u] = size[u] * each
+        for u in fixed:
+            if val[u]:
+                marg[u] = val[u] * total
         return total, marg
 
     def run(self) -> Counts:
@@ -365,16 +426,26 @@ class _Search:
         if self.unsat or not self._root_units():
             return Counts.unsatisfiable(counted)
         total, marg = self._branch(list(range(1, self.n + 1)), 0)
-        return Counts(counted, total, tuple(marg.get(v, ZERO) for v in counted))
+        bits = self.bits
+        unpacked: dict[int, Poly] = {}  # free variables share one marginal: unpack it once
+        marginals = []
+        for v in counted:
+            p = marg.get(v, 0)
+            if p not in unpacked:
+                unpacked[p] = unpack(p, bits)
+            marginals.append(unpacked[p])
+        return Counts(counted, unpack(total, bits), tuple(marginals))
 
 
-def _run_with_stack(fn):
+def _run_with_stack(fn: Callable[[], Counts]) -> Counts:
     """Run ``fn`` in a thread with a large stack: deep components recurse deeply."""
     box: dict[str, object] = {}
 
     def target() -> None:
         try:
             box["value"] = fn()
+        except RecursionError:
+            box["error"] = LimitExceeded("the search went deeper than the recursion limit allows")
         except BaseException as exc:  # re-raised in the caller's thread
             box["error"] = exc
 
@@ -390,7 +461,9 @@ def _run_with_stack(fn):
         sys.setrecursionlimit(old_limit)
     if "error" in box:
         raise box["error"]  # type: ignore[misc]
-    return box["value"]
+    value = box["value"]
+    assert isinstance(value, Counts)
+    return value
 
 
 class DpllCounter:
@@ -411,7 +484,10 @@ class DpllCounter:
         try:
             if formula.num_vars > _BIG_STACK_VARS:
                 return _run_with_stack(search.run)
-            return search.run()
+            try:
+                return search.run()
+            except RecursionError:
+                raise LimitExceeded("the search went deeper than the recursion limit allows") from None
         finally:
             search.stats.cache_entries = len(search.cache) + len(search.sat_cache)
             self.last_stats = search.stats

@@ -7,11 +7,22 @@ A :class:`Formula` counts the assignments of its *projection* variables that
 extend to a model (variables outside it are existentially quantified), split by
 how many projection variables are true: for a board, by the number of mines.
 
+A variable may stand for a *box* of interchangeable cells (``sizes``): cells
+that every constraint sees together (the same revealed numbers) can only
+matter through how many of them are mines.  A box of ``s`` cells takes a value
+``0..s`` (its true cells), counted ``C(s, value)`` times; a positive literal
+contributes the value to a constraint's sum, a negative one ``s - value``.
+Grouping a frontier's cells into boxes halves the variables of a band and
+leaves every count unchanged (JSMinesweeper's "boxes"; Tu et al.'s grouping).
+
 >>> f = Formula(3, (Card((1, 2, 3), 1, 1),))
 >>> f.counted
 (1, 2, 3)
 >>> clause((1, -2)).lo, clause((1, -2)).hi
 (1, 2)
+>>> boxed = Formula(2, (Card((1, 2), 2, 2),), sizes=(2, 1))  # 3 cells, 2 of them in box 1
+>>> boxed.cells, expand(boxed).num_vars
+(3, 3)
 """
 
 from __future__ import annotations
@@ -24,17 +35,18 @@ from countsweep.errors import ParameterError
 
 @dataclass(frozen=True)
 class Card:
-    """``lo <= sum(lits true) <= hi``; literals on distinct variables."""
+    """``lo <= sum(literal values) <= hi``; literals on distinct variables."""
 
     lits: tuple[int, ...]
     lo: int
     hi: int
 
-    def normalized(self) -> Card | None:
-        """Merge repeated and complementary literals; ``None`` if always satisfied.
+    def normalized(self, sizes: tuple[int, ...] | None = None) -> Card | None:
+        """Merge complementary literals and clip the bounds; ``None`` if always satisfied.
 
-        A literal and its negation contribute exactly one true literal whatever
-        the assignment, so both go and the bounds drop by one.
+        A literal and its negation contribute exactly the variable's size (one
+        true literal, for a plain variable) whatever the assignment, so both go
+        and the bounds drop by that much.
         """
         seen: dict[int, int] = {}
         lo, hi = self.lo, self.hi
@@ -47,12 +59,14 @@ class Card:
                 if seen[v] == lit:
                     raise ParameterError(f"variable {v} repeated in a cardinality constraint")
                 lits.remove(seen.pop(v))
-                lo, hi = lo - 1, hi - 1
+                size = sizes[v - 1] if sizes is not None else 1
+                lo, hi = lo - size, hi - size
                 continue
             seen[v] = lit
             lits.append(lit)
-        lo, hi = max(lo, 0), min(hi, len(lits))
-        if lo <= 0 and hi >= len(lits):
+        room = len(lits) if sizes is None else sum(sizes[abs(x) - 1] for x in lits)
+        lo, hi = max(lo, 0), min(hi, room)
+        if lo <= 0 and hi >= room:
             return None
         return Card(tuple(lits), lo, hi)
 
@@ -69,11 +83,16 @@ def clause(lits) -> Card:
 
 @dataclass(frozen=True)
 class Formula:
-    """Variables ``1..num_vars``, constraints, and the projection (``None``: all variables)."""
+    """Variables ``1..num_vars``, constraints, the projection (``None``: all variables), box sizes.
+
+    ``sizes[v - 1]`` is how many interchangeable cells variable ``v`` stands for
+    (``None``: one each).  Counts are by number of true *cells*.
+    """
 
     num_vars: int
     constraints: tuple[Card, ...]
     projection: tuple[int, ...] | None = None
+    sizes: tuple[int, ...] | None = None
 
     @property
     def counted(self) -> tuple[int, ...]:
@@ -81,13 +100,63 @@ class Formula:
             return tuple(range(1, self.num_vars + 1))
         return self.projection
 
+    def size(self, v: int) -> int:
+        return 1 if self.sizes is None else self.sizes[v - 1]
+
+    @property
+    def cells(self) -> int:
+        """The cells the counted variables stand for: the largest number of true cells."""
+        return sum(self.size(v) for v in self.counted)
+
+
+def expand(formula: Formula) -> Formula:
+    """``formula`` with every box of ``s`` cells written as ``s`` plain variables.
+
+    Box ``v``'s cells are consecutive variables, in the order of ``v``; a
+    backend without boxes counts the expansion and folds the cells' marginals
+    back with :func:`fold`.  The counts are the same polynomials.
+    """
+    if formula.sizes is None:
+        return formula
+    first = _first_cells(formula)
+    cells = lambda v: range(first[v], first[v] + formula.size(v))  # noqa: E731
+    constraints = []
+    for card in formula.constraints:
+        lits = [c if lit > 0 else -c for lit in card.lits for c in cells(abs(lit))]
+        constraints.append(Card(tuple(lits), card.lo, card.hi))
+    projection = None if formula.projection is None else tuple(c for v in formula.projection for c in cells(v))
+    return Formula(first[formula.num_vars] + formula.size(formula.num_vars) - 1 if formula.num_vars else 0,
+                   tuple(constraints), projection)
+
+
+def fold(formula: Formula, cell_counts: Counts) -> Counts:
+    """The :class:`Counts` of a boxed ``formula`` from the counts of its :func:`expand`-ed cells."""
+    if formula.sizes is None:
+        return cell_counts
+    from countsweep.counting.poly import add_all
+
+    first = _first_cells(formula)
+    marginal = dict(zip(cell_counts.variables, cell_counts.marginals, strict=True))
+    return Counts(formula.counted, cell_counts.total,
+                  tuple(add_all(marginal[c] for c in range(first[v], first[v] + formula.size(v)))
+                        for v in formula.counted))
+
+
+def _first_cells(formula: Formula) -> dict[int, int]:
+    first, nxt = {}, 1
+    for v in range(1, formula.num_vars + 1):
+        first[v] = nxt
+        nxt += formula.size(v)
+    return first
+
 
 @dataclass(frozen=True)
 class Counts:
-    """A backend's answer: polynomials in the number of true counted variables.
+    """A backend's answer: polynomials in the number of true counted cells.
 
-    ``total`` counts the projected models; ``marginals[i]`` counts those in which
-    ``variables[i]`` is true.  Coefficient ``k`` is the count with ``k`` true.
+    ``total`` counts the projected models; ``marginals[i]`` counts, over the same
+    models, the true cells of ``variables[i]`` (for a plain variable: the models
+    in which it is true).  Coefficient ``k`` is the count with ``k`` true cells.
     """
 
     variables: tuple[int, ...]
@@ -112,7 +181,12 @@ class Counts:
         {'count': '2', 'projection': [1, 2], 'marginals': {'1': '1', '2': '1'}, 'probabilities': {'1': 0.5, '2': 0.5}}
         """
         total = self.count
-        marginals = {v: evaluate(m, 1) for v, m in zip(self.variables, self.marginals, strict=True)}
+        evaluated: dict[int, int] = {}  # marginals are often one shared polynomial: evaluate each once
+        marginals = {}
+        for v, m in zip(self.variables, self.marginals, strict=True):
+            if id(m) not in evaluated:
+                evaluated[id(m)] = evaluate(m, 1)
+            marginals[v] = evaluated[id(m)]
         return {
             "count": str(total),
             "projection": list(self.variables),

@@ -118,6 +118,32 @@ def evaluate(p: Poly, x: int) -> int:
     return value * x**p.low
 
 
+def pack(p: Poly, bits: int) -> int:
+    """``p`` as one integer, ``p(2**bits)``: coefficient ``k`` in bits ``k*bits`` to ``(k+1)*bits``.
+
+    With ``bits`` larger than any coefficient (Kronecker substitution), adding
+    and multiplying polynomials is adding and multiplying these integers: one
+    big-integer operation in C instead of a loop over coefficients.  Every
+    coefficient must be non-negative and below ``2**bits``.
+
+    >>> unpack(pack(Poly(2, (3, 0, 5)), 8) * pack(Poly(0, (1, 1)), 8), 8)
+    Poly(low=2, coeffs=(3, 3, 5, 5))
+    """
+    value = 0
+    for c in reversed(p.coeffs):
+        value = (value << bits) | c
+    return value << (bits * p.low)
+
+
+def unpack(value: int, bits: int) -> Poly:
+    """The polynomial :func:`pack` made ``value`` from (``bits`` a multiple of 8)."""
+    if not value:
+        return ZERO
+    step = bits // 8
+    data = value.to_bytes((value.bit_length() + 7) // 8, "little")
+    return _trim(0, [int.from_bytes(data[i:i + step], "little") for i in range(0, len(data), step)])
+
+
 def degrees(p: Poly) -> range:
     """The exponents ``p`` has coefficients for, lowest first."""
     return range(p.low, p.low + len(p.coeffs))

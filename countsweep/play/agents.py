@@ -14,7 +14,6 @@ included), breaking ties at random.
 
 from __future__ import annotations
 
-import heapq
 import random
 import time
 from collections.abc import Hashable, Sequence
@@ -26,7 +25,7 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import Constraints
 from countsweep.counting import DEFAULT_BACKEND
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
-from countsweep.oracle import Analysis, analyze
+from countsweep.oracle import Analysis, Group, analyze
 from countsweep.play.endgame import Endgame, best_move, component_layouts
 from countsweep.play.fifty import pseudos
 
@@ -79,9 +78,9 @@ class GreedyAgent:
         return [*sure, self.guess(a, rng)]
 
     def guess(self, a: Analysis, rng: random.Random) -> Move:
-        low = min(p for p in a.probabilities.values() if p < 1)
-        best = [c for c, p in a.probabilities.items() if p == low]
-        return Move(rng.choice(best), "open", low, True, "lowest")
+        low = safest(a)
+        best = sorted(c for g in a.groups if g.mines == low.mines for c in g.cells)
+        return Move(rng.choice(best), "open", low.probability, True, "lowest")
 
 
 @dataclass(frozen=True)
@@ -160,14 +159,16 @@ class BestAgent(GreedyAgent):
 
     def candidates(self, a: Analysis) -> list[Cell]:
         """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
-        board, probs = a.board, a.probabilities
-        floor = self.ratio * (1 - min(p for p in probs.values() if p < 1))
+        board, scale = a.board, a.scale
+        # safety (scale - mines) / scale against ratio * the best safety, in integers
+        best = scale - safest(a).mines
+        num, den = self.ratio.numerator, self.ratio.denominator
+        kept = sorted(c for g in a.groups if g.mines < scale and (scale - g.mines) * den >= num * best
+                      for c in g.cells)
         sea = set(a.sea)
         kinds: set[Hashable] = set()
         out = []
-        for c, p in probs.items():
-            if p == 1 or 1 - p < floor:
-                continue
+        for c in kept:
             if c in sea:
                 k = self.sea_kind(board, sea, c)
                 if k in kinds:
@@ -212,7 +213,7 @@ class BestAgent(GreedyAgent):
             implied = set(nxt.safe) if implied is None else implied & set(nxt.safe)
             share = Fraction(nxt.count, a.count)  # P(cell safe and shows k)
             left -= share
-            if nxt.safe or all(p == 1 for p in nxt.probabilities.values()):
+            if nxt.safe or all(g.mines == nxt.scale for g in nxt.groups):
                 progress += share
             secondary += share * self.next_safety(nxt)
         return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
@@ -228,11 +229,13 @@ class BestAgent(GreedyAgent):
     def next_safety(nxt: Analysis) -> Fraction:
         """What the position after a guess is worth to the next move: 1 with a certain-safe
         cell, else ``(4*s1 + s2) / 5`` of its two best safeties."""
-        ps = heapq.nsmallest(2, (p for p in nxt.probabilities.values() if p < 1))
-        if not ps or ps[0] == 0:
+        below = [(p, n) for p, n in nxt.levels if p < 1]
+        if not below or below[0][0] == 0:
             return Fraction(1)
-        s2 = 1 - ps[1] if len(ps) > 1 else 1 - ps[0]
-        return (4 * (1 - ps[0]) + s2) / 5
+        p1 = below[0][0]
+        # the second best: another cell as safe as the best, else the next level (else the best again)
+        p2 = p1 if below[0][1] > 1 or len(below) == 1 else below[1][0]
+        return (4 * (1 - p1) + (1 - p2)) / 5
 
 
 # Guess rules -----------------------------------------------------------------------
@@ -364,6 +367,11 @@ DEFAULT_RULES: tuple[GuessRule, ...] = (endgame, enclosed, unavoidable, pseudo, 
 
 GUESS_RULES = ("lowest", *(rule.__name__ for rule in DEFAULT_RULES), "dominance")
 """Every name a guess's :attr:`Move.rule` can hold: greedy's ``lowest``, and the best agent's."""
+
+def safest(a: Analysis) -> Group:
+    """The group of cells least likely to be mines, of those that may be safe."""
+    return min((g for g in a.groups if g.mines < a.scale), key=lambda g: g.mines)
+
 
 def possible_numbers(board: Board, cell: Cell) -> range:
     """The numbers hidden ``cell`` could show: its flags, up to its flags and hidden neighbours.

@@ -219,16 +219,11 @@ class Game:
 
     def view(self) -> Board:
         """What the player sees: numbers, flags, hidden cells and the mine total."""
-        grid = []
-        for r in range(self.height):
-            row = []
-            for c in range(self.width):
-                if (r, c) in self._open:
-                    row.append(self._open[(r, c)])
-                else:
-                    row.append(FLAG if (r, c) in self._flags else HIDDEN)
-            grid.append(tuple(row))
-        return Board(tuple(grid), self.settings.mines)
+        opened, flags = self._open, self._flags
+        grid = tuple(
+            tuple(opened.get((r, c), FLAG if (r, c) in flags else HIDDEN) for c in range(self.width))
+            for r in range(self.height))
+        return Board._trusted(grid, self.settings.mines)  # a game's own view is valid by construction
 
     def reveal_layout(self) -> frozenset[Cell]:
         """The hidden layout, for after the game (drawing, tests); agents never call it."""
