@@ -34,6 +34,7 @@ from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
 from countsweep.errors import InconsistentError
+from countsweep.kernel import KERNEL
 
 
 class Group(NamedTuple):
@@ -251,6 +252,37 @@ def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
     return counts
 
 
+# The compiled kernel enumerates components of up to KERNEL.MAX_CELLS cells (its
+# counts are 128- or 64-bit integers), within this many search nodes.
+_KERNEL_NODES = 200_000
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_table(height: int, width: int) -> tuple[Cell, ...]:
+    return tuple((r, c) for r in range(height) for c in range(width))
+
+
+def _compiled(board: Board, backend: str) -> Analysis | None:
+    """The analysis by the compiled kernel, or None where the position needs the general path.
+
+    The kernel answers exactly what :func:`combine` does from the dpll counts
+    (the tests compare the two on thousands of positions); it declines
+    inconsistent positions, whose messages the general path words, and
+    components too large for its 64-bit enumeration.
+    """
+    assert KERNEL is not None
+    found = KERNEL.analyze(board.grid, -1 if board.mines is None else board.mines,
+                           _cell_table(board.height, board.width), KERNEL.MAX_CELLS, _KERNEL_NODES)
+    if found is None:
+        return None
+    count, scale, raw, hidden, index, frontier, sea, components = found
+    groups = tuple(Group(Fraction(num, den), cells, mines) for num, den, mines, cells in raw)
+    by_group = [g.probability for g in groups]
+    probabilities = dict(zip(hidden, [by_group[i] for i in index], strict=True))
+    return Analysis(board, board.mines is not None, count, probabilities, frontier, sea, components, backend,
+                    groups, scale)
+
+
 def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
     """Count the layouts of ``board`` and every hidden cell's mine probability, exactly.
 
@@ -274,6 +306,11 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
     """
     engine = get_backend(backend) if isinstance(backend, str) else backend
     limits = (limits or Limits()).started()
+    if KERNEL is not None and getattr(engine, "kernel", False):
+        limits.check("before counting")
+        done = _compiled(board, engine.name)
+        if done is not None:
+            return done
     model = Constraints.of(board)
     counts = []
     for comp in model.components:

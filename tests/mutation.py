@@ -119,7 +119,8 @@ def run_group(group: str, children: int) -> dict:
     found = statuses(workdir)
     if found and all(s == "not checked" for s in found.values()):
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
-        raise SystemExit(f"{group}: mutmut checked no mutant (do the tests pass?); the end of {log}:\n" + "\n".join(tail))
+        raise SystemExit(f"{group}: mutmut checked no mutant (do the tests pass?); the end of {log}:\n"
+                         + "\n".join(tail))
     survivors = sorted(n for n, s in found.items() if s != "killed" and n not in EQUIVALENT)
     diffs = {}
     for name in survivors:

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "countsweep"
 
 # Bottom up; a module may import modules of its own layer or below, never above.
 LAYERS = [
-    ("countsweep.errors", "countsweep.intervals", "countsweep.files"),
+    ("countsweep.errors", "countsweep.intervals", "countsweep.files", "countsweep.kernel", "countsweep._kernel"),
     ("countsweep.counting",),
     ("countsweep.board",),
     ("countsweep.constraints",),
@@ -38,7 +38,8 @@ def module_name(path: Path) -> str:
 def imports() -> dict[str, set[str]]:
     """Each package module and the package modules it imports."""
     modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
+    compiled = {module_name(p.with_suffix(".py")) for p in PACKAGE.rglob("*.c")}  # C extensions: no imports
+    graph: dict[str, set[str]] = {name: set() for name in compiled}
     for name, path in modules.items():
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
@@ -46,11 +47,12 @@ def imports() -> dict[str, set[str]]:
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 # "from countsweep.encode import cnf" imports the module countsweep.encode.cnf
-                targets = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                known = modules.keys() | compiled
+                targets = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
                            for a in node.names]
             else:
                 continue
-            found.update(t for t in targets if t in modules and t != name)
+            found.update(t for t in targets if (t in modules or t in compiled) and t != name)
         graph[name] = found
     return graph
 

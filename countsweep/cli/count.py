@@ -60,7 +60,9 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
     if save_sdd:
         check_output(Path(save_sdd), force)
     limits = Limits(timeout=timeout, max_cache=max_cache).started()
-    options = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
+    options: dict[str, object] = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
+    if backend == "dpll" and stats:
+        options["kernel"] = False  # the compiled path keeps no statistics
     engine = get_backend(backend, **options)
 
     if dimacs is not None:

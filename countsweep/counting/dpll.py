@@ -470,12 +470,16 @@ class DpllCounter:
     """The default backend.
 
     ``last_stats`` holds the :class:`Stats` of the latest count, ``stats`` the sum
-    over every count this counter made (all components of a position).
+    over every count this counter made (all components of a position).  With
+    ``kernel`` (the default) the oracle may answer a whole position whose
+    components are small through the compiled kernel instead
+    (:mod:`countsweep.kernel`): the same counts, without statistics.
     """
 
     name = "dpll"
 
-    def __init__(self) -> None:
+    def __init__(self, kernel: bool = True) -> None:
+        self.kernel = kernel
         self.last_stats = Stats()
         self.stats = Stats()
 

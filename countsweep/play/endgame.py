@@ -40,6 +40,7 @@ from itertools import combinations
 from countsweep.board import Board, Cell
 from countsweep.constraints import Component, Constraints
 from countsweep.errors import LimitExceeded, ParameterError
+from countsweep.kernel import KERNEL
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,12 @@ class Cut:
 class Endgame:
     """Optimal play over an explicit list of equally likely layouts."""
 
-    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000) -> None:
-        """``layouts``: bit masks over the board's cells in row-major order (flags may be set)."""
+    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000, kernel: bool = True) -> None:
+        """``layouts``: bit masks over the board's cells in row-major order (flags may be set).
+
+        With ``kernel`` the search runs in the compiled kernel when it was built
+        (:mod:`countsweep.kernel`): the same positions in the same order, faster.
+        """
         self.size = len(layouts)
         self.max_positions = max_positions
         self.memo: dict[int, int] = {}
@@ -90,6 +95,23 @@ class Endgame:
             if len(key[1]) + (mine != 0) > 1:
                 self._cut_of[cell] = cuts.setdefault(key, Cut(cell, mine, key[1]))
         self.cuts = tuple(cuts.values())
+        self._index = {id(cut): i for i, cut in enumerate(self.cuts)}
+        self._bytes = 8 * ((self.size + 63) // 64)
+        # the same search in C (countsweep._kernel), position for position, when it was built
+        self._compiled = None if KERNEL is None or not kernel else KERNEL.Search(
+            self.size, [(self._pack(c.mine), tuple(self._pack(s) for s in c.shows)) for c in self.cuts],
+            max_positions)
+
+    def _pack(self, layouts: int) -> bytes:
+        return layouts.to_bytes(self._bytes, "little")
+
+    def _limit(self) -> LimitExceeded:
+        return LimitExceeded(f"endgame search reached {self.max_positions} positions")
+
+    @property
+    def positions(self) -> int:
+        """Positions the search has valued so far (its memo)."""
+        return len(self.memo) if self._compiled is None else self._compiled.positions
 
     @classmethod
     def of(cls, board: Board, max_layouts: int, max_positions: int = 100_000) -> Endgame | None:
@@ -99,13 +121,18 @@ class Endgame:
 
     def wins(self, ls: int) -> int:
         """``W(ls)``: the layouts of ``ls`` won under optimal play."""
+        if self._compiled is not None:
+            won = self._compiled.wins(self._pack(ls))
+            if won is None:
+                raise self._limit()
+            return won
         if ls & (ls - 1) == 0:
             return 1 if ls else 0
         known = self.memo.get(ls)
         if known is not None:
             return known
         if len(self.memo) >= self.max_positions:
-            raise LimitExceeded(f"endgame search reached {self.max_positions} positions")
+            raise self._limit()
         open_free = None
         guesses = []
         for cut in self.cuts:
@@ -128,6 +155,12 @@ class Endgame:
 
         Tried safest first, so the first cut that cannot beat the best ends the search.
         """
+        if self._compiled is not None:
+            found = self._compiled.best(self._pack(ls), [(m, self._index[id(cut)]) for m, cut in options])
+            if found is None:
+                raise self._limit()
+            index, wins = found
+            return (None if index < 0 else self.cuts[index]), wins
         best_cut, best = None, -1
         for _, cut in sorted(options, key=lambda mc: mc[0]):
             v = self._after(ls, cut, best)
@@ -139,6 +172,11 @@ class Endgame:
 
     def _after(self, ls: int, cut: Cut, beat: int) -> int | None:
         """Wins after opening ``cut.cell``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
+        if self._compiled is not None:
+            wins = self._compiled.after(self._pack(ls), self._index[id(cut)], beat)
+            if wins is None:
+                raise self._limit()
+            return None if wins == -1 else wins
         left = (ls & ~cut.mine).bit_count()
         if left <= beat:
             return None

@@ -1,0 +1,114 @@
+"""The compiled kernel against the pure-Python paths it stands in for.
+
+countsweep takes the kernel's paths when it was built (countsweep.kernel); each
+must give exactly the pure-Python answer: the oracle's analysis (counts,
+probabilities, the groups of cells and their integer numerators) and the
+endgame search (values, chosen moves, and even the number of positions it
+visits, since the agent gives up at a fixed number of them).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from countsweep import Board, InconsistentError, analyze
+from countsweep.counting.dpll import DpllCounter
+from countsweep.errors import LimitExceeded
+from countsweep.kernel import KERNEL
+from countsweep.oracle import _compiled
+from countsweep.play.endgame import Endgame, enumerate_layouts
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.generators import from_play, midgame
+from tests.reference import seeded_position
+from tests.strategies import positions
+
+pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+
+
+def pure(board: Board):
+    try:
+        return analyze(board, DpllCounter(kernel=False))
+    except InconsistentError:
+        return None
+
+
+def same(kernel, python) -> None:
+    assert kernel == python
+    assert kernel.groups == python.groups and kernel.scale == python.scale
+    assert kernel.levels == python.levels and kernel.safe == python.safe
+    assert kernel.mines_certain == python.mines_certain and kernel.backend == python.backend
+
+
+@settings(max_examples=2000)
+@given(positions(max_hidden=16, perturb=True))
+def test_the_kernels_analysis_is_the_pure_one_on_random_positions(board):
+    kernel, python = _compiled(board, "dpll"), pure(board)
+    if python is None:
+        assert kernel is None  # inconsistent: the general path words the message
+    elif kernel is not None:
+        same(kernel, python)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("rule", ["safe", "opening"])
+def test_the_kernels_analysis_is_the_pure_one_on_positions_from_play(level, rule):
+    w, h, m = LEVELS[level]
+    boards = from_play(Settings(w, h, m, rule, "corner" if rule == "safe" else "center"), 3, seed=11)
+    answered = 0
+    for board in boards:
+        kernel = _compiled(board, "dpll")
+        if kernel is not None:
+            same(kernel, pure(board))
+            answered += 1
+    assert answered == len(boards)  # real play's components are all small enough
+
+
+def test_large_components_and_inconsistent_positions_are_left_to_the_general_path():
+    big = midgame(30, 30, 0.22, 0.5, seed=3)
+    assert _compiled(big, "dpll") is None or _compiled(big, "dpll") == pure(big)
+    assert _compiled(Board.from_text("3x2\n1?1\n000"), "dpll") is None
+    assert _compiled(Board.from_text("3x1x3\n?1?"), "dpll") is None  # more mines than hidden cells
+
+
+def _positions_with_layouts(n: int):
+    found = 0
+    for seed in range(10 * n):
+        board = seeded_position(seed, [(4, 4), (5, 4), (5, 5), (6, 4)], (3, 7), hide=0.5, flag=0.2)
+        try:
+            layouts = enumerate_layouts(board, 3000)
+        except InconsistentError:
+            continue
+        if layouts and len(layouts) > 2:
+            yield board, layouts
+            found += 1
+            if found == n:
+                return
+
+
+@pytest.mark.parametrize("limit", [25, 400, 100_000])
+def test_the_compiled_endgame_search_visits_the_same_positions(limit):
+    for board, layouts in _positions_with_layouts(60):
+        fast = Endgame(board, layouts, limit)
+        slow = Endgame(board, layouts, limit, kernel=False)
+        assert fast._compiled is not None and slow._compiled is None
+        outcome = []
+        for search in (fast, slow):
+            try:
+                outcome.append((search.best(), search.value()))
+            except LimitExceeded:
+                outcome.append(None)
+        assert outcome[0] == outcome[1]
+        assert fast.positions == slow.positions  # gives up at the very same point
+        if outcome[0] is not None:
+            rng = random.Random(len(layouts))
+            for cell in rng.sample(board.hidden(), min(3, len(board.hidden()))):
+                values = []
+                for search in (fast, slow):
+                    try:
+                        values.append(search.move_value(cell))
+                    except LimitExceeded:
+                        values.append(None)
+                assert values[0] == values[1] and fast.positions == slow.positions
