@@ -11,9 +11,9 @@
  *     polynomial by enumeration over its boxes (64-bit counts: components of at
  *     most max_cells cells, at most max_nodes search nodes), then the oracle's
  *     combination with the sea's binomials in Python integers (exact, however
- *     large).  Returns None whenever the position needs the general path: an
- *     inconsistency (the Python path words the message), a component too large
- *     for 64-bit enumeration.
+ *     large).  Returns False when no layout fits (the Python path words the
+ *     message, where one is asked for), None when the position needs the
+ *     general path: a component too large for its counts or its node budget.
  *
  * Search(layouts, cuts, max_positions)
  *     The exact endgame search of countsweep.play.endgame over bit sets of
@@ -29,6 +29,10 @@
 
 #define HIDDEN (-1)
 #define FLAG (-2)
+
+/* analyze's outcomes besides an answer: the general path decides (1), or no layout fits (2) */
+#define GENERAL 1
+#define INCONSISTENT 2
 
 /* Counts of a component's layouts: at most 2**cells, a box marginal at most 8 * 2**cells. */
 #ifdef __SIZEOF_INT128__
@@ -61,6 +65,41 @@ static PyObject *count_to_long(count_t x) {
 /* ------------------------------------------------------------------------------------------ */
 /* analyze                                                                                     */
 
+/* Every allocation of one call, freed together. */
+typedef struct {
+    void **ptrs;
+    size_t n, cap;
+    int failed;
+} Arena;
+
+static void *arena_alloc(Arena *a, size_t count, size_t size) {
+    if (a->failed)
+        return NULL;
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 64;
+        void **ptrs = PyMem_Realloc(a->ptrs, cap * sizeof(void *));
+        if (!ptrs) {
+            a->failed = 1;
+            return NULL;
+        }
+        a->ptrs = ptrs;
+        a->cap = cap;
+    }
+    void *p = PyMem_Calloc(count ? count : 1, size);
+    if (!p) {
+        a->failed = 1;
+        return NULL;
+    }
+    a->ptrs[a->n++] = p;
+    return p;
+}
+
+static void arena_free(Arena *a) {
+    for (size_t i = 0; i < a->n; i++)
+        PyMem_Free(a->ptrs[i]);
+    PyMem_Free(a->ptrs);
+}
+
 typedef struct {
     int ncells;
     int cells[8];
@@ -69,12 +108,39 @@ typedef struct {
 
 typedef struct {
     int size;
-    int first_cell;
-    int neq;        /* equations seeing the box (its cells' list) */
-    int eqs[8];
+    int neq;
+    int eqs[8];     /* the equations that see the box: its cells' list */
     int ncells;
-    int *cells;     /* into a shared pool */
+    int *cells;     /* row-major */
 } Box;
+
+/* A position as the oracle sees it: equations, components, boxes. */
+typedef struct {
+    Py_ssize_t w, h, n;
+    signed char *v;
+    int neq;
+    Equation *eqs;
+    int *cell_neq;
+    int (*cell_eqs)[8];
+    long flags, hidden, frontier;
+    int ncomps;
+    int *comp_first_box, *comp_nboxes;
+    int nboxes;
+    Box *boxes;
+    int *box_of;    /* cell -> box, -1 off the frontier */
+    int *settled;   /* box -> its mines when every layout has the same number, else -1 */
+} Position;
+
+/* A part of a component, counted on its own: a box settled by propagation, or a set of
+   open boxes linked by constraints.  total[k] counts its layouts with k mines; marg[b][k]
+   the mines in its b-th box over those layouts. */
+typedef struct {
+    int nbox;
+    int *box;       /* global box numbers */
+    int nsize;      /* cells + 1 */
+    count_t *total;
+    count_t *marg;
+} Part;
 
 static int find(int *parent, int x) {
     while (parent[x] != x) {
@@ -89,120 +155,668 @@ static const count_t CHOOSE[9][9] = {
     {1, 7, 21, 35, 35, 21, 7, 1}, {1, 8, 28, 56, 70, 56, 28, 8, 1},
 };
 
-/* Enumeration of one component over its boxes. */
-typedef struct {
-    int nboxes;
-    int ncons;
-    int *box_size;       /* by enumeration order */
-    int *box_ncons;
-    int (*box_cons)[8];  /* constraints of each box, local indices */
-    int *cons_value;
-    int *cons_sum;
-    int *cons_rem;
-    int *value;          /* current value of each box */
-    int cells;           /* total cells: polynomial degree bound */
-    count_t *total;      /* [cells + 1] */
-    count_t *marg;       /* [nboxes][cells + 1] */
-    long long nodes;
-    long long max_nodes;
-    int aborted;
-} Enum;
-
-static void enumerate(Enum *e, int i, int mines, count_t weight) {
-    if (e->aborted)
-        return;
-    if (++e->nodes > e->max_nodes) {
-        e->aborted = 1;
-        return;
-    }
-    if (i == e->nboxes) {
-        e->total[mines] += weight;
-        for (int b = 0; b < e->nboxes; b++)
-            if (e->value[b])
-                e->marg[b * (e->cells + 1) + mines] += (count_t)e->value[b] * weight;
-        return;
-    }
-    int s = e->box_size[i];
-    int nc = e->box_ncons[i];
-    int *cons = e->box_cons[i];
-    /* the values every constraint of the box still allows */
-    int lo = 0, hi = s;
-    for (int k = 0; k < nc; k++) {
-        int c = cons[k];
-        int need = e->cons_value[c] - e->cons_sum[c];  /* still to place */
-        int others = e->cons_rem[c] - s;               /* room in the other open boxes */
-        if (need < hi)
-            hi = need;
-        if (need - others > lo)
-            lo = need - others;
-    }
-    if (lo > hi)
-        return;
-    for (int k = 0; k < nc; k++)
-        e->cons_rem[cons[k]] -= s;
-    for (int v = lo; v <= hi; v++) {
-        for (int k = 0; k < nc; k++)
-            e->cons_sum[cons[k]] += v;
-        e->value[i] = v;
-        enumerate(e, i + 1, mines + v, weight * CHOOSE[s][v]);
-        for (int k = 0; k < nc; k++)
-            e->cons_sum[cons[k]] -= v;
-    }
-    e->value[i] = 0;
-    for (int k = 0; k < nc; k++)
-        e->cons_rem[cons[k]] += s;
-}
-
-/* Python-integer polynomial helpers: arrays of new references, NULL-free. */
-
-static PyObject **poly_new(Py_ssize_t n) {
-    PyObject **p = PyMem_Calloc(n ? n : 1, sizeof(PyObject *));
-    if (!p)
-        return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        p[i] = PyLong_FromLong(0);
-    }
-    return p;
-}
-
-static void poly_free(PyObject **p, Py_ssize_t n) {
-    if (!p)
-        return;
-    for (Py_ssize_t i = 0; i < n; i++)
-        Py_XDECREF(p[i]);
-    PyMem_Free(p);
-}
-
-/* out[0 .. na + nb - 2] = a * b */
-static PyObject **poly_mul(PyObject **a, Py_ssize_t na, PyObject **b, Py_ssize_t nb, Py_ssize_t *nout) {
-    Py_ssize_t n = na + nb - 1;
-    PyObject **out = poly_new(n);
-    if (!out)
-        return NULL;
-    for (Py_ssize_t i = 0; i < na; i++) {
-        if (PyObject_Not(a[i]))
-            continue;
-        for (Py_ssize_t j = 0; j < nb; j++) {
-            if (PyObject_Not(b[j]))
-                continue;
-            PyObject *t = PyNumber_Multiply(a[i], b[j]);
-            if (!t) { poly_free(out, n); return NULL; }
-            PyObject *s = PyNumber_Add(out[i + j], t);
-            Py_DECREF(t);
-            if (!s) { poly_free(out, n); return NULL; }
-            Py_DECREF(out[i + j]);
-            out[i + j] = s;
+/* Reads the grid; 1 if it is not a plain grid of codes (the general path then decides). */
+static int read_grid(Position *p, PyObject *grid, Arena *a) {
+    p->h = PyTuple_GET_SIZE(grid);
+    if (!p->h || !PyTuple_Check(PyTuple_GET_ITEM(grid, 0)))
+        return 1;
+    p->w = PyTuple_GET_SIZE(PyTuple_GET_ITEM(grid, 0));
+    p->n = p->w * p->h;
+    p->v = arena_alloc(a, p->n, 1);
+    if (!p->v)
+        return -1;
+    for (Py_ssize_t r = 0; r < p->h; r++) {
+        PyObject *row = PyTuple_GET_ITEM(grid, r);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != p->w)
+            return 1;
+        for (Py_ssize_t c = 0; c < p->w; c++) {
+            long x = PyLong_AsLong(PyTuple_GET_ITEM(row, c));
+            if (x == -1 && PyErr_Occurred())
+                return -1;
+            if (x < FLAG || x > 8)
+                return 1;
+            p->v[r * p->w + c] = (signed char)x;
         }
     }
-    *nout = n;
-    return out;
+    return 0;
 }
 
-/* acc += a * b, stealing nothing */
-static int muladd(PyObject **acc, PyObject *a, PyObject *b) {
-    if (PyObject_Not(a) || PyObject_Not(b))
+/* Equations in row-major order of their numbers, components, boxes; 1 for an impossible number. */
+static int build(Position *p, Arena *a) {
+    Py_ssize_t n = p->n, w = p->w, h = p->h;
+    p->eqs = arena_alloc(a, n, sizeof(Equation));
+    p->cell_neq = arena_alloc(a, n, sizeof(int));
+    p->cell_eqs = arena_alloc(a, n, sizeof(int[8]));
+    int *parent = arena_alloc(a, n, sizeof(int));
+    int *comp_of = arena_alloc(a, n, sizeof(int));
+    p->box_of = arena_alloc(a, n, sizeof(int));
+    p->comp_first_box = arena_alloc(a, n, sizeof(int));
+    p->comp_nboxes = arena_alloc(a, n, sizeof(int));
+    p->boxes = arena_alloc(a, n, sizeof(Box));
+    p->settled = arena_alloc(a, n, sizeof(int));
+    int *pool = arena_alloc(a, n, sizeof(int));
+    if (a->failed)
+        return -1;
+    p->neq = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        signed char x = p->v[i];
+        if (x == FLAG)
+            p->flags++;
+        else if (x == HIDDEN)
+            p->hidden++;
+        if (x < 0)
+            continue;
+        Py_ssize_t r = i / w, c = i % w;
+        Equation *e = &p->eqs[p->neq];
+        int flags = 0;
+        e->ncells = 0;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int dc = -1; dc <= 1; dc++) {
+                Py_ssize_t rr = r + dr, cc = c + dc;
+                if ((!dr && !dc) || rr < 0 || rr >= h || cc < 0 || cc >= w)
+                    continue;
+                if (p->v[rr * w + cc] == HIDDEN)
+                    e->cells[e->ncells++] = (int)(rr * w + cc);
+                else if (p->v[rr * w + cc] == FLAG)
+                    flags++;
+            }
+        e->value = x - flags;
+        if (e->value < 0 || e->value > e->ncells)
+            return INCONSISTENT;
+        if (!e->ncells)
+            continue;
+        for (int k = 0; k < e->ncells; k++) {
+            int j = e->cells[k];
+            p->cell_eqs[j][p->cell_neq[j]++] = p->neq;
+        }
+        p->neq++;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        parent[i] = (int)i;
+    for (int q = 0; q < p->neq; q++) {
+        int root = find(parent, p->eqs[q].cells[0]);
+        for (int k = 1; k < p->eqs[q].ncells; k++) {
+            int other = find(parent, p->eqs[q].cells[k]);
+            if (other != root)
+                parent[other] = root;
+        }
+    }
+    /* components numbered in the order of their first cell (comp_of: root's, then each cell's) */
+    for (Py_ssize_t i = 0; i < n; i++)
+        comp_of[i] = -1;
+    p->ncomps = 0;
+    int *cell_comp = parent;  /* reused below, after the roots are read */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (p->v[i] != HIDDEN || !p->cell_neq[i]) {
+            p->box_of[i] = -1;
+            continue;
+        }
+        p->frontier++;
+        int root = find(parent, (int)i);
+        if (comp_of[root] < 0)
+            comp_of[root] = p->ncomps++;
+        p->box_of[i] = comp_of[root];  /* for now: the component */
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        cell_comp[i] = p->box_of[i];
+    /* boxes: each component's cells grouped by the equations that see them, in order of first cell */
+    int *cells_of_comp = arena_alloc(a, p->frontier, sizeof(int));
+    int *start = arena_alloc(a, p->ncomps + 1, sizeof(int));
+    if (a->failed)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (cell_comp[i] >= 0)
+            start[cell_comp[i] + 1]++;
+    for (int k = 0; k < p->ncomps; k++)
+        start[k + 1] += start[k];
+    int *fill = arena_alloc(a, p->ncomps, sizeof(int));
+    if (!fill)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (cell_comp[i] >= 0)
+            cells_of_comp[start[cell_comp[i]] + fill[cell_comp[i]]++] = (int)i;
+    p->nboxes = 0;
+    int used = 0;
+    for (int k = 0; k < p->ncomps; k++) {
+        int first = p->nboxes;
+        p->comp_first_box[k] = first;
+        for (int q = start[k]; q < start[k + 1]; q++) {
+            int i = cells_of_comp[q], found = -1;
+            for (int b = first; b < p->nboxes && found < 0; b++)
+                if (p->boxes[b].neq == p->cell_neq[i] &&
+                    !memcmp(p->boxes[b].eqs, p->cell_eqs[i], sizeof(int) * p->cell_neq[i]))
+                    found = b;
+            if (found < 0) {
+                found = p->nboxes++;
+                p->boxes[found].neq = p->cell_neq[i];
+                memcpy(p->boxes[found].eqs, p->cell_eqs[i], sizeof(int) * p->cell_neq[i]);
+            }
+            p->boxes[found].size++;
+            p->box_of[i] = found;
+        }
+        p->comp_nboxes[k] = p->nboxes - first;
+        for (int b = first; b < p->nboxes; b++) {
+            p->boxes[b].cells = pool + used;
+            used += p->boxes[b].size;
+        }
+        for (int q = start[k]; q < start[k + 1]; q++) {
+            Box *bx = &p->boxes[p->box_of[cells_of_comp[q]]];
+            bx->cells[bx->ncells++] = cells_of_comp[q];
+        }
+    }
+    return 0;
+}
+
+/* A decomposing DPLL count over the boxes of one component (the same search as
+   countsweep.counting.dpll, without its cache): branch on a box over its values, propagate
+   what the numbers then force, split what is left into independent parts, count each. */
+typedef struct {
+    int B, ncons;
+    const int *size;         /* by box */
+    const int *nbc;          /* constraints of each box */
+    int (*bc)[8];
+    const int *target;       /* by constraint */
+    const int *ncb;          /* boxes of each constraint */
+    int (*cb)[8];
+    int *val;                /* box value, -1 open */
+    int *sum, *room, *nopen; /* by constraint: assigned sum, open cells, open boxes */
+    int *trail, ntrail;
+    int *queue;
+    int queue_cap;
+    int *mark;               /* scratch marks for splitting, with a stamp */
+    int stamp;
+    long long nodes, max_nodes;
+    Arena *arena;
+} Dpll;
+
+/* Give box b the value x and propagate; 0 on conflict (undo is the caller's). */
+static int assign(Dpll *d, int b, int x) {
+    int head = 0, tail = 0, conflict = 0;
+    d->queue[tail++] = b;
+    d->queue[tail++] = x;
+    while (head < tail && !conflict) {
+        int u = d->queue[head++], y = d->queue[head++];
+        if (d->val[u] >= 0) {
+            if (d->val[u] != y)
+                conflict = 1;
+            continue;
+        }
+        d->val[u] = y;
+        d->trail[d->ntrail++] = u;
+        int s = d->size[u];
+        for (int k = 0; k < d->nbc[u]; k++) {
+            int c = d->bc[u][k];
+            d->sum[c] += y;
+            d->room[c] -= s;
+            d->nopen[c]--;
+            int t = d->sum[c], f = d->room[c], goal = d->target[c];
+            if (t > goal || t + f < goal) {
+                conflict = 1;
+                continue;
+            }
+            if (!f || conflict)
+                continue;
+            int rule = t == goal ? 0 : t + f == goal ? 1 : d->nopen[c] == 1 ? 2 : -1;
+            if (rule < 0)
+                continue;
+            for (int q = 0; q < d->ncb[c]; q++) {
+                int w = d->cb[c][q];
+                if (d->val[w] >= 0)
+                    continue;
+                if (tail + 2 > d->queue_cap)
+                    return -1;  /* cannot happen: the queue holds every push of one propagation */
+                d->queue[tail++] = w;
+                d->queue[tail++] = rule == 0 ? 0 : rule == 1 ? d->size[w] : goal - t;
+            }
+        }
+    }
+    return !conflict;
+}
+
+static void undo(Dpll *d, int mark) {
+    while (d->ntrail > mark) {
+        int u = d->trail[--d->ntrail], y = d->val[u], s = d->size[u];
+        d->val[u] = -1;
+        for (int k = 0; k < d->nbc[u]; k++) {
+            int c = d->bc[u][k];
+            d->sum[c] -= y;
+            d->room[c] += s;
+            d->nopen[c]++;
+        }
+    }
+}
+
+/* BFS over the open boxes from start: the last one reached; parent[] filled when given. */
+static int sweep(Dpll *d, int start, int *queue, int *parent) {
+    int head = 0, tail = 0, last = start;
+    d->stamp++;
+    d->mark[start] = d->stamp;
+    queue[tail++] = start;
+    if (parent)
+        parent[start] = start;
+    while (head < tail) {
+        int u = queue[head++];
+        last = u;
+        for (int k = 0; k < d->nbc[u]; k++) {
+            int c = d->bc[u][k];
+            for (int q = 0; q < d->ncb[c]; q++) {
+                int w = d->cb[c][q];
+                if (d->val[w] < 0 && d->mark[w] != d->stamp) {
+                    d->mark[w] = d->stamp;
+                    if (parent)
+                        parent[w] = u;
+                    queue[tail++] = w;
+                }
+            }
+        }
+    }
+    return last;
+}
+
+static int midpoint(Dpll *d, const int *boxes, int n) {
+    if (n < 3)
+        return boxes[0];
+    int *queue = PyMem_Malloc(sizeof(int) * d->B), *parent = PyMem_Malloc(sizeof(int) * d->B);
+    if (!queue || !parent) {
+        PyMem_Free(queue);
+        PyMem_Free(parent);
+        return -1;
+    }
+    int a = sweep(d, boxes[0], queue, NULL);
+    int b = sweep(d, a, queue, parent);
+    int len = 1;
+    for (int u = b; u != a; u = parent[u])
+        len++;
+    int u = b;
+    for (int i = 0; i < len / 2; i++)
+        u = parent[u];
+    PyMem_Free(queue);
+    PyMem_Free(parent);
+    return u;
+}
+
+/* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
+   fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 no memory. */
+static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    int W = cells + 1, status = 0;
+    if (!n) {
+        total[0] = 1;
         return 0;
-    PyObject *t = PyNumber_Multiply(a, b);
+    }
+    if (++d->nodes > d->max_nodes)
+        return 1;
+    /* branch near the middle of the part (the midpoint of a double BFS sweep): a long thin
+       frontier splits in halves, so the depth grows with the logarithm of its length */
+    int pick = midpoint(d, boxes, n);
+    if (pick < 0)
+        return -1;
+    /* scratch of this call, freed on every way out */
+    int *pos = PyMem_Calloc(d->B, sizeof(int));           /* box -> index in boxes */
+    int *group = PyMem_Calloc(n, sizeof(int));
+    int *gstart = PyMem_Calloc(n + 1, sizeof(int));
+    int *gcells = PyMem_Calloc(n + 1, sizeof(int));
+    count_t *acc = PyMem_Calloc(W, sizeof(count_t));
+    count_t *tmp = PyMem_Calloc(W, sizeof(count_t));
+    count_t *next = PyMem_Calloc(W, sizeof(count_t));
+    count_t **gt = PyMem_Calloc(n, sizeof(count_t *));
+    count_t **gm = PyMem_Calloc(n, sizeof(count_t *));
+    int ngroups = 0;
+    if (!pos || !group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm) {
+        status = -1;
+        goto out;
+    }
+    for (int i = 0; i < n; i++)
+        pos[boxes[i]] = i;
+    for (int x = 0; x <= d->size[pick] && !status; x++) {
+        int mark = d->ntrail;
+        int fit = assign(d, pick, x);
+        if (fit < 0) {
+            status = -1;
+            undo(d, mark);
+            break;
+        }
+        if (!fit) {
+            undo(d, mark);
+            continue;
+        }
+        /* what the branch fixed: weight C(s, v), and v more mines, for each */
+        count_t weight = 1;
+        int shift = 0;
+        for (int t = mark; t < d->ntrail; t++) {
+            int u = d->trail[t];
+            weight *= CHOOSE[d->size[u]][d->val[u]];
+            shift += d->val[u];
+        }
+        /* the open boxes left, in groups linked by constraints (BFS) */
+        int nrest = 0;
+        ngroups = 0;
+        d->stamp++;
+        for (int i = 0; i < n; i++) {
+            int b0 = boxes[i];
+            if (d->val[b0] >= 0 || d->mark[b0] == d->stamp)
+                continue;
+            gstart[ngroups] = nrest;
+            gcells[ngroups] = 0;
+            d->mark[b0] = d->stamp;
+            group[nrest++] = b0;
+            for (int h = gstart[ngroups]; h < nrest; h++) {
+                int u = group[h];
+                gcells[ngroups] += d->size[u];
+                for (int k = 0; k < d->nbc[u]; k++) {
+                    int c = d->bc[u][k];
+                    for (int q = 0; q < d->ncb[c]; q++) {
+                        int w = d->cb[c][q];
+                        if (d->val[w] < 0 && d->mark[w] != d->stamp) {
+                            d->mark[w] = d->stamp;
+                            group[nrest++] = w;
+                        }
+                    }
+                }
+            }
+            ngroups++;
+        }
+        gstart[ngroups] = nrest;
+        /* count each group */
+        int dead = 0;
+        for (int g = 0; g < ngroups && !dead && !status; g++) {
+            int ng = gstart[g + 1] - gstart[g];
+            gt[g] = PyMem_Calloc(gcells[g] + 1, sizeof(count_t));
+            gm[g] = PyMem_Calloc((size_t)ng * (gcells[g] + 1), sizeof(count_t));
+            if (!gt[g] || !gm[g]) {
+                status = -1;
+                break;
+            }
+            status = dpll_count(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]);
+            int any = 0;
+            for (int m = 0; m <= gcells[g]; m++)
+                any |= gt[g][m] != 0;
+            dead = !any;
+        }
+        if (!dead && !status) {
+            /* branch total: weight * x^shift * the product of the groups */
+            memset(acc, 0, sizeof(count_t) * W);
+            acc[shift] = weight;
+            int deg = shift;
+            for (int g = 0; g < ngroups; g++) {
+                memset(next, 0, sizeof(count_t) * W);
+                for (int i = 0; i <= deg; i++)
+                    if (acc[i])
+                        for (int j = 0; j <= gcells[g]; j++)
+                            if (gt[g][j])
+                                next[i + j] += acc[i] * gt[g][j];
+                deg += gcells[g];
+                memcpy(acc, next, sizeof(count_t) * W);
+            }
+            for (int m = 0; m < W; m++)
+                total[m] += acc[m];
+            /* the boxes the branch fixed: value * branch total */
+            for (int t = mark; t < d->ntrail; t++) {
+                int u = d->trail[t], y = d->val[u];
+                if (!y)
+                    continue;
+                count_t *row = marg + (size_t)pos[u] * W;
+                for (int m = 0; m < W; m++)
+                    row[m] += (count_t)y * acc[m];
+            }
+            /* a group's boxes: their marginals times the weight, the shift and the other groups */
+            for (int g = 0; g < ngroups; g++) {
+                memset(tmp, 0, sizeof(count_t) * W);
+                tmp[shift] = weight;
+                int odeg = shift;
+                for (int h = 0; h < ngroups; h++) {
+                    if (h == g)
+                        continue;
+                    memset(next, 0, sizeof(count_t) * W);
+                    for (int i = 0; i <= odeg; i++)
+                        if (tmp[i])
+                            for (int j = 0; j <= gcells[h]; j++)
+                                if (gt[h][j])
+                                    next[i + j] += tmp[i] * gt[h][j];
+                    odeg += gcells[h];
+                    memcpy(tmp, next, sizeof(count_t) * W);
+                }
+                int ng = gstart[g + 1] - gstart[g], Wg = gcells[g] + 1;
+                for (int q = 0; q < ng; q++) {
+                    count_t *src = gm[g] + (size_t)q * Wg;
+                    count_t *row = marg + (size_t)pos[group[gstart[g] + q]] * W;
+                    for (int i = 0; i <= odeg; i++)
+                        if (tmp[i])
+                            for (int j = 0; j < Wg; j++)
+                                if (src[j])
+                                    row[i + j] += tmp[i] * src[j];
+                }
+            }
+        }
+        for (int g = 0; g < ngroups; g++) {
+            PyMem_Free(gt[g]);
+            PyMem_Free(gm[g]);
+            gt[g] = gm[g] = NULL;
+        }
+        undo(d, mark);
+    }
+out:
+    PyMem_Free(pos);
+    PyMem_Free(group);
+    PyMem_Free(gstart);
+    PyMem_Free(gcells);
+    PyMem_Free(acc);
+    PyMem_Free(tmp);
+    PyMem_Free(next);
+    PyMem_Free(gt);
+    PyMem_Free(gm);
+    return status;
+}
+
+/* Component k into parts: propagation settles what the numbers force, the open boxes split
+   into independent parts, each enumerated.  0 done, 1 the general path must decide, -1 error. */
+static int solve_component(Position *p, int k, Part *parts, int *nparts, int max_cells, long long max_nodes,
+                           Arena *a) {
+    int first = p->comp_first_box[k], B = p->comp_nboxes[k];
+    int *local = arena_alloc(a, p->neq, sizeof(int));       /* equation -> local constraint, -1 */
+    int *target = arena_alloc(a, B * 8, sizeof(int));
+    int *cons_nbox = arena_alloc(a, B * 8, sizeof(int));
+    int (*cons_box)[8] = arena_alloc(a, B * 8, sizeof(int[8]));  /* a number's boxes: at most 8 */
+    int *fixed = arena_alloc(a, B, sizeof(int));
+    int *queue = arena_alloc(a, B * 8 * 9 + 16, sizeof(int));
+    if (a->failed)
+        return -1;
+    for (int q = 0; q < p->neq; q++)
+        local[q] = -1;
+    int ncons = 0;
+    for (int b = 0; b < B; b++) {
+        Box *bx = &p->boxes[first + b];
+        fixed[b] = -1;
+        for (int t = 0; t < bx->neq; t++) {
+            int q = bx->eqs[t];
+            if (local[q] < 0) {
+                local[q] = ncons;
+                target[ncons] = p->eqs[q].value;
+                ncons++;
+            }
+            int c = local[q];
+            cons_box[c][cons_nbox[c]++] = b;
+        }
+    }
+    /* propagation, constraint by constraint until nothing changes */
+    int head = 0, tail = 0, cap = B * 8 * 9 + 16;
+    char *queued = arena_alloc(a, ncons, 1);
+    if (!queued)
+        return -1;
+    for (int c = 0; c < ncons; c++) {
+        queue[tail++] = c;
+        queued[c] = 1;
+    }
+    while (head != tail) {
+        int c = queue[head];
+        head = (head + 1) % cap;
+        queued[c] = 0;
+        int sum = 0, room = 0, open = 0, last = -1;
+        for (int t = 0; t < cons_nbox[c]; t++) {
+            int b = cons_box[c][t];
+            if (fixed[b] >= 0)
+                sum += fixed[b];
+            else {
+                room += p->boxes[first + b].size;
+                open++;
+                last = b;
+            }
+        }
+        if (sum > target[c] || sum + room < target[c])
+            return INCONSISTENT;
+        if (!open)
+            continue;
+        int settle_all = sum == target[c] ? 0 : sum + room == target[c] ? 1 : -1;
+        if (settle_all < 0 && open != 1)
+            continue;
+        for (int t = 0; t < cons_nbox[c]; t++) {
+            int b = cons_box[c][t];
+            if (fixed[b] >= 0)
+                continue;
+            int s = p->boxes[first + b].size;
+            fixed[b] = settle_all == 0 ? 0 : settle_all == 1 ? s : target[c] - sum;
+            if (settle_all < 0 && b != last)
+                return -1;  /* cannot happen: one open box */
+            Box *bx = &p->boxes[first + b];
+            for (int u = 0; u < bx->neq; u++) {
+                int d = local[bx->eqs[u]];
+                if (!queued[d]) {
+                    queued[d] = 1;
+                    queue[tail] = d;
+                    tail = (tail + 1) % cap;
+                }
+            }
+        }
+    }
+    /* settled boxes: the same number of mines in every layout (see combine) */
+    for (int b = 0; b < B; b++)
+        p->settled[first + b] = fixed[b];
+    /* the open boxes, linked by the constraints they share */
+    int *order = arena_alloc(a, B, sizeof(int));
+    int *placed = arena_alloc(a, B, sizeof(int));
+    if (a->failed)
+        return -1;
+    /* the search state over the component, the settled boxes fixed */
+    Dpll d;
+    memset(&d, 0, sizeof(d));
+    d.B = B;
+    d.ncons = ncons;
+    d.arena = a;
+    d.max_nodes = max_nodes;
+    int *size = arena_alloc(a, B, sizeof(int)), *nbc = arena_alloc(a, B, sizeof(int));
+    int (*bc)[8] = arena_alloc(a, B, sizeof(int[8]));
+    d.val = arena_alloc(a, B, sizeof(int));
+    d.sum = arena_alloc(a, ncons, sizeof(int));
+    d.room = arena_alloc(a, ncons, sizeof(int));
+    d.nopen = arena_alloc(a, ncons, sizeof(int));
+    d.trail = arena_alloc(a, B, sizeof(int));
+    d.queue_cap = 2 * (65 * (B + 1) + 2);  /* an assignment fires at most 8 numbers of at most 8 boxes */
+    d.queue = arena_alloc(a, d.queue_cap, sizeof(int));
+    d.mark = arena_alloc(a, B, sizeof(int));
+    if (a->failed)
+        return -1;
+    for (int b = 0; b < B; b++) {
+        Box *bx = &p->boxes[first + b];
+        size[b] = bx->size;
+        d.val[b] = fixed[b];
+        for (int u = 0; u < bx->neq; u++)
+            bc[b][nbc[b]++] = local[bx->eqs[u]];
+    }
+    for (int c = 0; c < ncons; c++)
+        for (int q = 0; q < cons_nbox[c]; q++) {
+            int b = cons_box[c][q];
+            if (fixed[b] >= 0)
+                d.sum[c] += fixed[b];
+            else {
+                d.room[c] += size[b];
+                d.nopen[c]++;
+            }
+        }
+    d.size = size;
+    d.nbc = nbc;
+    d.bc = bc;
+    d.target = target;
+    d.ncb = cons_nbox;
+    d.cb = cons_box;
+    for (int b0 = 0; b0 < B; b0++) {
+        if (fixed[b0] >= 0 || placed[b0])
+            continue;
+        /* the part of b0: BFS over shared constraints */
+        int n = 0, cells = 0, h2 = 0;
+        order[n++] = b0;
+        placed[b0] = 1;
+        while (h2 < n) {
+            Box *bx = &p->boxes[first + order[h2++]];
+            for (int u = 0; u < bx->neq; u++) {
+                int c = local[bx->eqs[u]];
+                for (int t = 0; t < cons_nbox[c]; t++) {
+                    int b = cons_box[c][t];
+                    if (fixed[b] < 0 && !placed[b]) {
+                        placed[b] = 1;
+                        order[n++] = b;
+                    }
+                }
+            }
+        }
+        for (int q = 0; q < n; q++)
+            cells += p->boxes[first + order[q]].size;
+        if (cells > max_cells || cells > MAX_CELLS)
+            return 1;
+        count_t *total = arena_alloc(a, cells + 1, sizeof(count_t));
+        count_t *marg = arena_alloc(a, (size_t)n * (cells + 1), sizeof(count_t));
+        if (!total || !marg)
+            return -1;
+        d.nodes = 0;
+        int status = dpll_count(&d, order, n, cells, total, marg);
+        if (status)
+            return status;  /* past the node limit: the general path counts it */
+        int any = 0;
+        for (int m = 0; m <= cells; m++)
+            any |= total[m] != 0;
+        if (!any)
+            return INCONSISTENT;
+        Part *part = &parts[(*nparts)++];
+        part->nbox = n;
+        part->box = arena_alloc(a, n, sizeof(int));
+        if (!part->box)
+            return -1;
+        part->nsize = cells + 1;
+        part->total = total;
+        part->marg = marg;
+        for (int q = 0; q < n; q++)
+            part->box[q] = first + order[q];
+    }
+    return 0;
+}
+
+/* Python-integer polynomials: arrays of new references. */
+
+static void poly_free(PyObject **poly, Py_ssize_t n) {
+    if (!poly)
+        return;
+    for (Py_ssize_t i = 0; i < n; i++)
+        Py_XDECREF(poly[i]);
+    PyMem_Free(poly);
+}
+
+static PyObject **poly_zero(Py_ssize_t n) {
+    PyObject **poly = PyMem_Calloc(n ? n : 1, sizeof(PyObject *));
+    if (!poly)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        poly[i] = PyLong_FromLong(0);
+        if (!poly[i]) {
+            poly_free(poly, i);
+            return NULL;
+        }
+    }
+    return poly;
+}
+
+/* acc += x * y */
+static int muladd(PyObject **acc, PyObject *x, PyObject *y) {
+    if (!PyObject_IsTrue(x) || !PyObject_IsTrue(y))
+        return 0;
+    PyObject *t = PyNumber_Multiply(x, y);
     if (!t)
         return -1;
     PyObject *s = PyNumber_Add(*acc, t);
@@ -214,642 +828,418 @@ static int muladd(PyObject **acc, PyObject *a, PyObject *b) {
     return 0;
 }
 
-/* C(n, k) for k = 0..kmax as Python integers (zero past n). */
-static PyObject **binomial_row(long n, long kmax) {
-    PyObject **row = PyMem_Calloc(kmax + 1, sizeof(PyObject *));
-    if (!row)
+static PyObject **poly_mul(PyObject **x, Py_ssize_t nx, PyObject **y, Py_ssize_t ny, Py_ssize_t *nout) {
+    *nout = nx + ny - 1;
+    PyObject **out = poly_zero(*nout);
+    if (!out)
         return NULL;
-    row[0] = PyLong_FromLong(n >= 0 ? 1 : 0);
-    for (long k = 1; k <= kmax; k++) {
-        if (k > n) {
-            row[k] = PyLong_FromLong(0);
-            continue;
-        }
-        PyObject *f = PyLong_FromLong(n - k + 1), *d = PyLong_FromLong(k);
-        PyObject *t = f && d ? PyNumber_Multiply(row[k - 1], f) : NULL;
-        row[k] = t ? PyNumber_FloorDivide(t, d) : NULL;
-        Py_XDECREF(f);
-        Py_XDECREF(d);
-        Py_XDECREF(t);
-        if (!row[k]) {
-            poly_free(row, k);
+    for (Py_ssize_t i = 0; i < nx; i++)
+        for (Py_ssize_t j = 0; j < ny; j++)
+            if (muladd(&out[i + j], x[i], y[j]) < 0) {
+                poly_free(out, *nout);
+                return NULL;
+            }
+    return out;
+}
+
+static PyObject **poly_of_counts(const count_t *c, Py_ssize_t n) {
+    PyObject **poly = PyMem_Calloc(n ? n : 1, sizeof(PyObject *));
+    if (!poly)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        poly[i] = count_to_long(c[i]);
+        if (!poly[i]) {
+            poly_free(poly, i);
             return NULL;
         }
     }
-    return row;
+    return poly;
 }
 
-typedef struct {
-    int ncells;
-    int *cells;         /* row-major */
-    int nboxes;
-    int first_box;      /* index into the box array */
-    int nsize;          /* cells + 1 */
-    count_t *total;
-    count_t *marg;      /* by box of the component, in box order */
-} Component;
+static PyObject *math_comb;  /* math.comb, looked up when the module loads */
 
+/* C(n, top - i) for i = 0..count-1 as Python integers (zero where top - i is outside 0..n):
+   one math.comb, then C(n, t - 1) = C(n, t) * t / (n - t + 1) downwards. */
+static PyObject **binomials_down(long n, long top, long count) {
+    PyObject **out = poly_zero(count);
+    if (!out || n < 0)
+        return out;
+    long i = top > n ? top - n : 0;
+    if (i >= count || top - i < 0)
+        return out;
+    PyObject *c = PyObject_CallFunction(math_comb, "ll", n, top - i);
+    if (!c) {
+        poly_free(out, count);
+        return NULL;
+    }
+    Py_SETREF(out[i], c);
+    for (i = i + 1; i < count && top - i >= 0; i++) {
+        long t = top - i + 1;  /* from C(n, t) to C(n, t - 1) */
+        PyObject *f = PyLong_FromLong(t), *d = PyLong_FromLong(n - t + 1);
+        PyObject *m = f && d ? PyNumber_Multiply(out[i - 1], f) : NULL;
+        PyObject *next = m ? PyNumber_FloorDivide(m, d) : NULL;
+        Py_XDECREF(f);
+        Py_XDECREF(d);
+        Py_XDECREF(m);
+        if (!next) {
+            poly_free(out, count);
+            return NULL;
+        }
+        Py_SETREF(out[i], next);
+    }
+    return out;
+}
+
+/* The oracle's combination: every box's mine count and the sea's, in Python integers.
+   Fills num[b], den[b], mines[b] for each box and the sea's at index nboxes; count, scale.
+   Settled boxes hold v of their s cells' mines in every layout: a factor C(s, v) and v more
+   mines for the count, probability v / s for their cells; the parts are multiplied out.
+   0 done, 1 no layout meets the total (the general path words it), -1 error. */
+static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **num, PyObject **den,
+                   PyObject **mines_of, PyObject **count_out, PyObject **scale_out) {
+    int status = -1;
+    Py_ssize_t S = p->hidden - p->frontier;
+    PyObject ***tot = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
+    PyObject ***prefix = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
+    PyObject ***suffix = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
+    Py_ssize_t *nprefix = PyMem_Calloc(nparts + 1, sizeof(Py_ssize_t));
+    Py_ssize_t *nsuffix = PyMem_Calloc(nparts + 1, sizeof(Py_ssize_t));
+    PyObject **ways = NULL, **row1 = NULL, *count = NULL, *scale = NULL, *fixed = NULL;
+    long nways = 0, nrow1 = 0, shift = 0;
+    if (!tot || !prefix || !suffix || !nprefix || !nsuffix)
+        goto out;
+    /* the settled boxes' factor and mines */
+    if (!(fixed = PyLong_FromLong(1)))
+        goto out;
+    for (int b = 0; b < p->nboxes; b++) {
+        if (p->settled[b] < 0)
+            continue;
+        shift += p->settled[b];
+        PyObject *c = count_to_long(CHOOSE[p->boxes[b].size][p->settled[b]]);
+        PyObject *next = c ? PyNumber_Multiply(fixed, c) : NULL;
+        Py_XDECREF(c);
+        Py_SETREF(fixed, next);
+        if (!fixed)
+            goto out;
+    }
+    for (int k = 0; k < nparts; k++)
+        if (!(tot[k] = poly_of_counts(parts[k].total, parts[k].nsize)))
+            goto out;
+    if (!(prefix[0] = poly_zero(1)) || !(suffix[nparts] = poly_zero(1)))
+        goto out;
+    Py_SETREF(prefix[0][0], PyLong_FromLong(1));
+    Py_SETREF(suffix[nparts][0], PyLong_FromLong(1));
+    if (!prefix[0][0] || !suffix[nparts][0])
+        goto out;
+    nprefix[0] = nsuffix[nparts] = 1;
+    for (int k = 0; k < nparts; k++)
+        if (!(prefix[k + 1] = poly_mul(prefix[k], nprefix[k], tot[k], parts[k].nsize, &nprefix[k + 1])))
+            goto out;
+    for (int k = nparts - 1; k >= 0; k--)
+        if (!(suffix[k] = poly_mul(tot[k], parts[k].nsize, suffix[k + 1], nsuffix[k + 1], &nsuffix[k])))
+            goto out;
+    PyObject **product = prefix[nparts];
+    Py_ssize_t nproduct = nprefix[nparts];
+    if (mines < 0) {
+        /* no total: frontier assignments, the sea 1/2 */
+        Py_INCREF(fixed);
+        count = fixed;
+        PyObject **own = poly_zero(nparts);
+        if (!own)
+            goto out;
+        for (int k = 0; k < nparts; k++) {
+            count_t s = 0;
+            for (int m = 0; m < parts[k].nsize; m++)
+                s += parts[k].total[m];
+            Py_SETREF(own[k], count_to_long(s));
+            PyObject *next = own[k] ? PyNumber_Multiply(count, own[k]) : NULL;
+            Py_SETREF(count, next);
+            if (!count) {
+                poly_free(own, nparts);
+                goto out;
+            }
+        }
+        PyObject *two = PyLong_FromLong(2);
+        scale = two ? PyNumber_Multiply(count, two) : NULL;
+        int bad = !scale;
+        for (int k = 0; k < nparts && !bad; k++) {
+            PyObject *rest = PyNumber_FloorDivide(count, own[k]);
+            for (int q = 0; q < parts[k].nbox && rest && !bad; q++) {
+                int b = parts[k].box[q];
+                count_t s = 0;
+                for (int m = 0; m < parts[k].nsize; m++)
+                    s += parts[k].marg[(size_t)q * parts[k].nsize + m];
+                num[b] = count_to_long(s / (count_t)p->boxes[b].size);
+                Py_INCREF(own[k]);
+                den[b] = own[k];
+                PyObject *t = num[b] ? PyNumber_Multiply(num[b], rest) : NULL;
+                mines_of[b] = t ? PyNumber_Multiply(t, two) : NULL;
+                Py_XDECREF(t);
+                bad = !mines_of[b];
+            }
+            bad |= !rest;
+            Py_XDECREF(rest);
+        }
+        for (int b = 0; b < p->nboxes && !bad; b++) {
+            if (p->settled[b] < 0)
+                continue;
+            PyObject *v = PyLong_FromLong(p->settled[b]), *s = PyLong_FromLong(p->boxes[b].size);
+            PyObject *t = v && s ? PyNumber_Multiply(scale, v) : NULL;
+            mines_of[b] = t ? PyNumber_FloorDivide(t, s) : NULL;
+            num[b] = v;
+            den[b] = s;
+            Py_XDECREF(t);
+            bad = !mines_of[b];
+        }
+        Py_XDECREF(two);
+        poly_free(own, nparts);
+        if (bad)
+            goto out;
+        if (S) {
+            num[p->nboxes] = PyLong_FromLong(1);
+            den[p->nboxes] = PyLong_FromLong(2);
+            Py_INCREF(count);
+            mines_of[p->nboxes] = count;
+        }
+    } else {
+        long left = mines - p->flags - shift;  /* the mines the parts and the sea share */
+        if (left < 0) {
+            status = INCONSISTENT;
+            goto out;
+        }
+        /* ways[j]: the sea's fillings when the parts hold j of them (j below the product's degree) */
+        nways = left + 1 < (long)nproduct ? left + 1 : (long)nproduct;
+        if (!(ways = binomials_down((long)S, left, nways)))
+            goto out;
+        PyObject *sum = PyLong_FromLong(0);
+        for (Py_ssize_t K = 0; K < nproduct && K < nways && sum; K++)
+            if (muladd(&sum, product[K], ways[K]) < 0)
+                Py_CLEAR(sum);
+        count = sum ? PyNumber_Multiply(sum, fixed) : NULL;
+        Py_XDECREF(sum);
+        if (!count)
+            goto out;
+        if (!PyObject_IsTrue(count)) {
+            status = INCONSISTENT;
+            goto out;
+        }
+        Py_INCREF(count);
+        scale = count;
+        for (int k = 0; k < nparts; k++) {
+            Py_ssize_t nothers, na = parts[k].nsize;
+            PyObject **others = poly_mul(prefix[k], nprefix[k], suffix[k + 1], nsuffix[k + 1], &nothers);
+            PyObject **weight = poly_zero(na);
+            int bad = !others || !weight;
+            for (Py_ssize_t x = 0; x < na && !bad; x++) {
+                if (!parts[k].total[x])
+                    continue;  /* no layout of the part holds x mines */
+                for (Py_ssize_t y = 0; y < nothers && x + y < nways && !bad; y++)
+                    bad = muladd(&weight[x], others[y], ways[x + y]) < 0;
+            }
+            for (int q = 0; q < parts[k].nbox && !bad; q++) {
+                int b = parts[k].box[q];
+                PyObject *acc = PyLong_FromLong(0);
+                for (Py_ssize_t x = 0; x < na && acc; x++) {
+                    count_t m = parts[k].marg[(size_t)q * na + x];
+                    if (!m)
+                        continue;
+                    PyObject *mm = count_to_long(m);
+                    if (!mm || muladd(&acc, mm, weight[x]) < 0)
+                        Py_CLEAR(acc);
+                    Py_XDECREF(mm);
+                }
+                PyObject *all = acc ? PyNumber_Multiply(acc, fixed) : NULL;
+                PyObject *size = all ? PyLong_FromLong(p->boxes[b].size) : NULL;
+                num[b] = size ? PyNumber_FloorDivide(all, size) : NULL;  /* a box's cells share its mines */
+                Py_XDECREF(size);
+                Py_XDECREF(all);
+                Py_XDECREF(acc);
+                bad = !num[b];
+                if (!bad) {
+                    Py_INCREF(count);
+                    den[b] = count;
+                    Py_INCREF(num[b]);
+                    mines_of[b] = num[b];
+                }
+            }
+            poly_free(others, others ? nothers : 0);
+            poly_free(weight, weight ? na : 0);
+            if (bad)
+                goto out;
+        }
+        for (int b = 0; b < p->nboxes; b++) {
+            if (p->settled[b] < 0)
+                continue;
+            PyObject *v = PyLong_FromLong(p->settled[b]), *s = PyLong_FromLong(p->boxes[b].size);
+            PyObject *t = v && s ? PyNumber_Multiply(count, v) : NULL;
+            num[b] = t ? PyNumber_FloorDivide(t, s) : NULL;
+            Py_XDECREF(v);
+            Py_XDECREF(s);
+            Py_XDECREF(t);
+            if (!num[b])
+                goto out;
+            Py_INCREF(count);
+            den[b] = count;
+            Py_INCREF(num[b]);
+            mines_of[b] = num[b];
+        }
+        if (S) {
+            /* with a mine on one sea cell: C(S - 1, left - K - 1) fillings of the others */
+            nrow1 = (long)nproduct;
+            if (!(row1 = binomials_down((long)S - 1, left - 1, nrow1)))
+                goto out;
+            PyObject *in_sea = PyLong_FromLong(0);
+            for (Py_ssize_t K = 0; K < nproduct && in_sea; K++)
+                if (muladd(&in_sea, product[K], row1[K]) < 0)
+                    Py_CLEAR(in_sea);
+            PyObject *all = in_sea ? PyNumber_Multiply(in_sea, fixed) : NULL;
+            Py_XDECREF(in_sea);
+            if (!all)
+                goto out;
+            num[p->nboxes] = all;
+            Py_INCREF(count);
+            den[p->nboxes] = count;
+            Py_INCREF(all);
+            mines_of[p->nboxes] = all;
+        }
+    }
+    status = 0;
+    *count_out = count;
+    *scale_out = scale;
+    count = scale = NULL;
+out:
+    for (int k = 0; k <= nparts; k++) {
+        if (tot && k < nparts)
+            poly_free(tot[k], tot[k] ? parts[k].nsize : 0);
+        if (prefix)
+            poly_free(prefix[k], prefix[k] ? nprefix[k] : 0);
+        if (suffix)
+            poly_free(suffix[k], suffix[k] ? nsuffix[k] : 0);
+    }
+    PyMem_Free(tot);
+    PyMem_Free(prefix);
+    PyMem_Free(suffix);
+    PyMem_Free(nprefix);
+    PyMem_Free(nsuffix);
+    poly_free(ways, ways ? nways : 0);
+    poly_free(row1, row1 ? nrow1 : 0);
+    Py_XDECREF(count);
+    Py_XDECREF(scale);
+    Py_XDECREF(fixed);
+    return status;
+}
+
+/* analyze(grid, mines, cells, max_cells, max_nodes): see the top of this file. */
 static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
-    PyObject *grid, *cell_table;
+    (void)self;
+    PyObject *grid, *table;
     long mines;
     int max_cells;
     long long max_nodes;
-    if (!PyArg_ParseTuple(args, "O!lO!iL", &PyTuple_Type, &grid, &mines, &PyTuple_Type, &cell_table, &max_cells,
+    if (!PyArg_ParseTuple(args, "O!lO!iL", &PyTuple_Type, &grid, &mines, &PyTuple_Type, &table, &max_cells,
                           &max_nodes))
         return NULL;
-    Py_ssize_t h = PyTuple_GET_SIZE(grid);
-    if (h == 0)
-        Py_RETURN_NONE;
-    PyObject *row0 = PyTuple_GET_ITEM(grid, 0);
-    if (!PyTuple_Check(row0))
-        Py_RETURN_NONE;
-    Py_ssize_t w = PyTuple_GET_SIZE(row0);
-    Py_ssize_t n = w * h;
-    if (PyTuple_GET_SIZE(cell_table) != n)
-        Py_RETURN_NONE;
-
+    Arena a = {0};
+    Position p;
+    memset(&p, 0, sizeof(p));
     PyObject *result = NULL;
-    signed char *v = PyMem_Malloc(n);
-    Equation *eqs = PyMem_Malloc(sizeof(Equation) * (n ? n : 1));
-    int *cell_neq = PyMem_Calloc(n ? n : 1, sizeof(int));
-    int (*cell_eqs)[8] = PyMem_Malloc(sizeof(int[8]) * (n ? n : 1));
-    int *parent = PyMem_Malloc(sizeof(int) * (n ? n : 1));
-    int *comp_of = PyMem_Malloc(sizeof(int) * (n ? n : 1));
-    int *box_of = PyMem_Malloc(sizeof(int) * (n ? n : 1));
-    int *pool = PyMem_Malloc(sizeof(int) * (n ? n : 1));
-    Box *boxes = PyMem_Malloc(sizeof(Box) * (n ? n : 1));
-    Component *comps = PyMem_Calloc(n ? n : 1, sizeof(Component));
-    int ncomps = 0, nboxes = 0, neq = 0;
-    PyObject **prefix_store = NULL;
-    if (!v || !eqs || !cell_neq || !cell_eqs || !parent || !comp_of || !box_of || !pool || !boxes || !comps) {
-        PyErr_NoMemory();
-        goto done;
+    PyObject **num = NULL, **den = NULL, **mines_of = NULL, *count = NULL, *scale = NULL;
+    int ngroups = 0;
+    int status = read_grid(&p, grid, &a);
+    if (!status && PyTuple_GET_SIZE(table) != p.n)
+        status = 1;
+    if (!status)
+        status = build(&p, &a);
+    if (!status && mines >= 0 && (mines - p.flags < 0 || mines - p.flags > p.hidden))
+        status = INCONSISTENT;  /* more mines left than hidden cells (flags were checked with the board) */
+    Part *parts = NULL;
+    int nparts = 0;
+    if (!status) {
+        parts = arena_alloc(&a, p.nboxes + 1, sizeof(Part));
+        if (!parts)
+            status = -1;
     }
-    for (Py_ssize_t r = 0; r < h; r++) {
-        PyObject *row = PyTuple_GET_ITEM(grid, r);
-        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != w)
-            goto fallback;
-        for (Py_ssize_t c = 0; c < w; c++) {
-            long x = PyLong_AsLong(PyTuple_GET_ITEM(row, c));
-            if (x == -1 && PyErr_Occurred())
-                goto done;
-            if (x < FLAG || x > 8)
-                goto fallback;
-            v[r * w + c] = (signed char)x;
-        }
+    for (int k = 0; k < p.ncomps && !status; k++)
+        status = solve_component(&p, k, parts, &nparts, max_cells, max_nodes, &a);
+    if (!status) {
+        ngroups = p.nboxes + 1;
+        num = PyMem_Calloc(ngroups, sizeof(PyObject *));
+        den = PyMem_Calloc(ngroups, sizeof(PyObject *));
+        mines_of = PyMem_Calloc(ngroups, sizeof(PyObject *));
+        status = num && den && mines_of ? combine(&p, parts, nparts, mines, num, den, mines_of, &count, &scale) : -1;
     }
-    /* equations, in row-major order of their numbers */
-    long flags = 0, nhidden = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (v[i] == FLAG)
-            flags++;
-        else if (v[i] == HIDDEN)
-            nhidden++;
-        if (v[i] < 0)
-            continue;
-        Py_ssize_t r = i / w, c = i % w;
-        Equation *e = &eqs[neq];
-        e->ncells = 0;
-        int nflags = 0;
-        for (int dr = -1; dr <= 1; dr++)
-            for (int dc = -1; dc <= 1; dc++) {
-                if (!dr && !dc)
-                    continue;
-                Py_ssize_t rr = r + dr, cc = c + dc;
-                if (rr < 0 || rr >= h || cc < 0 || cc >= w)
-                    continue;
-                Py_ssize_t j = rr * w + cc;
-                if (v[j] == HIDDEN)
-                    e->cells[e->ncells++] = (int)j;
-                else if (v[j] == FLAG)
-                    nflags++;
-            }
-        e->value = v[i] - nflags;
-        if (e->value < 0 || e->value > e->ncells)
-            goto fallback;  /* the Python path says which number and why */
-        if (!e->ncells)
-            continue;
-        for (int k = 0; k < e->ncells; k++) {
-            int j = e->cells[k];
-            cell_eqs[j][cell_neq[j]++] = neq;
-        }
-        neq++;
-    }
-    long left = mines >= 0 ? mines - flags : -1;
-    if (mines >= 0 && (left < 0 || left > nhidden))
-        goto fallback;
-    /* components by union-find over the equations */
-    for (Py_ssize_t i = 0; i < n; i++)
-        parent[i] = (int)i;
-    for (int q = 0; q < neq; q++) {
-        int root = find(parent, eqs[q].cells[0]);
-        for (int k = 1; k < eqs[q].ncells; k++) {
-            int other = find(parent, eqs[q].cells[k]);
-            if (other != root)
-                parent[other] = root;
-        }
-    }
-    /* components in the order of their first cell, boxes in the order of theirs */
-    int *root_comp = comp_of;  /* reused: root -> component, then cell -> component */
-    for (Py_ssize_t i = 0; i < n; i++)
-        root_comp[i] = -1;
-    int *comp_cells_count = box_of;  /* temporary */
-    long frontier = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (v[i] != HIDDEN || !cell_neq[i])
-            continue;
-        frontier++;
-        int root = find(parent, (int)i);
-        if (root_comp[root] < 0) {
-            root_comp[root] = ncomps;
-            comps[ncomps].ncells = 0;
-            ncomps++;
-        }
-    }
-    {
-        /* cells of each component, row-major, in one pool */
-        int *counts = PyMem_Calloc(ncomps ? ncomps : 1, sizeof(int));
-        int *cellcomp = PyMem_Malloc(sizeof(int) * (n ? n : 1));
-        if (!counts || !cellcomp) {
-            PyMem_Free(counts);
-            PyMem_Free(cellcomp);
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            cellcomp[i] = -1;
-            if (v[i] == HIDDEN && cell_neq[i]) {
-                cellcomp[i] = root_comp[find(parent, (int)i)];
-                counts[cellcomp[i]]++;
-            }
-        }
-        int offset = 0;
-        for (int k = 0; k < ncomps; k++) {
-            comps[k].cells = pool + offset;
-            offset += counts[k];
-            comps[k].ncells = 0;
-        }
-        for (Py_ssize_t i = 0; i < n; i++)
-            if (cellcomp[i] >= 0) {
-                Component *cp = &comps[cellcomp[i]];
-                cp->cells[cp->ncells++] = (int)i;
-            }
-        memcpy(comp_of, cellcomp, sizeof(int) * n);
-        PyMem_Free(counts);
-        PyMem_Free(cellcomp);
-    }
-    (void)comp_cells_count;
-    /* boxes: a component's cells grouped by the equations that see them */
-    int *box_cells_pool = PyMem_Malloc(sizeof(int) * (frontier ? frontier : 1));
-    if (!box_cells_pool) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    {
-        int used = 0;
-        for (int k = 0; k < ncomps; k++) {
-            Component *cp = &comps[k];
-            cp->first_box = nboxes;
-            cp->nboxes = 0;
-            /* first pass: find each cell's box; count sizes */
-            for (int q = 0; q < cp->ncells; q++) {
-                int i = cp->cells[q];
-                int found = -1;
-                for (int b = cp->first_box; b < nboxes; b++) {
-                    if (boxes[b].neq == cell_neq[i] &&
-                        !memcmp(boxes[b].eqs, cell_eqs[i], sizeof(int) * cell_neq[i])) {
-                        found = b;
-                        break;
-                    }
-                }
-                if (found < 0) {
-                    found = nboxes++;
-                    boxes[found].size = 0;
-                    boxes[found].first_cell = i;
-                    boxes[found].neq = cell_neq[i];
-                    memcpy(boxes[found].eqs, cell_eqs[i], sizeof(int) * cell_neq[i]);
-                    cp->nboxes++;
-                }
-                boxes[found].size++;
-                box_of[i] = found;
-            }
-            for (int b = cp->first_box; b < nboxes; b++) {
-                boxes[b].cells = box_cells_pool + used;
-                used += boxes[b].size;
-                boxes[b].ncells = 0;
-            }
-            for (int q = 0; q < cp->ncells; q++) {
-                Box *bx = &boxes[box_of[cp->cells[q]]];
-                bx->cells[bx->ncells++] = cp->cells[q];
-            }
-        }
-    }
-    /* each component's mine-count polynomial and its boxes' marginals, by enumeration */
-    for (int k = 0; k < ncomps; k++) {
-        Component *cp = &comps[k];
-        if (cp->ncells > max_cells || cp->ncells > MAX_CELLS) {
-            PyMem_Free(box_cells_pool);
-            goto fallback;
-        }
-        int B = cp->nboxes;
-        /* the component's equations, with local numbers */
-        int *local = PyMem_Malloc(sizeof(int) * (neq ? neq : 1));
-        int ncons = 0;
-        int *cons_eq = PyMem_Malloc(sizeof(int) * (neq ? neq : 1));
-        /* boxes in BFS order over shared equations, from the first box */
-        int *order = PyMem_Malloc(sizeof(int) * B);
-        int *placed = PyMem_Calloc(B, sizeof(int));
-        Enum e;
-        memset(&e, 0, sizeof(e));
-        e.nboxes = B;
-        e.cells = cp->ncells;
-        e.box_size = PyMem_Malloc(sizeof(int) * B);
-        e.box_ncons = PyMem_Malloc(sizeof(int) * B);
-        e.box_cons = PyMem_Malloc(sizeof(int[8]) * B);
-        e.value = PyMem_Calloc(B, sizeof(int));
-        e.total = PyMem_Calloc(cp->ncells + 1, sizeof(count_t));
-        e.marg = PyMem_Calloc((size_t)B * (cp->ncells + 1), sizeof(count_t));
-        if (!local || !cons_eq || !order || !placed || !e.box_size || !e.box_ncons || !e.box_cons || !e.value ||
-            !e.total || !e.marg) {
-            PyMem_Free(local); PyMem_Free(cons_eq); PyMem_Free(order); PyMem_Free(placed);
-            PyMem_Free(e.box_size); PyMem_Free(e.box_ncons); PyMem_Free(e.box_cons); PyMem_Free(e.value);
-            PyMem_Free(e.total); PyMem_Free(e.marg); PyMem_Free(box_cells_pool);
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (int q = 0; q < neq; q++)
-            local[q] = -1;
-        for (int b = 0; b < B; b++) {
-            Box *bx = &boxes[cp->first_box + b];
-            for (int t = 0; t < bx->neq; t++)
-                if (local[bx->eqs[t]] < 0) {
-                    local[bx->eqs[t]] = ncons;
-                    cons_eq[ncons++] = bx->eqs[t];
-                }
-        }
-        int head = 0, tail = 0;
-        order[tail++] = 0;
-        placed[0] = 1;
-        while (head < tail) {
-            Box *bx = &boxes[cp->first_box + order[head++]];
-            for (int t = 0; t < bx->neq; t++) {
-                Equation *eq = &eqs[bx->eqs[t]];
-                for (int u = 0; u < eq->ncells; u++) {
-                    int other = box_of[eq->cells[u]] - cp->first_box;
-                    if (!placed[other]) {
-                        placed[other] = 1;
-                        order[tail++] = other;
-                    }
-                }
-            }
-        }
-        e.ncons = ncons;
-        e.cons_value = PyMem_Malloc(sizeof(int) * (ncons ? ncons : 1));
-        e.cons_sum = PyMem_Calloc(ncons ? ncons : 1, sizeof(int));
-        e.cons_rem = PyMem_Calloc(ncons ? ncons : 1, sizeof(int));
-        for (int c = 0; c < ncons; c++)
-            e.cons_value[c] = eqs[cons_eq[c]].value;
-        for (int p = 0; p < B; p++) {
-            Box *bx = &boxes[cp->first_box + order[p]];
-            e.box_size[p] = bx->size;
-            e.box_ncons[p] = bx->neq;
-            for (int t = 0; t < bx->neq; t++) {
-                e.box_cons[p][t] = local[bx->eqs[t]];
-                e.cons_rem[local[bx->eqs[t]]] += bx->size;
-            }
-        }
-        e.max_nodes = max_nodes;
-        enumerate(&e, 0, 0, 1);
-        int aborted = e.aborted;
-        /* marginals back in box order */
-        cp->nsize = cp->ncells + 1;
-        cp->total = e.total;
-        cp->marg = PyMem_Calloc((size_t)B * cp->nsize, sizeof(count_t));
-        if (cp->marg)
-            for (int p = 0; p < B; p++)
-                memcpy(cp->marg + (size_t)order[p] * cp->nsize, e.marg + (size_t)p * cp->nsize,
-                       sizeof(count_t) * cp->nsize);
-        PyMem_Free(local); PyMem_Free(cons_eq); PyMem_Free(order); PyMem_Free(placed);
-        PyMem_Free(e.box_size); PyMem_Free(e.box_ncons); PyMem_Free(e.box_cons); PyMem_Free(e.value);
-        PyMem_Free(e.marg); PyMem_Free(e.cons_value); PyMem_Free(e.cons_sum); PyMem_Free(e.cons_rem);
-        if (!cp->marg) {
-            PyMem_Free(box_cells_pool);
-            PyErr_NoMemory();
-            goto done;
-        }
-        int any = 0;
-        for (int m = 0; m < cp->nsize; m++)
-            any |= cp->total[m] != 0;
-        if (aborted || !any) {
-            PyMem_Free(box_cells_pool);
-            goto fallback;  /* too many layouts for enumeration, or inconsistent: the Python path */
-        }
-    }
-
-    /* the oracle's combination, in Python integers */
-    {
-        Py_ssize_t nsea = nhidden - frontier;
-        PyObject **prod = NULL, **tmp = NULL;
-        Py_ssize_t nprod = 1;
-        PyObject *count = NULL, *scale = NULL;
-        PyObject *groups = PyList_New(0);
-        PyObject *ways = NULL;  /* unused name kept simple */
-        (void)ways;
-        PyObject **waysv = NULL;
-        Py_ssize_t nways = 0;
-        PyObject **comp_poly = PyMem_Calloc(ncomps ? ncomps : 1, sizeof(PyObject **));
-        Py_ssize_t *comp_len = PyMem_Calloc(ncomps ? ncomps : 1, sizeof(Py_ssize_t));
-        PyObject ***prefix = PyMem_Calloc(ncomps + 1, sizeof(PyObject **));
-        Py_ssize_t *prefix_len = PyMem_Calloc(ncomps + 1, sizeof(Py_ssize_t));
-        PyObject ***suffix = PyMem_Calloc(ncomps + 1, sizeof(PyObject **));
-        Py_ssize_t *suffix_len = PyMem_Calloc(ncomps + 1, sizeof(Py_ssize_t));
-        PyObject *hidden_cells = NULL, *frontier_t = NULL, *sea_t = NULL;
-        int ok = 0;
-        (void)prod;
-        (void)tmp;
-        (void)nprod;
-        if (!groups || !comp_poly || !comp_len || !prefix || !prefix_len || !suffix || !suffix_len) {
-            PyErr_NoMemory();
-            goto combine_done;
-        }
-        /* component totals as Python polynomials */
-        for (int k = 0; k < ncomps; k++) {
-            Component *cp = &comps[k];
-            PyObject **p = PyMem_Calloc(cp->nsize, sizeof(PyObject *));
-            if (!p) { PyErr_NoMemory(); goto combine_done; }
-            for (int m = 0; m < cp->nsize; m++) {
-                p[m] = count_to_long(cp->total[m]);
-                if (!p[m]) { poly_free(p, m); goto combine_done; }
-            }
-            ((PyObject ***)comp_poly)[k] = p;
-            comp_len[k] = cp->nsize;
-        }
-        prefix[0] = poly_new(1);
-        if (!prefix[0]) goto combine_done;
-        Py_DECREF(prefix[0][0]);
-        prefix[0][0] = PyLong_FromLong(1);
-        prefix_len[0] = 1;
-        for (int k = 0; k < ncomps; k++) {
-            prefix[k + 1] = poly_mul(prefix[k], prefix_len[k], ((PyObject ***)comp_poly)[k], comp_len[k],
-                                     &prefix_len[k + 1]);
-            if (!prefix[k + 1]) goto combine_done;
-        }
-        suffix[ncomps] = poly_new(1);
-        if (!suffix[ncomps]) goto combine_done;
-        Py_DECREF(suffix[ncomps][0]);
-        suffix[ncomps][0] = PyLong_FromLong(1);
-        suffix_len[ncomps] = 1;
-        for (int k = ncomps - 1; k >= 0; k--) {
-            suffix[k] = poly_mul(((PyObject ***)comp_poly)[k], comp_len[k], suffix[k + 1], suffix_len[k + 1],
-                                 &suffix_len[k]);
-            if (!suffix[k]) goto combine_done;
-        }
-        PyObject **product = prefix[ncomps];
-        Py_ssize_t nproduct = prefix_len[ncomps];
-        /* per box: its cells' mine count (numerator), and the probability's denominator */
-        PyObject **box_num = PyMem_Calloc(nboxes ? nboxes : 1, sizeof(PyObject *));
-        PyObject **box_den = PyMem_Calloc(nboxes ? nboxes : 1, sizeof(PyObject *));
-        PyObject **box_mines = PyMem_Calloc(nboxes ? nboxes : 1, sizeof(PyObject *));
-        PyObject *sea_num = NULL, *sea_den = NULL, *sea_mines = NULL;
-        if (!box_num || !box_den || !box_mines) { PyErr_NoMemory(); goto boxes_done; }
-        if (left < 0) {
-            /* no total: frontier assignments; sea cells 1/2 */
-            count = PyLong_FromLong(1);
-            PyObject **own = PyMem_Calloc(ncomps ? ncomps : 1, sizeof(PyObject *));
-            if (!own || !count) { PyMem_Free(own); goto boxes_done; }
-            for (int k = 0; k < ncomps; k++) {
-                count_t s = 0;
-                for (int m = 0; m < comps[k].nsize; m++) s += comps[k].total[m];
-                own[k] = count_to_long(s);
-                PyObject *c2 = own[k] ? PyNumber_Multiply(count, own[k]) : NULL;
-                Py_DECREF(count);
-                count = c2;
-                if (!count) { poly_free(own, k + 1); goto boxes_done; }
-            }
-            PyObject *two = PyLong_FromLong(2);
-            scale = PyNumber_Multiply(count, two);
-            for (int k = 0; k < ncomps && scale; k++) {
-                PyObject *rest = PyNumber_FloorDivide(count, own[k]);
-                for (int b = comps[k].first_box; b < comps[k].first_box + comps[k].nboxes && rest; b++) {
-                    count_t s = 0;
-                    count_t *mg = comps[k].marg + (size_t)(b - comps[k].first_box) * comps[k].nsize;
-                    for (int m = 0; m < comps[k].nsize; m++) s += mg[m];
-                    box_num[b] = count_to_long(s / (count_t)boxes[b].size);
-                    Py_INCREF(own[k]);
-                    box_den[b] = own[k];
-                    PyObject *t = box_num[b] ? PyNumber_Multiply(box_num[b], rest) : NULL;
-                    box_mines[b] = t ? PyNumber_Multiply(t, two) : NULL;
-                    Py_XDECREF(t);
-                    if (!box_mines[b]) { Py_CLEAR(rest); break; }
-                }
-                if (!rest) { Py_CLEAR(scale); break; }
-                Py_DECREF(rest);
-            }
-            Py_DECREF(two);
-            poly_free(own, ncomps);
-            if (!scale) goto boxes_done;
-            if (nsea) {
-                sea_num = PyLong_FromLong(1);
-                sea_den = PyLong_FromLong(2);
-                Py_INCREF(count);
-                sea_mines = count;
-            }
-        } else {
-            /* ways[j]: placements of the mines left when the frontier holds j */
-            long S = (long)nsea;
-            PyObject **row = binomial_row(S, S);           /* C(S, t) */
-            PyObject **row1 = binomial_row(S - 1, S > 0 ? S - 1 : 0);  /* C(S - 1, t) */
-            if (!row || !row1) { poly_free(row, row ? S + 1 : 0); poly_free(row1, row1 ? (S > 0 ? S : 1) : 0); goto boxes_done; }
-            nways = left + 1;
-            waysv = PyMem_Calloc(nways, sizeof(PyObject *));
-            if (!waysv) { poly_free(row, S + 1); poly_free(row1, S > 0 ? S : 1); PyErr_NoMemory(); goto boxes_done; }
-            for (long j = 0; j < nways; j++) {
-                long t = left - j;
-                waysv[j] = (t >= 0 && t <= S) ? row[t] : PyLong_FromLong(0);
-                if (t >= 0 && t <= S) Py_INCREF(waysv[j]);
-            }
-            count = PyLong_FromLong(0);
-            for (Py_ssize_t K = 0; K < nproduct && K < nways && count; K++)
-                if (muladd(&count, product[K], waysv[K]) < 0) Py_CLEAR(count);
-            if (nsea && count) {
-                sea_mines = PyLong_FromLong(0);
-                for (Py_ssize_t K = 0; K < nproduct && sea_mines; K++) {
-                    long t = left - K - 1;
-                    if (t >= 0 && t <= S - 1 && muladd(&sea_mines, product[K], row1[t]) < 0) Py_CLEAR(sea_mines);
-                }
-            }
-            poly_free(row, S + 1);
-            poly_free(row1, S > 0 ? S : 1);
-            if (!count || (nsea && !sea_mines)) goto boxes_done;
-            if (PyObject_Not(count)) {
-                /* the total cannot be met: the Python path words it */
-                goto boxes_done_fallback;
-            }
-            Py_INCREF(count);
-            scale = count;
-            for (int k = 0; k < ncomps; k++) {
-                Py_ssize_t nothers;
-                PyObject **others = poly_mul(prefix[k], prefix_len[k], suffix[k + 1], suffix_len[k + 1], &nothers);
-                if (!others) goto boxes_done;
-                Py_ssize_t na = comps[k].nsize;
-                PyObject **W = poly_new(na);
-                if (!W) { poly_free(others, nothers); goto boxes_done; }
-                int bad = 0;
-                for (Py_ssize_t a = 0; a < na && !bad; a++) {
-                    if (!comps[k].total[a]) continue;  /* no layout of the component has a mines */
-                    for (Py_ssize_t b = 0; b < nothers && a + b < nways; b++)
-                        if (muladd(&W[a], others[b], waysv[a + b]) < 0) { bad = 1; break; }
-                }
-                poly_free(others, nothers);
-                for (int bi = comps[k].first_box; bi < comps[k].first_box + comps[k].nboxes && !bad; bi++) {
-                    count_t *mg = comps[k].marg + (size_t)(bi - comps[k].first_box) * comps[k].nsize;
-                    PyObject *acc = PyLong_FromLong(0);
-                    for (Py_ssize_t a = 0; a < na && acc; a++) {
-                        if (!mg[a]) continue;
-                        PyObject *m = count_to_long(mg[a]);
-                        if (!m || muladd(&acc, m, W[a]) < 0) Py_CLEAR(acc);
-                        Py_XDECREF(m);
-                    }
-                    PyObject *size = acc ? PyLong_FromLong(boxes[bi].size) : NULL;
-                    box_num[bi] = size ? PyNumber_FloorDivide(acc, size) : NULL;
-                    Py_XDECREF(size);
-                    Py_XDECREF(acc);
-                    if (!box_num[bi]) { bad = 1; break; }
-                    Py_INCREF(count);
-                    box_den[bi] = count;
-                    Py_INCREF(box_num[bi]);
-                    box_mines[bi] = box_num[bi];
-                }
-                poly_free(W, na);
-                if (bad) goto boxes_done;
-            }
-            if (nsea) {
-                Py_INCREF(sea_mines);
-                sea_num = sea_mines;
-                Py_INCREF(count);
-                sea_den = count;
-            }
-        }
-        /* the result: groups (boxes, then the sea) and every hidden cell's group */
-        {
-            int ngroups = nboxes + (nsea ? 1 : 0);
-            hidden_cells = PyTuple_New(nhidden);
-            PyObject *index_list = PyList_New(nhidden);
-            frontier_t = PyTuple_New(frontier);
-            sea_t = PyTuple_New(nsea);
-            if (!hidden_cells || !index_list || !frontier_t || !sea_t) { Py_XDECREF(index_list); goto boxes_done; }
-            PyObject **group_index = PyMem_Calloc(ngroups ? ngroups : 1, sizeof(PyObject *));
-            if (!group_index) { Py_DECREF(index_list); PyErr_NoMemory(); goto boxes_done; }
-            int okg = 1;
-            for (int g = 0; g < ngroups && okg; g++) {
-                group_index[g] = PyLong_FromLong(g);
-                okg = group_index[g] != NULL;
-            }
-            /* each box's cells as a tuple of cell tuples */
-            for (int b = 0; b < nboxes && okg; b++) {
-                PyObject *cells_t = PyTuple_New(boxes[b].ncells);
-                if (!cells_t) { okg = 0; break; }
-                for (int q = 0; q < boxes[b].ncells; q++) {
-                    PyObject *cell = PyTuple_GET_ITEM(cell_table, boxes[b].cells[q]);
-                    Py_INCREF(cell);
-                    PyTuple_SET_ITEM(cells_t, q, cell);
-                }
-                PyObject *item = Py_BuildValue("(OOON)", box_num[b], box_den[b], box_mines[b], cells_t);
-                if (!item || PyList_Append(groups, item) < 0) { Py_XDECREF(item); okg = 0; break; }
-                Py_DECREF(item);
-            }
-            Py_ssize_t fi = 0, si = 0, hi = 0;
-            for (Py_ssize_t i = 0; i < n && okg; i++) {
-                if (v[i] != HIDDEN) continue;
-                PyObject *cell = PyTuple_GET_ITEM(cell_table, i);
+    if (status == 0) {
+        /* groups: the boxes in order, then the sea; each hidden cell's group; frontier; sea */
+        Py_ssize_t S = p.hidden - p.frontier;
+        PyObject *groups = PyList_New(0), *hidden = PyTuple_New(p.hidden), *index = PyList_New(p.hidden);
+        PyObject *frontier = PyTuple_New(p.frontier), *sea = PyTuple_New(S);
+        int ok = groups && hidden && index && frontier && sea;
+        for (int b = 0; b < p.nboxes && ok; b++) {
+            PyObject *cells = PyTuple_New(p.boxes[b].ncells);
+            ok = cells != NULL;
+            for (int q = 0; q < p.boxes[b].ncells && ok; q++) {
+                PyObject *cell = PyTuple_GET_ITEM(table, p.boxes[b].cells[q]);
                 Py_INCREF(cell);
-                PyTuple_SET_ITEM(hidden_cells, hi, cell);
-                int g = cell_neq[i] ? box_of[i] : nboxes;
-                Py_INCREF(group_index[g]);
-                PyList_SET_ITEM(index_list, hi, group_index[g]);
-                hi++;
-                Py_INCREF(cell);
-                if (cell_neq[i]) PyTuple_SET_ITEM(frontier_t, fi++, cell);
-                else PyTuple_SET_ITEM(sea_t, si++, cell);
+                PyTuple_SET_ITEM(cells, q, cell);
             }
-            if (okg && nsea) {
-                Py_INCREF(sea_t);
-                PyObject *item = Py_BuildValue("(OOON)", sea_num, sea_den, sea_mines, sea_t);
-                if (!item || PyList_Append(groups, item) < 0) okg = 0;
-                Py_XDECREF(item);
-            }
-            for (int g = 0; g < ngroups; g++) Py_XDECREF(group_index[g]);
-            PyMem_Free(group_index);
-            if (okg)
-                result = Py_BuildValue("(OOOOOOOi)", count, scale, groups, hidden_cells, index_list, frontier_t,
-                                       sea_t, ncomps);
-            Py_DECREF(index_list);
-            ok = result != NULL;
+            PyObject *item = ok ? Py_BuildValue("(OOON)", num[b], den[b], mines_of[b], cells) : NULL;
+            ok = item && PyList_Append(groups, item) == 0;
+            Py_XDECREF(item);
         }
-        goto boxes_done;
-    boxes_done_fallback:
-        ok = 2;
-    boxes_done:
-        for (int b = 0; b < nboxes; b++) {
-            if (box_num) Py_XDECREF(box_num[b]);
-            if (box_den) Py_XDECREF(box_den[b]);
-            if (box_mines) Py_XDECREF(box_mines[b]);
+        Py_ssize_t hi = 0, fi = 0, si = 0;
+        for (Py_ssize_t i = 0; i < p.n && ok; i++) {
+            if (p.v[i] != HIDDEN)
+                continue;
+            PyObject *cell = PyTuple_GET_ITEM(table, i);
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(hidden, hi, cell);
+            PyObject *g = PyLong_FromLong(p.box_of[i] >= 0 ? p.box_of[i] : p.nboxes);
+            ok = g != NULL;
+            if (ok)
+                PyList_SET_ITEM(index, hi, g);
+            hi++;
+            Py_INCREF(cell);
+            if (p.box_of[i] >= 0)
+                PyTuple_SET_ITEM(frontier, fi++, cell);
+            else
+                PyTuple_SET_ITEM(sea, si++, cell);
         }
-        PyMem_Free(box_num);
-        PyMem_Free(box_den);
-        PyMem_Free(box_mines);
-        Py_XDECREF(sea_num);
-        Py_XDECREF(sea_den);
-        Py_XDECREF(sea_mines);
-    combine_done:
-        if (waysv) poly_free(waysv, nways);
-        for (int k = 0; k <= ncomps; k++) {
-            if (prefix && prefix[k]) poly_free(prefix[k], prefix_len[k]);
-            if (suffix && suffix[k]) poly_free(suffix[k], suffix_len[k]);
+        if (ok && S) {
+            Py_INCREF(sea);
+            PyObject *item = Py_BuildValue("(OOON)", num[p.nboxes], den[p.nboxes], mines_of[p.nboxes], sea);
+            ok = item && PyList_Append(groups, item) == 0;
+            Py_XDECREF(item);
         }
-        for (int k = 0; k < ncomps; k++)
-            if (comp_poly && ((PyObject ***)comp_poly)[k]) poly_free(((PyObject ***)comp_poly)[k], comp_len[k]);
-        PyMem_Free(comp_poly);
-        PyMem_Free(comp_len);
-        PyMem_Free(prefix);
-        PyMem_Free(prefix_len);
-        PyMem_Free(suffix);
-        PyMem_Free(suffix_len);
-        Py_XDECREF(count);
-        Py_XDECREF(scale);
+        if (ok)
+            result = Py_BuildValue("(OOOOOOOi)", count, scale, groups, hidden, index, frontier, sea, p.ncomps);
         Py_XDECREF(groups);
-        Py_XDECREF(hidden_cells);
-        Py_XDECREF(frontier_t);
-        Py_XDECREF(sea_t);
-        PyMem_Free(box_cells_pool);
-        if (ok == 2) {
-            Py_CLEAR(result);
-            goto fallback;
-        }
-    }
-    goto done;
-
-fallback:
-    if (!PyErr_Occurred()) {
+        Py_XDECREF(hidden);
+        Py_XDECREF(index);
+        Py_XDECREF(frontier);
+        Py_XDECREF(sea);
+    } else if (status == 1 && !PyErr_Occurred()) {
         Py_INCREF(Py_None);
         result = Py_None;
+    } else if (status == INCONSISTENT && !PyErr_Occurred()) {
+        Py_INCREF(Py_False);
+        result = Py_False;
+    } else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
     }
-done:
-    for (int k = 0; k < ncomps; k++) {
-        PyMem_Free(comps[k].total);
-        PyMem_Free(comps[k].marg);
+    for (int g = 0; g < ngroups; g++) {
+        if (num)
+            Py_XDECREF(num[g]);
+        if (den)
+            Py_XDECREF(den[g]);
+        if (mines_of)
+            Py_XDECREF(mines_of[g]);
     }
-    (void)prefix_store;
-    PyMem_Free(v);
-    PyMem_Free(eqs);
-    PyMem_Free(cell_neq);
-    PyMem_Free(cell_eqs);
-    PyMem_Free(parent);
-    PyMem_Free(comp_of);
-    PyMem_Free(box_of);
-    PyMem_Free(pool);
-    PyMem_Free(boxes);
-    PyMem_Free(comps);
+    PyMem_Free(num);
+    PyMem_Free(den);
+    PyMem_Free(mines_of);
+    Py_XDECREF(count);
+    Py_XDECREF(scale);
+    arena_free(&a);
     return result;
 }
 
@@ -887,19 +1277,16 @@ typedef struct {
 } SearchObject;
 
 static uint64_t hash_words(const word *x, int n) {
+    /* over the nonzero words and where they are: sets are sparse deep in the search */
     uint64_t h = 1469598103934665603ULL;
     for (int i = 0; i < n; i++) {
-        h ^= x[i];
+        if (!x[i])
+            continue;
+        h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
         h *= 1099511628211ULL;
         h ^= h >> 29;
     }
     return h;
-}
-
-static int popcount_words(const word *x, int n) {
-    long c = 0;
-    for (int i = 0; i < n; i++) c += __builtin_popcountll(x[i]);
-    return (int)c;
 }
 
 static int memo_get(SearchObject *s, const word *key, long long *out) {
@@ -971,39 +1358,61 @@ static int memo_grow(SearchObject *s) {
 static long long wins(SearchObject *s, const word *ls);
 
 /* after: wins after opening cut from ls; -1 for "cannot beat", beat if pruned */
+#define SMALL 128  /* bit sets of up to 128 words (8192 layouts) live on the stack */
+
 static long long after(SearchObject *s, const word *ls, Cut *cut, long long beat, int *none) {
-    int n = s->nwords;
-    word *part = PyMem_Malloc(sizeof(word) * n);
-    if (!part) return NO_MEMORY;
-    long long left = 0;
-    for (int i = 0; i < n; i++) left += __builtin_popcountll(ls[i] & ~cut->mine[i]);
-    *none = 0;
-    if (left <= beat) {
-        PyMem_Free(part);
-        *none = 1;
-        return 0;
+    int n = s->nwords, k = 0;
+    int nzbuf[SMALL];
+    word partbuf[SMALL];
+    int *nz = n <= SMALL ? nzbuf : PyMem_Malloc(sizeof(int) * n);
+    word *part = n <= SMALL ? partbuf : PyMem_Malloc(sizeof(word) * n);
+    if (!nz || !part) {
+        if (n > SMALL) {
+            PyMem_Free(nz);
+            PyMem_Free(part);
+        }
+        return NO_MEMORY;
     }
+    memset(part, 0, sizeof(word) * n);
+    for (int i = 0; i < n; i++)
+        if (ls[i])
+            nz[k++] = i;
+    long long left = 0;
+    for (int j = 0; j < k; j++)
+        left += __builtin_popcountll(ls[nz[j]] & ~cut->mine[nz[j]]);
+    *none = 0;
     long long total = 0;
-    for (int k = 0; k < cut->nshows; k++) {
+    if (left <= beat) {
+        *none = 1;
+        goto out;
+    }
+    for (int c = 0; c < cut->nshows; c++) {
         int any = 0;
-        for (int i = 0; i < n; i++) {
-            part[i] = ls[i] & cut->shows[k][i];
+        for (int j = 0; j < k; j++) {
+            int i = nz[j];
+            part[i] = ls[i] & cut->shows[c][i];
             any |= part[i] != 0;
         }
-        if (!any) continue;
+        if (!any)
+            continue;
         if (total + left <= beat) {
-            PyMem_Free(part);
-            return beat;
+            total = beat;
+            goto out;
         }
         long long w = wins(s, part);
         if (w < 0) {
-            PyMem_Free(part);
-            return w;
+            total = w;
+            goto out;
         }
         total += w;
-        left -= popcount_words(part, n);
+        for (int j = 0; j < k; j++)
+            left -= __builtin_popcountll(part[nz[j]]);
     }
-    PyMem_Free(part);
+out:
+    if (n > SMALL) {
+        PyMem_Free(nz);
+        PyMem_Free(part);
+    }
     return total;
 }
 
@@ -1036,34 +1445,46 @@ static long long best_of(SearchObject *s, const word *ls, int *options, int *min
 }
 
 static long long wins(SearchObject *s, const word *ls) {
-    int n = s->nwords;
-    int pop = 0;
-    for (int i = 0; i < n && pop < 2; i++) pop += __builtin_popcountll(ls[i]);
-    if (pop < 2) return pop;
+    int n = s->nwords, k = 0, pop = 0;
+    for (int i = 0; i < n && pop < 2; i++)
+        pop += __builtin_popcountll(ls[i]);
+    if (pop < 2)
+        return pop;
     long long known;
-    if (memo_get(s, ls, &known)) return known;
-    if (s->size >= s->max_positions) return LIMIT_HIT;
-    int open_free = -1;
-    int *options = PyMem_Malloc(sizeof(int) * (s->ncuts ? s->ncuts : 1));
-    int *mines = PyMem_Malloc(sizeof(int) * (s->ncuts ? s->ncuts : 1));
-    if (!options || !mines) {
-        PyMem_Free(options);
-        PyMem_Free(mines);
-        return NO_MEMORY;
+    if (memo_get(s, ls, &known))
+        return known;
+    if (s->size >= s->max_positions)
+        return LIMIT_HIT;
+    int nzbuf[SMALL], optbuf[SMALL], minebuf[SMALL];
+    word partbuf[SMALL];
+    int big = n > SMALL, many = s->ncuts > SMALL;
+    int *nz = big ? PyMem_Malloc(sizeof(int) * n) : nzbuf;
+    word *part = big ? PyMem_Malloc(sizeof(word) * n) : partbuf;
+    int *options = many ? PyMem_Malloc(sizeof(int) * s->ncuts) : optbuf;
+    int *mines = many ? PyMem_Malloc(sizeof(int) * s->ncuts) : minebuf;
+    long long value = 0;
+    if (!nz || !options || !mines || !part) {
+        value = NO_MEMORY;
+        goto out;
     }
-    int noptions = 0;
+    memset(part, 0, sizeof(word) * n);
+    for (int i = 0; i < n; i++)
+        if (ls[i])
+            nz[k++] = i;
+    int open_free = -1, noptions = 0;
     for (int c = 0; c < s->ncuts; c++) {
         Cut *cut = &s->cuts[c];
         int m = 0, safe_left = 0;
-        for (int i = 0; i < n; i++) {
-            m += __builtin_popcountll(ls[i] & cut->mine[i]);
-            safe_left |= (ls[i] & ~cut->mine[i]) != 0;
+        for (int j = 0; j < k; j++) {
+            word x = ls[nz[j]], y = cut->mine[nz[j]];
+            m += __builtin_popcountll(x & y);
+            safe_left |= (x & ~y) != 0;
         }
         if (m == 0) {
             int groups = 0;
-            for (int k = 0; k < cut->nshows && groups < 2; k++)
-                for (int i = 0; i < n; i++)
-                    if (ls[i] & cut->shows[k][i]) {
+            for (int g = 0; g < cut->nshows && groups < 2; g++)
+                for (int j = 0; j < k; j++)
+                    if (ls[nz[j]] & cut->shows[g][nz[j]]) {
                         groups++;
                         break;
                     }
@@ -1077,32 +1498,36 @@ static long long wins(SearchObject *s, const word *ls) {
             noptions++;
         }
     }
-    long long value = 0;
     if (open_free >= 0) {
         Cut *cut = &s->cuts[open_free];
-        word *part = PyMem_Malloc(sizeof(word) * n);
-        if (!part) value = NO_MEMORY;
-        for (int k = 0; k < cut->nshows && value >= 0; k++) {
+        for (int g = 0; g < cut->nshows && value >= 0; g++) {
             int any = 0;
-            for (int i = 0; i < n; i++) {
-                part[i] = ls[i] & cut->shows[k][i];
+            for (int j = 0; j < k; j++) {
+                int i = nz[j];
+                part[i] = ls[i] & cut->shows[g][i];
                 any |= part[i] != 0;
             }
-            if (!any) continue;
+            if (!any)
+                continue;
             long long w = wins(s, part);
-            if (w < 0) value = w;
-            else value += w;
+            value = w < 0 ? w : value + w;
         }
-        PyMem_Free(part);
     } else {
         int best_cut;
         long long v = best_of(s, ls, options, mines, noptions, &best_cut);
         value = v == LIMIT_HIT || v == NO_MEMORY ? v : (v > 0 ? v : 0);  /* no option: nothing won */
     }
-    PyMem_Free(options);
-    PyMem_Free(mines);
-    if (value < 0) return value;
-    if (memo_put(s, ls, value) < 0) return NO_MEMORY;
+    if (value >= 0 && memo_put(s, ls, value) < 0)
+        value = NO_MEMORY;
+out:
+    if (big) {
+        PyMem_Free(nz);
+        PyMem_Free(part);
+    }
+    if (many) {
+        PyMem_Free(options);
+        PyMem_Free(mines);
+    }
     return value;
 }
 
@@ -1129,6 +1554,7 @@ static void search_dealloc(SearchObject *s) {
 }
 
 static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
+    (void)kwds;
     long nlayouts;
     PyObject *cuts;
     long long max_positions;
@@ -1226,6 +1652,7 @@ static PyObject *search_best(SearchObject *s, PyObject *args) {
 }
 
 static PyObject *search_positions(SearchObject *s, void *closure) {
+    (void)closure;
     return PyLong_FromLongLong(s->size);
 }
 
@@ -1262,11 +1689,15 @@ static PyMethodDef kernel_methods[] = {
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT, "countsweep._kernel", "countsweep's compiled hot paths (see the C source).", -1,
-    kernel_methods,
+    kernel_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *math = PyImport_ImportModule("math");
+    math_comb = math ? PyObject_GetAttrString(math, "comb") : NULL;
+    Py_XDECREF(math);
+    if (!math_comb) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0) {

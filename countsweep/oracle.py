@@ -252,6 +252,24 @@ def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
     return counts
 
 
+class _NoLayout(InconsistentError):
+    """No layout fits: the general path words the message when it is first read."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+        self.text: str | None = None
+
+    def __str__(self) -> str:
+        if self.text is None:
+            try:
+                analyze(self.board, get_backend(DEFAULT_BACKEND, kernel=False))
+                self.text = "no mine layout fits the position"  # the paths agree: not reached
+            except InconsistentError as exc:
+                self.text = str(exc)
+        return self.text
+
+
 # The compiled kernel enumerates components of up to KERNEL.MAX_CELLS cells (its
 # counts are 128- or 64-bit integers), within this many search nodes.
 _KERNEL_NODES = 200_000
@@ -267,12 +285,16 @@ def _compiled(board: Board, backend: str) -> Analysis | None:
 
     The kernel answers exactly what :func:`combine` does from the dpll counts
     (the tests compare the two on thousands of positions); it declines
-    inconsistent positions, whose messages the general path words, and
-    components too large for its 64-bit enumeration.
+    components too large for its counts or its node budget.  When no layout
+    fits it raises at once; the message naming the numbers is worded by the
+    general path only if someone reads it (an agent trying what a cell may
+    show never does).
     """
     assert KERNEL is not None
     found = KERNEL.analyze(board.grid, -1 if board.mines is None else board.mines,
                            _cell_table(board.height, board.width), KERNEL.MAX_CELLS, _KERNEL_NODES)
+    if found is False:
+        raise _NoLayout(board)
     if found is None:
         return None
     count, scale, raw, hidden, index, frontier, sea, components = found

@@ -45,10 +45,14 @@ def same(kernel, python) -> None:
 @settings(max_examples=2000)
 @given(positions(max_hidden=16, perturb=True))
 def test_the_kernels_analysis_is_the_pure_one_on_random_positions(board):
-    kernel, python = _compiled(board, "dpll"), pure(board)
-    if python is None:
-        assert kernel is None  # inconsistent: the general path words the message
-    elif kernel is not None:
+    python = pure(board)
+    try:
+        kernel = _compiled(board, "dpll")
+    except InconsistentError:
+        assert python is None
+        return
+    assert python is not None
+    if kernel is not None:  # None: left to the general path
         same(kernel, python)
 
 
@@ -69,8 +73,9 @@ def test_the_kernels_analysis_is_the_pure_one_on_positions_from_play(level, rule
 def test_large_components_and_inconsistent_positions_are_left_to_the_general_path():
     big = midgame(30, 30, 0.22, 0.5, seed=3)
     assert _compiled(big, "dpll") is None or _compiled(big, "dpll") == pure(big)
-    assert _compiled(Board.from_text("3x2\n1?1\n000"), "dpll") is None
-    assert _compiled(Board.from_text("3x1x3\n?1?"), "dpll") is None  # more mines than hidden cells
+    for text in ("3x2\n1?1\n000", "3x1x3\n?1?"):  # no layout; more mines than hidden cells
+        with pytest.raises(InconsistentError):
+            _compiled(Board.from_text(text), "dpll")
 
 
 def _positions_with_layouts(n: int):
@@ -112,3 +117,19 @@ def test_the_compiled_endgame_search_visits_the_same_positions(limit):
                     except LimitExceeded:
                         values.append(None)
                 assert values[0] == values[1] and fast.positions == slow.positions
+
+
+@pytest.mark.parametrize("text", ["3x2\n1?1\n000", "3x1x3\n?1?", "3x1\n02F", "3x3x3\n???\n?1?\n???", "2x2x1\n?1\n?1\n"])
+def test_an_inconsistent_position_raises_at_once_and_words_its_message_as_the_general_path(text):
+    board = Board.from_text(text)
+    try:
+        analyze(board, DpllCounter(kernel=False))
+        expected = None
+    except InconsistentError as exc:
+        expected = str(exc)
+    try:
+        analyze(board)
+        got = None
+    except InconsistentError as exc:
+        got = str(exc)
+    assert got == expected

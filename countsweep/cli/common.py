@@ -53,7 +53,8 @@ def about(path: str) -> Iterator[None]:
     except CountsweepError as exc:
         if str(exc).startswith(f"{name}:"):
             raise
-        raise type(exc)(f"{name}: {exc}") from None
+        public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
+        raise public(f"{name}: {exc}") from None
 
 
 def load_board(path: str, mines: int | None) -> Board:

@@ -108,6 +108,10 @@ class Game:
         self.__mines: frozenset[Cell] | None = None
         self._open: dict[Cell, int] = {}
         self._flags: set[Cell] = set()
+        # what the player sees, row by row, kept up to date move by move: view() re-tuples
+        # only the rows that changed
+        self._rows = [[HIDDEN] * width for _ in range(height)]
+        self._seen: list[tuple[int, ...] | None] = [None] * height
         self.lost = False
         if rule == "unsafe":
             self.__mines = self._draw(())
@@ -143,6 +147,7 @@ class Game:
                 raise ParameterError(f"{board.where(cell)} is flagged but safe in the layout")
             if value == FLAG:
                 game._flags.add(cell)
+                game._show(cell, FLAG)
             elif value >= 0:
                 if cell in mines:
                     raise ParameterError(f"{board.where(cell)} is open but a mine in the layout")
@@ -151,6 +156,7 @@ class Game:
                     raise ParameterError(f"{board.where(cell)} shows {value} but has {around} mines "
                                      "around it in the layout")
                 game._open[cell] = value
+                game._show(cell, value)
         return game
 
     @property
@@ -209,6 +215,7 @@ class Game:
             n = sum(1 for x in around if x in mines)
             self._open[cur] = n
             self._flags.discard(cur)
+            self._show(cur, n)
             if n == 0:
                 stack.extend(x for x in around if x not in self._open)
         return True
@@ -216,14 +223,19 @@ class Game:
     def flag(self, cell: Cell) -> None:
         if cell not in self._open:
             self._flags.add(cell)
+            self._show(cell, FLAG)
+
+    def _show(self, cell: Cell, value: int) -> None:
+        self._rows[cell[0]][cell[1]] = value
+        self._seen[cell[0]] = None
 
     def view(self) -> Board:
         """What the player sees: numbers, flags, hidden cells and the mine total."""
-        opened, flags = self._open, self._flags
-        grid = tuple(
-            tuple(opened.get((r, c), FLAG if (r, c) in flags else HIDDEN) for c in range(self.width))
-            for r in range(self.height))
-        return Board._trusted(grid, self.settings.mines)  # a game's own view is valid by construction
+        seen, rows = self._seen, self._rows
+        for r, row in enumerate(seen):
+            if row is None:
+                seen[r] = tuple(rows[r])
+        return Board._trusted(tuple(seen), self.settings.mines)  # type: ignore[arg-type]  # a game's own view is valid
 
     def reveal_layout(self) -> frozenset[Cell]:
         """The hidden layout, for after the game (drawing, tests); agents never call it."""
