@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import json
 import statistics
 import sys
@@ -67,6 +68,14 @@ def compare(board: Board, ms, repeat: int) -> tuple[float, float, float]:
     return ours, theirs, diff
 
 
+AGREE = 1e-12  # the float answers must round to ours
+
+
+def check(difference: float) -> None:
+    if difference > AGREE:
+        raise SystemExit(f"countsweep and ms_toollib disagree by {difference:.3g} on some position")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3, help="greedy games per level to take positions from")
@@ -76,7 +85,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--corpus", default="", help="corpus instances whose names contain this ('none' to skip)")
     args = ap.parse_args(argv)
     ms = peer_module(args.ms_toollib)
-    print(f"machine: {machine()}; ms_toollib {getattr(ms, '__version__', '?')}; best of {args.repeat} calls, "
+    try:
+        version = importlib.metadata.version("ms-toollib")
+    except importlib.metadata.PackageNotFoundError:
+        version = "?"
+    print(f"machine: {machine()}; ms_toollib {version}; best of {args.repeat} calls, "
           "countsweep's caches emptied before each")
     rows, worst = [], 0.0
     ratios_all = []
@@ -91,6 +104,7 @@ def main(argv: list[str] | None = None) -> None:
                      f"{max(ratios):.2f}", f"{max(d for _, _, d in results):.1e}"))
     rows.append(("all", len(ratios_all), "", "", f"{statistics.median(ratios_all):.2f}", f"{max(ratios_all):.2f}",
                  f"{worst:.1e}"))
+    check(worst)
     print("\npositions from real play (greedy agent, rule safe, first click in the corner):")
     print(table(("board", "positions", "countsweep ms (median)", "ms_toollib ms (median)",
                  "median ratio", "max ratio", "largest difference"), rows))
@@ -105,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         ours, theirs, diff = compare(board, ms, args.repeat)
         rows.append((inst["name"], inst["hidden"], f"{ours * 1000:.3f}", f"{theirs * 1000:.3f}",
                      f"{ours / theirs:.2f}", f"{diff:.1e}"))
+    check(max((float(r[-1]) for r in rows), default=0.0))
     print("\nthe cnf/ corpus boards:")
     print(table(("instance", "hidden cells", "countsweep ms", "ms_toollib ms", "ratio", "largest difference"), rows))
 

@@ -77,15 +77,27 @@ GROUPS: dict[str, Group] = {
 EQUIVALENT: dict[str, str] = {}
 
 
-def copy_tree(group: str) -> Path:
+def source(commit: str | None) -> Path:
+    """The tree to measure: the working tree, or a commit's tree extracted under .mutation/."""
+    if commit is None:
+        return ROOT
+    target = SCRATCH / "_source"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return target
+
+
+def copy_tree(group: str, root: Path) -> Path:
     """A scratch copy of what the tests need, with the group's mutmut configuration."""
     target = SCRATCH / group
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     for name in ("countsweep", "tests", "examples", "cnf", "docs/schemas"):
-        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(root / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
     spec = GROUPS[group]
-    text = (ROOT / "pyproject.toml").read_text()
+    text = (root / "pyproject.toml").read_text()
     # the group's own modules too: their docstring examples run as doctests
     modules = sorted({m.split("*")[0].rstrip("/") for m in spec.modules})
     selection = [f"tests/{t}" for t in spec.tests] + modules + ["-m", "not slow"]
@@ -108,8 +120,8 @@ def statuses(workdir: Path) -> dict[str, str]:
     return found
 
 
-def run_group(group: str, children: int) -> dict:
-    workdir = copy_tree(group)
+def run_group(group: str, children: int, root: Path) -> dict:
+    workdir = copy_tree(group, root)
     env = {**os.environ, "COUNTSWEEP_MUTATION": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     start = time.perf_counter()
     log = workdir / "mutmut.log"
@@ -180,6 +192,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("groups", nargs="*", help="groups to run (default: all)")
     ap.add_argument("--max-children", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--list", action="store_true", help="list the groups and exit")
+    ap.add_argument("--commit", default=None, help="measure this commit's tree (default: the working tree)")
     args = ap.parse_args(argv)
     if args.list:
         for name, g in GROUPS.items():
@@ -189,9 +202,10 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         ap.error(f"unknown group {unknown[0]!r}; see --list")
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    root = source(args.commit)
     for group in args.groups or list(GROUPS):
         print(f"{group}: running ...", flush=True)
-        r = run_group(group, args.max_children)
+        r = run_group(group, args.max_children, root)
         results[group] = r
         SCRATCH.mkdir(exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1))
@@ -199,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
               f"{len(r['survived'])} survived ({r['seconds']} s)", flush=True)
         for name in r["survived"]:
             print(f"  survived {name} [{r['statuses'][name]}]\n    " + r["diffs"][name].replace("\n", "\n    "))
-    write_page(results, commit())
+    write_page(results, args.commit or commit())
 
 
 if __name__ == "__main__":

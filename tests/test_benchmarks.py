@@ -21,6 +21,8 @@ TINY = {
     "benchmarks.play": ["--games", "2", "--levels", "beginner"],
     "benchmarks.endgame": ["--games", "2"],
     "benchmarks.optimal": ["--boards", "2x2,2x3", "--max-mines", "2"],
+    "benchmarks.peers": ["--games", "1", "--repeat", "1", "--corpus", "beginner-safe-0"],
+    "benchmarks.identity": ["--games", "2"],
     "experiments.guessing": ["--boards", "3x3x2", "--workers", "1"],
     "experiments.losses": ["--games", "2", "--workers", "1"],
     "experiments.ceiling": ["--games", "2", "--workers", "1", "--results", "{tmp}"],
