@@ -22,7 +22,8 @@ from benchmarks.common import machine, pct, table
 from countsweep.intervals import wilson
 from countsweep.play.agents import make_agent, play_game
 from countsweep.play.game import LEVELS, Game, Settings, first_cell
-from countsweep.play.runs import fingerprint, game_seed, load_records, run
+from countsweep.play.records import open_run
+from countsweep.play.runs import fingerprint, game_seed, run
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PUBLISHED = {
@@ -49,13 +50,11 @@ def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: 
     tag = hashlib.sha1(json.dumps(fp, sort_keys=True).encode()).hexdigest()[:8]
     path = results / f"agents-{level}-{rule}-{agent}-{seed}-{tag}.jsonl"
     results.mkdir(exist_ok=True)
-    done = load_records(path, fp)
-    todo = [i for i in range(games) if i not in done]
-    with path.open("a") as fh:
+    with open_run(path, fp) as (done, writer):
+        todo = [i for i in range(games) if i not in done]
         for rec in run(s, agent, seed, todo, workers):
             done[rec["game"]] = rec
-            fh.write(json.dumps({**rec, "run": fp}) + "\n")
-            fh.flush()
+            writer.add(rec)
     return [done[i] for i in range(games)]
 
 

@@ -282,10 +282,18 @@ static int build(Position *p, Arena *a) {
         p->comp_first_box[k] = first;
         for (int q = start[k]; q < start[k + 1]; q++) {
             int i = cells_of_comp[q], found = -1;
-            for (int b = first; b < p->nboxes && found < 0; b++)
+            /* a cell with the same equations sees the same first number, so its box is among
+               the boxes of that number's earlier cells (at most 8): linear, not quadratic */
+            const Equation *e = &p->eqs[p->cell_eqs[i][0]];
+            for (int t = 0; t < e->ncells && found < 0; t++) {
+                int j = e->cells[t];
+                if (j >= i)
+                    break;  /* cells are listed in order; earlier ones already have their box */
+                int b = p->box_of[j];
                 if (p->boxes[b].neq == p->cell_neq[i] &&
                     !memcmp(p->boxes[b].eqs, p->cell_eqs[i], sizeof(int) * p->cell_neq[i]))
                     found = b;
+            }
             if (found < 0) {
                 found = p->nboxes++;
                 p->boxes[found].neq = p->cell_neq[i];
@@ -445,6 +453,8 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
     }
     if (++d->nodes > d->max_nodes)
         return 1;
+    if (!(d->nodes & 0xffff) && PyErr_CheckSignals() < 0)
+        return -1;  /* a time limit (or Ctrl-C) stops a long enumeration too */
     /* branch near the middle of the part (the midpoint of a double BFS sweep): a long thin
        frontier splits in halves, so the depth grows with the logarithm of its length */
     int pick = midpoint(d, boxes, n);
@@ -830,7 +840,8 @@ static int muladd(PyObject **acc, PyObject *x, PyObject *y) {
 
 static PyObject **poly_mul(PyObject **x, Py_ssize_t nx, PyObject **y, Py_ssize_t ny, Py_ssize_t *nout) {
     *nout = nx + ny - 1;
-    PyObject **out = poly_zero(*nout);
+    /* a time limit's signal handler runs here: long products are where the time goes */
+    PyObject **out = PyErr_CheckSignals() < 0 ? NULL : poly_zero(*nout);
     if (!out)
         return NULL;
     for (Py_ssize_t i = 0; i < nx; i++)
@@ -1159,8 +1170,11 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
         if (!parts)
             status = -1;
     }
-    for (int k = 0; k < p.ncomps && !status; k++)
+    for (int k = 0; k < p.ncomps && !status; k++) {
         status = solve_component(&p, k, parts, &nparts, max_cells, max_nodes, &a);
+        if (!status && !(k & 0xff) && PyErr_CheckSignals() < 0)
+            status = -1;
+    }
     if (!status) {
         ngroups = p.nboxes + 1;
         num = PyMem_Calloc(ngroups, sizeof(PyObject *));

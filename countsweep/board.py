@@ -122,7 +122,8 @@ def _around(height: int, width: int) -> dict[Cell, tuple[Cell, ...]]:
 
 def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
     """The up to eight cells around ``cell``, in row-major order."""
-    if height * width <= 1 << 20:  # the table of a board up to 1024x1024; beyond, compute
+    # the table pays where the same boards come back (games); a huge one-off board computes
+    if height * width <= 1 << 16:
         return _around(height, width)[cell]
     r, c = cell
     return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)

@@ -32,8 +32,8 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import Constraints
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.formula import Counts, Formula
-from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
-from countsweep.errors import InconsistentError
+from countsweep.counting.poly import ONE, Poly, decimal, degrees, evaluate, mul
+from countsweep.errors import InconsistentError, LimitExceeded
 from countsweep.kernel import KERNEL
 
 
@@ -120,7 +120,7 @@ class Analysis:
             "width": self.board.width,
             "height": self.board.height,
             "mines": self.board.mines,
-            "count": str(self.count),
+            "count": decimal(self.count),
             "count_scope": "layouts" if self.mines_known else "frontier",
             "backend": self.backend,
             "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
@@ -131,7 +131,7 @@ class Analysis:
             "components": self.components,
         }
         if exact:
-            out["exact"] = [[None if p is None else f"{p.numerator}/{p.denominator}" for p in row]
+            out["exact"] = [[None if p is None else f"{decimal(p.numerator)}/{decimal(p.denominator)}" for p in row]
                             for row in grid]
         return out
 
@@ -205,7 +205,9 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
                 f"{lo} to {hi} and the {sea} sea cells the rest"
             )
         scale = count
-        ways = [comb(sea, left - j) if left - j <= sea else 0 for j in range(left + 1)]
+        # the sea's fillings when the frontier holds j mines; j beyond the product's degree never occurs
+        top = min(left, product.low + len(product.coeffs) - 1)
+        ways = [comb(sea, left - j) if left - j <= sea else 0 for j in range(top + 1)]
         for i, (boxes, c) in enumerate(zip(boxes_of, counts, strict=True)):
             limits.check("while combining the components")
             w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
@@ -305,6 +307,25 @@ def _compiled(board: Board, backend: str) -> Analysis | None:
                     groups, scale)
 
 
+# Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
+# board for its structures and the answer.
+_BYTES_PER_CELL = 1800
+
+
+def _check_memory(limits: Limits, board: Board) -> None:
+    """Refuse (LimitExceeded) a board whose structures alone would pass ``limits.max_memory``.
+
+    The counter checks its own needs (:class:`~countsweep.counting.dpll.DpllCounter`)
+    once propagation has settled what it can.
+    """
+    if limits.max_memory is None:
+        return
+    need = _BYTES_PER_CELL * board.width * board.height
+    if need > limits.max_memory:
+        raise LimitExceeded(f"a board of {board.width * board.height} cells needs about {need / 2**20:,.0f} MB; "
+                            f"the limit is {limits.max_memory / 2**20:,.0f} MB (--max-memory)")
+
+
 def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
     """Count the layouts of ``board`` and every hidden cell's mine probability, exactly.
 
@@ -328,6 +349,7 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
     """
     engine = get_backend(backend) if isinstance(backend, str) else backend
     limits = (limits or Limits()).started()
+    _check_memory(limits, board)
     if KERNEL is not None and getattr(engine, "kernel", False):
         limits.check("before counting")
         done = _compiled(board, engine.name)

@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from countsweep.board import FLAG, HIDDEN
+from countsweep.counting.poly import decimal
 from countsweep.files import write_output
 from countsweep.oracle import Analysis
 
@@ -31,7 +32,7 @@ CMAP = LinearSegmentedColormap.from_list("mines", ["#1a9850", "#fee08b", "#d7302
 
 def _title(a: Analysis) -> str:
     b = a.board
-    count = str(a.count)
+    count = decimal(a.count)
     shown = count if len(count) <= 12 else f"{count[0]}.{count[1:4]}e{len(count) - 1}"
     if a.mines_known:
         return f"{b.width}x{b.height}, {b.mines} mines: {shown} layouts"

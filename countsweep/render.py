@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN
+from countsweep.counting.poly import decimal
 from countsweep.oracle import Analysis
 
 
@@ -65,7 +66,7 @@ def summary(a: Analysis) -> str:
     return "\n".join([
         head + f"; {hidden} hidden cells: {len(a.frontier)} on the frontier in "
         f"{a.components} component{'s' * (a.components != 1)}, {len(a.sea)} in the sea",
-        f"{what}: {a.count}",
+        f"{what}: {decimal(a.count)}",
         f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}",
     ])
 

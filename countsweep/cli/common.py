@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import signal
 import sys
 from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import Any, TypeVar
 
 import click
 
 from countsweep.board import Board
-from countsweep.errors import CountsweepError
+from countsweep.errors import CountsweepError, LimitExceeded
 from countsweep.files import display_name, read_input
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -55,6 +57,31 @@ def about(path: str) -> Iterator[None]:
             raise
         public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
         raise public(f"{name}: {exc}") from None
+
+
+@contextlib.contextmanager
+def watchdog(seconds: float | None) -> Iterator[None]:
+    """Stop whatever runs inside after ``seconds``, with :class:`~countsweep.errors.LimitExceeded` (exit 5).
+
+    The counters check their deadline themselves; this covers every other phase
+    (reading, building, combining, printing) at once: a timer signal raises in
+    the main thread at its next step.  Files are written atomically, so one
+    stopped mid-write is left as it was.
+    """
+    if seconds is None or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum: int, frame: FrameType | None) -> None:
+        raise LimitExceeded(f"time limit of {seconds:g} s reached")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def load_board(path: str, mines: int | None) -> Board:

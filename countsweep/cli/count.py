@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from countsweep.cli.common import about, handles_errors, load_board, mines_option
+from countsweep.cli.common import about, handles_errors, load_board, mines_option, watchdog
 from countsweep.counting import DEFAULT_BACKEND, Limits, backend_names, get_backend
+from countsweep.counting.poly import decimal
 from countsweep.counting.sdd import VTREES
 from countsweep.errors import ParameterError
 from countsweep.files import check_output, display_name, read_input
@@ -31,6 +32,8 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
               help="Seconds before giving up (the whole position).")
 @click.option("--max-cache", type=click.IntRange(min=1), default=None,
               help="Bound on component-cache entries (dpll).")
+@click.option("--max-memory", type=click.IntRange(min=1), default=4096, show_default=True,
+              help="Refuse (exit 5) a position estimated to need more MB than this.")
 @click.option("--stats", is_flag=True, help="Print the counter's statistics to standard error.")
 @click.option("--vtree", type=click.Choice(VTREES), default=VTREES[0], show_default=True,
               help="Vtree of the sdd backend.")
@@ -44,7 +47,7 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
               help="Also draw the probabilities as a heatmap to FILE (.png, .svg or .pdf).")
 @handles_errors
 def count(board: str | None, mines: int | None, backend: str, as_json: bool, exact: bool, dimacs: str | None,
-          timeout: float | None, max_cache: int | None, stats: bool, vtree: str, minimize: bool,
+          timeout: float | None, max_cache: int | None, max_memory: int, stats: bool, vtree: str, minimize: bool,
           save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None) -> None:
     """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
     if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
@@ -59,7 +62,15 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
         check_output(Path(plot), force)
     if save_sdd:
         check_output(Path(save_sdd), force)
-    limits = Limits(timeout=timeout, max_cache=max_cache).started()
+    limits = Limits(timeout=timeout, max_cache=max_cache, max_memory=max_memory * 2**20).started()
+    with watchdog(timeout):
+        _count(board, mines, as_json, exact, dimacs, stats, vtree, minimize, save_sdd, force, load_sdd, plot,
+               backend, limits)
+
+
+def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dimacs: str | None, stats: bool,
+           vtree: str, minimize: bool, save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None,
+           backend: str, limits: Limits) -> None:
     options: dict[str, object] = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
     if backend == "dpll" and stats:
         options["kernel"] = False  # the compiled path keeps no statistics
@@ -69,12 +80,11 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
         from countsweep.encode import dimacs as dimacs_format
 
         formula = dimacs_format.read(io.StringIO(read_input(dimacs)), display_name(dimacs))
-        counts = engine.count(formula, limits)
+        counts = engine.count(formula, limits, plain=True)  # counts and marginals, not by true variables
         if as_json:
-            click.echo(json.dumps({"count": str(counts.count), "variables": formula.num_vars,
-                                   **counts.to_dict()}))
+            click.echo(json.dumps({**counts.to_dict(), "variables": formula.num_vars}))
         else:
-            click.echo(f"models (projected on {len(counts.variables)} variables): {counts.count}")
+            click.echo(f"models (projected on {len(counts.variables)} variables): {decimal(counts.count)}")
         shown: object = getattr(engine, "stats", None)
     else:
         a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize)

@@ -16,7 +16,8 @@ from countsweep.cli.common import handles_errors
 from countsweep.cli.progress import Progress
 from countsweep.play.agents import AGENTS, Move, make_agent, play_game
 from countsweep.play.game import FIRST_CLICK_RULES, LEVELS, Settings
-from countsweep.play.runs import deal, fingerprint, load_records, run, summarize
+from countsweep.play.records import Writer, open_run
+from countsweep.play.runs import deal, fingerprint, run, summarize
 from countsweep.render import percent
 
 
@@ -46,11 +47,6 @@ def play(level: str | None, size: str | None, rule: str, first: str, games: int,
         _show_game(settings, agent_name, seed)
         return
     fp = fingerprint(settings, agent_name, seed)
-    done = load_records(Path(out), fp) if out else {}
-    todo = [i for i in range(games) if i not in done]
-    records = [done[i] for i in sorted(done) if i < games]
-    start = time.perf_counter()
-    bar = Progress(games, f"{settings.width}x{settings.height}x{settings.mines} {rule}")
     stop: list[bool] = []
 
     def ask_stop(signum: int, frame: FrameType | None) -> None:
@@ -61,18 +57,27 @@ def play(level: str | None, size: str | None, rule: str, first: str, games: int,
         stop.append(True)
 
     with contextlib.ExitStack() as stack:
+        # in place before the output file exists, so an early Ctrl-C still gets its summary
         stack.callback(signal.signal, signal.SIGINT, signal.getsignal(signal.SIGINT))
         signal.signal(signal.SIGINT, ask_stop)
-        sink = stack.enter_context(Path(out).open("a")) if out else None
+        done, writer = stack.enter_context(open_run(Path(out), fp)) if out else ({}, None)
+        _play(settings, agent_name, seed, games, workers, as_json, out, done, writer, stop)
+
+
+def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: int, as_json: bool, out: str | None,
+          done: dict[int, dict], writer: Writer | None, stop: list[bool]) -> None:
+    todo = [i for i in range(games) if i not in done]
+    records = [done[i] for i in sorted(done) if i < games]
+    start = time.perf_counter()
+    bar = Progress(games, f"{settings.width}x{settings.height}x{settings.mines} {settings.rule}")
+    with contextlib.ExitStack() as stack:
         stack.callback(bar.close)
         try:
             wins = sum(r["won"] for r in records)
             for rec in run(settings, agent_name, seed, todo, workers):
                 records.append(rec)
-                if sink:
-                    # one flushed line per game: an interrupted run loses nothing
-                    sink.write(json.dumps({**rec, "run": fp}) + "\n")
-                    sink.flush()
+                if writer is not None:
+                    writer.add(rec)  # one flushed line per game: an interrupted run loses nothing
                 wins += rec["won"]
                 bar.update(len(records), wins)
                 if stop:

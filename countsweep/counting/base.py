@@ -36,13 +36,14 @@ class Limits:
 
     ``timeout`` is in seconds.  ``deadline`` is the :func:`time.monotonic` value
     at which the time runs out, set by :meth:`started`; ``max_cache`` bounds the
-    entries a counter may cache, and ``max_terms`` the length of any count
-    polynomial (a bound on memory that also holds where nothing is cached).
+    entries a counter may cache; ``max_memory`` (bytes) refuses, before any
+    work, a position whose estimated needs exceed it (its board's structures,
+    and the count polynomials of its large components).
     """
 
     timeout: float | None = None
     max_cache: int | None = None
-    max_terms: int | None = None
+    max_memory: int | None = None
     deadline: float | None = None
 
     def started(self) -> Limits:
@@ -70,6 +71,13 @@ class Backend(Protocol):
 
     name: str
 
-    def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
-        """The projected models of ``formula`` by number of true counted variables, with marginals."""
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        """The projected models of ``formula`` by number of true counted variables, with marginals.
+
+        With ``plain`` the caller needs only the values at ``x = 1`` (how many
+        models, and in how many each variable is true), not how they split by
+        the number of true variables: a backend may then collapse every
+        polynomial to one coefficient, which is far cheaper where thousands of
+        variables are free (each doubles the count).
+        """
         ...

@@ -43,7 +43,7 @@ class BruteCounter:
 
     name = "brute"
 
-    def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
         if formula.num_vars > MAX_VARS:
             raise LimitExceeded(
                 f"brute-force reference refuses {formula.num_vars} variables (max {MAX_VARS})"

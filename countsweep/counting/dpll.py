@@ -54,7 +54,7 @@ from math import comb
 
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Counts, Formula
-from countsweep.counting.poly import Poly, unpack
+from countsweep.counting.poly import ZERO, Poly, unpack
 from countsweep.errors import LimitExceeded
 
 _BIG_STACK_VARS = 600
@@ -89,7 +89,9 @@ class Stats:
 
 @lru_cache(maxsize=1024)
 def _free(cells: int, bits: int) -> int:
-    """``(1 + x)**cells`` packed with ``bits`` bits a coefficient."""
+    """``(1 + x)**cells`` packed with ``bits`` bits a coefficient (its value at 1 with 0 bits)."""
+    if not bits:
+        return 1 << cells
     value = 0
     for k in range(cells, -1, -1):
         value = (value << bits) | comb(cells, k)
@@ -97,7 +99,7 @@ def _free(cells: int, bits: int) -> int:
 
 
 class _Search:
-    def __init__(self, formula: Formula, limits: Limits | None) -> None:
+    def __init__(self, formula: Formula, limits: Limits | None, plain: bool = False) -> None:
         n = formula.num_vars
         sizes = formula.sizes or (1,) * n
         cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
@@ -118,8 +120,9 @@ class _Search:
         for v in formula.counted:
             self.projected[v] = True
         self.counted = formula.counted
-        # bits per packed coefficient: a count is at most 2**cells, a box marginal at most size * count
-        self.bits = 8 * ((formula.cells + max(sizes, default=1).bit_length() + 8) // 8)
+        # bits per packed coefficient: a count is at most 2**cells, a box marginal at most size * count;
+        # plain counting packs with 0 bits: every polynomial is its value at x = 1
+        self.bits = 0 if plain else 8 * ((formula.cells + max(sizes, default=1).bit_length() + 8) // 8)
         self.trail: list[int] = []
         self.cache: dict[tuple, tuple[int, tuple[int, ...]]] = {}
         self.sat_cache: dict[tuple, bool] = {}
@@ -378,8 +381,13 @@ class _Search:
         self._store(key, (result[0], tuple(result[1].get(v, 0) for v in order)))
         return result
 
-    def _branch(self, cvars: list[int], mark: int) -> Result:
-        """Count what is left of ``cvars`` after the assignments ``trail[mark:]``."""
+    def _branch(self, cvars: list[int], mark: int, root: bool = False) -> Result:
+        """Count what is left of ``cvars`` after the assignments ``trail[mark:]``.
+
+        At the ``root`` the marginals of the assigned variables are left out: each
+        is its value times the total, which :meth:`run` forms once per value
+        instead of once per variable (thousands, on a large settled component).
+        """
         proj, val, size, bits = self.projected, self.val, self.size, self.bits
         # the assigned counted variables: weight C(s, x) and x more true cells each
         fixed = [u for u in self.trail[mark:] if proj[u]]
@@ -415,9 +423,10 @@ class _Search:
             each = _free(free_cells - 1, bits) * weight * suffix << (bits * (trues + 1))
             for u in free:
                 marg[u] = size[u] * each
-        for u in fixed:
-            if val[u]:
-                marg[u] = val[u] * total
+        if not root:
+            for u in fixed:
+                if val[u]:
+                    marg[u] = val[u] * total
         return total, marg
 
     def run(self) -> Counts:
@@ -425,16 +434,45 @@ class _Search:
         counted = self.counted
         if self.unsat or not self._root_units():
             return Counts.unsatisfiable(counted)
-        total, marg = self._branch(list(range(1, self.n + 1)), 0)
+        settled = set(self.trail)  # assigned before any decision: the same value in every model
+        self._check_memory()
+        total, marg = self._branch(list(range(1, self.n + 1)), 0, root=True)
         bits = self.bits
+        whole = unpack(total, bits)
+        scaled: dict[int, Poly] = {}  # a settled variable's marginal: its value times the total
         unpacked: dict[int, Poly] = {}  # free variables share one marginal: unpack it once
         marginals = []
         for v in counted:
+            if v in settled:
+                x = self.val[v]
+                if x not in scaled:
+                    scaled[x] = Poly(whole.low, tuple(x * c for c in whole.coeffs)) if x else ZERO
+                marginals.append(scaled[x])
+                continue
             p = marg.get(v, 0)
             if p not in unpacked:
                 unpacked[p] = unpack(p, bits)
             marginals.append(unpacked[p])
-        return Counts(counted, unpack(total, bits), tuple(marginals))
+        return Counts(counted, whole, tuple(marginals))
+
+    def _check_memory(self) -> None:
+        """Refuse, before searching, a search whose packed polynomials would pass ``limits.max_memory``.
+
+        After the root's propagation, every open counted variable may carry a
+        marginal of up to (open cells + 1) coefficients of ``bits`` bits, and the
+        packing starts at degree 0: (settled mines + open cells + 1) coefficients.
+        """
+        limit = self.limits.max_memory
+        if limit is None:
+            return
+        open_vars = [v for v in self.counted if self.val[v] < 0]
+        settled_mines = sum(self.val[v] for v in self.counted if self.val[v] > 0)
+        open_cells = sum(self.size[v] for v in open_vars)
+        need = (len(open_vars) + 2) * (settled_mines + open_cells + 1) * self.bits // 8
+        if need > limit:
+            raise LimitExceeded(f"counting this needs about {need / 2**20:,.0f} MB ({len(open_vars)} open "
+                                f"variables of {open_cells} cells after propagation); the limit is "
+                                f"{limit / 2**20:,.0f} MB (--max-memory)")
 
 
 def _run_with_stack(fn: Callable[[], Counts]) -> Counts:
@@ -453,7 +491,7 @@ def _run_with_stack(fn: Callable[[], Counts]) -> Counts:
     old_size = threading.stack_size(512 * 1024 * 1024)
     sys.setrecursionlimit(max(old_limit, 200_000))
     try:
-        worker = threading.Thread(target=target)
+        worker = threading.Thread(target=target, daemon=True)  # a stopped count must not hold the exit
         worker.start()
         worker.join()
     finally:
@@ -483,8 +521,8 @@ class DpllCounter:
         self.last_stats = Stats()
         self.stats = Stats()
 
-    def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
-        search = _Search(formula, limits)
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        search = _Search(formula, limits, plain)
         try:
             if formula.num_vars > _BIG_STACK_VARS:
                 return _run_with_stack(search.run)

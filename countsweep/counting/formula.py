@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from countsweep.counting.poly import ZERO, Poly, coefficient, evaluate
+from countsweep.counting.poly import ZERO, Poly, coefficient, decimal, evaluate
 from countsweep.errors import ParameterError
 
 
@@ -181,15 +181,13 @@ class Counts:
         {'count': '2', 'projection': [1, 2], 'marginals': {'1': '1', '2': '1'}, 'probabilities': {'1': 0.5, '2': 0.5}}
         """
         total = self.count
-        evaluated: dict[int, int] = {}  # marginals are often one shared polynomial: evaluate each once
-        marginals = {}
+        # free variables share one marginal polynomial: evaluate and print each once
+        shown: dict[int, tuple[str, float | None]] = {}
+        marginals, probabilities = {}, {}
         for v, m in zip(self.variables, self.marginals, strict=True):
-            if id(m) not in evaluated:
-                evaluated[id(m)] = evaluate(m, 1)
-            marginals[v] = evaluated[id(m)]
-        return {
-            "count": str(total),
-            "projection": list(self.variables),
-            "marginals": {str(v): str(n) for v, n in marginals.items()},
-            "probabilities": {str(v): (n / total if total else None) for v, n in marginals.items()},
-        }
+            if id(m) not in shown:
+                n = evaluate(m, 1)
+                shown[id(m)] = (decimal(n), n / total if total else None)
+            marginals[str(v)], probabilities[str(v)] = shown[id(m)]
+        return {"count": decimal(total), "projection": list(self.variables), "marginals": marginals,
+                "probabilities": probabilities}

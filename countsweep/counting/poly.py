@@ -136,12 +136,33 @@ def pack(p: Poly, bits: int) -> int:
 
 
 def unpack(value: int, bits: int) -> Poly:
-    """The polynomial :func:`pack` made ``value`` from (``bits`` a multiple of 8)."""
+    """The polynomial :func:`pack` made ``value`` from (``bits`` a multiple of 8; 0: a plain value)."""
     if not value:
         return ZERO
+    if not bits:
+        return Poly(0, (value,))
     step = bits // 8
     data = value.to_bytes((value.bit_length() + 7) // 8, "little")
     return _trim(0, [int.from_bytes(data[i:i + step], "little") for i in range(0, len(data), step)])
+
+
+def decimal(n: int) -> str:
+    """``str(n)`` for an integer of any length.
+
+    Python 3.11 refuses to print integers of more than 4300 digits (a guard
+    against slow conversions of untrusted input); a count is countsweep's own
+    answer, so it is printed however long, in pieces the guard allows.
+
+    >>> len(decimal(3 ** 20000)), decimal(3 ** 20000)[:8]
+    (9543, '26613034')
+    """
+    if n < 0:
+        return "-" + decimal(-n)
+    if n.bit_length() < 12_000:  # under 3600 digits
+        return str(n)
+    half = n.bit_length() * 30103 // 200_000  # about half the digits
+    high, low = divmod(n, 10**half)
+    return decimal(high) + decimal(low).rjust(half, "0")
 
 
 def degrees(p: Poly) -> range:

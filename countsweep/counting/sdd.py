@@ -374,7 +374,7 @@ class SddCounter:
         self.last_stats: SddStats | None = None
         self.stats = SddStats(0.0, 0, 0, vtree)
 
-    def count(self, formula: Formula, limits: Limits | None = None) -> Counts:
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
         # boxes are compiled cell by cell: an SDD's variables are plain
         compiled = compile_formula(expand(formula), self.vtree, self.minimize, limits)
         self.last_stats = compiled.stats

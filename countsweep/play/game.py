@@ -113,6 +113,7 @@ class Game:
         self._rows = [[HIDDEN] * width for _ in range(height)]
         self._seen: list[tuple[int, ...] | None] = [None] * height
         self.lost = False
+        self._clicked = False  # a game is won by clicking: one of mines only is lost at the first click
         if rule == "unsafe":
             self.__mines = self._draw(())
 
@@ -178,7 +179,7 @@ class Game:
 
     @property
     def won(self) -> bool:
-        return (not self.lost and self.__mines is not None
+        return (not self.lost and self.__mines is not None and (self._clicked or bool(self._open))
                 and len(self._open) == self.width * self.height - self.settings.mines)
 
     @property
@@ -197,6 +198,7 @@ class Game:
         """Open ``cell`` (flood-filling zeros); False if it was a mine."""
         if self.over:
             raise ParameterError("the game is over")
+        self._clicked = True
         if self.__mines is None:
             avoid = [cell]
             if self.settings.rule == "opening":

@@ -41,6 +41,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from countsweep.board import HIDDEN, Board, Cell, neighbours
+from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.play.endgame import enumerate_layouts
 
@@ -264,7 +265,7 @@ def first_layouts(geo: Geometry, mines: int, rule: str, first: int) -> list[int]
 
 
 def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+    return f"{decimal(p.numerator)}/{decimal(p.denominator)}"
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import multiprocessing
 import random
 import signal
@@ -25,7 +24,6 @@ from dataclasses import asdict
 from pathlib import Path
 
 from countsweep.board import Cell
-from countsweep.errors import InputError
 from countsweep.intervals import wilson
 from countsweep.play.agents import make_agent, play_game
 from countsweep.play.game import Game, Settings, first_cell
@@ -103,25 +101,3 @@ def fingerprint(settings: Settings, agent: str, seed: int) -> dict:
     """What identifies a run: records of another agent, configuration or code are not mixed in."""
     return {**asdict(settings), "agent": agent, "config": make_agent(agent).config(), "seed": seed,
             "code": code_version()}
-
-
-def load_records(path: Path, fp: dict) -> dict[int, dict]:
-    """Records already in ``path`` for this run; refuses a file from another run."""
-    done: dict[int, dict] = {}
-    if not path.exists():
-        return done
-    for lineno, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            raise InputError(f"{path}: line {lineno}: not a JSON record") from None
-        run = rec.get("run")
-        if run != fp:
-            other = run if isinstance(run, dict) else {}
-            differ = sorted(k for k in fp.keys() | other.keys() if fp.get(k) != other.get(k))
-            raise InputError(f"{path}: line {lineno}: records of another run (different "
-                             f"{', '.join(differ)}); use another --out file")
-        done[rec["game"]] = rec
-    return done

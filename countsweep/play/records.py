@@ -1,0 +1,134 @@
+"""The records of a run (``countsweep play --out FILE``): one JSON object a line, read back to resume.
+
+A record says how game ``game`` of the run went (``won``, ``guesses``,
+``moves``, ``seconds``) and which run it belongs to (``run``: the settings, the
+agent and its configuration, the seed and the package's code version).  This
+module is the one reader and writer of such files:
+
+* :func:`open_run` locks the file for this process (a second ``play`` writing
+  the same file is refused, exit 3), reads the records already there and checks
+  every line; anything that is not a record of this very run is refused with
+  the line and what is wrong, and the file is left untouched;
+* a last line cut short by a killed process (no newline at its end) is the one
+  thing repaired: it is dropped, and the game played again;
+* :meth:`Writer.add` appends one flushed line per game, so an interrupted run
+  loses nothing it finished.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "run.jsonl"
+>>> run = {"seed": 1}
+>>> with open_run(path, run) as (done, writer):
+...     writer.add({"game": 0, "won": True, "guesses": 1, "moves": 9, "seconds": 0.01})
+>>> with open_run(path, run) as (done, writer):
+...     sorted(done)
+[0]
+>>> with open_run(path, {"seed": 2}) as (done, writer):
+...     pass
+Traceback (most recent call last):
+...
+countsweep.errors.InputError: ...run.jsonl: line 1: records of another run (different seed); use another --out file
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from countsweep.errors import InputError
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX: no lock, one writer is the user's care
+    fcntl = None  # type: ignore[assignment]
+
+FIELDS: dict[str, tuple[type, ...]] = {
+    "game": (int,), "won": (bool,), "guesses": (int,), "moves": (int,), "seconds": (int, float), "run": (dict,),
+}
+"""Every record's fields and their JSON types."""
+
+
+def _check(record: object, where: str) -> dict:
+    if not isinstance(record, dict):
+        raise InputError(f"{where}: not a countsweep play record (a JSON {type(record).__name__}, not an object)")
+    for key, kinds in FIELDS.items():
+        value = record.get(key)
+        if not isinstance(value, kinds) or (kinds == (int,) and isinstance(value, bool)):
+            raise InputError(f"{where}: not a countsweep play record (field {key!r} missing or not a "
+                             f"{kinds[0].__name__})")
+    if record["game"] < 0:
+        raise InputError(f"{where}: not a countsweep play record (negative game {record['game']})")
+    return record
+
+
+def parse(text: str, path: Path, fingerprint: dict) -> dict[int, dict]:
+    """The records in ``text`` (the contents of ``path``), by game; a cut last line is ignored."""
+    lines = text.split("\n")
+    if lines and lines[-1]:
+        lines.pop()  # written up to a kill: not a record yet
+    done: dict[int, dict] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}: line {number}"
+        try:
+            record = _check(json.loads(line), where)
+        except ValueError:
+            raise InputError(f"{where}: not a JSON record") from None
+        run = record["run"]
+        if run != fingerprint:
+            differ = sorted(k for k in fingerprint.keys() | run.keys() if fingerprint.get(k) != run.get(k))
+            raise InputError(f"{where}: records of another run (different {', '.join(differ)}); "
+                             "use another --out file")
+        if record["game"] in done:
+            raise InputError(f"{where}: game {record['game']} is recorded twice")
+        done[record["game"]] = record
+    return done
+
+
+class Writer:
+    """Appends one record a line to the locked file, flushed at once."""
+
+    def __init__(self, handle: IO[bytes], fingerprint: dict) -> None:
+        self.handle = handle
+        self.fingerprint = fingerprint
+
+    def add(self, record: dict) -> None:
+        self.handle.write((json.dumps({**record, "run": self.fingerprint}) + "\n").encode())
+        self.handle.flush()
+
+
+@contextlib.contextmanager
+def open_run(path: Path, fingerprint: dict) -> Iterator[tuple[dict[int, dict], Writer]]:
+    """The records of this run already in ``path``, and a writer for the rest, under a lock."""
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a records file")
+    if not path.parent.is_dir():
+        raise InputError(f"{path}: directory {path.parent} does not exist")
+    try:
+        handle = path.open("a+b")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    with handle:
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise InputError(f"{path}: another countsweep play is writing this file") from None
+        handle.seek(0)
+        data = handle.read()
+        if b"\x00" in data:
+            raise InputError(f"{path}: binary data, not countsweep play records")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{path}: not UTF-8 text (byte {exc.start}), not countsweep play records") from None
+        done = parse(text, path, fingerprint)
+        cut = text.rfind("\n") + 1
+        if cut < len(text):  # a line cut short by a kill: drop it before appending
+            handle.truncate(len(text[:cut].encode()))
+        handle.seek(0, os.SEEK_END)
+        yield done, Writer(handle, fingerprint)
