@@ -5,14 +5,25 @@ level, under the ``safe`` (corner) and ``opening`` (centre) first-click rules.
 Prints median, p95, p99 and max milliseconds per backend; a backend that
 refuses or times out on a position is counted in the last column.
 
-    python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute]
+A second table times the clue models (:mod:`countsweep.clues`) on the expert
+positions with dpll, each against the exact model on the same positions: the
+exact model through the compiled kernel (what ``analyze`` uses by default) and
+through the Python search that weighted counting runs on, an ``identity`` table
+(the exact model's likelihoods, taken by the weighted path), ``under`` and
+``over``.  A position from real play shows true numbers, which every one of
+these models can show, so each is a valid weighted position.
+
+    python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute] [--clue-games N]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+from fractions import Fraction
 
 from benchmarks.common import machine, summary, table, timed
+from countsweep.clues import EXACT, OVER, UNDER, ClueModel
 from countsweep.counting import Limits, get_backend
 from countsweep.errors import LimitExceeded
 from countsweep.oracle import analyze
@@ -25,6 +36,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--backends", default="dpll,sdd,brute")
     ap.add_argument("--timeout", type=float, default=5.0, help="per position and backend")
+    ap.add_argument("--clue-games", type=int, default=None,
+                    help="expert games for the clue-model table (default --games; 0 skips it)")
     args = ap.parse_args(argv)
     print(f"machine: {machine()}")
     rows = []
@@ -44,6 +57,44 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append((level, rule, name, len(boards), med, p95, p99, top, failed))
     print(table(("level", "rule", "backend", "positions", "median ms", "p95 ms", "p99 ms",
                  "max ms", "refused/timeout"), rows))
+    games = args.games if args.clue_games is None else args.clue_games
+    if games:
+        clue_models(games, args.timeout)
+
+
+IDENTITY = ClueModel("identity", "table", tuple(tuple(Fraction(int(v == n)) for n in range(9)) for v in range(9)))
+
+
+def clue_models(games: int, timeout: float) -> None:
+    """Per-position time of each clue model on expert positions, as ratios to the exact model's."""
+    w, h, m = LEVELS["expert"]
+    boards = [b for rule, first in (("safe", "corner"), ("opening", "center"))
+              for b in from_play(Settings(w, h, m, rule, first), games, seed=2026)]
+    kernel, python = get_backend("dpll"), get_backend("dpll", kernel=False)
+    runs = {"exact (kernel)": (kernel, EXACT), "exact (python)": (python, EXACT),
+            "identity table": (python, IDENTITY), "under": (python, UNDER), "over": (python, OVER)}
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    failed = dict.fromkeys(runs, 0)
+    for b in boards:
+        for name, (backend, model) in runs.items():
+            try:
+                t, _ = timed(lambda b=b, backend=backend, model=model: analyze(
+                    b, backend, Limits(timeout=timeout), clues=model))
+                times[name].append(t)
+            except LimitExceeded:
+                times[name].append(float("nan"))
+                failed[name] += 1
+    rows = []
+    for name in runs:
+        ok = [(t, k, p) for t, k, p in zip(times[name], times["exact (kernel)"], times["exact (python)"],
+                                           strict=True) if t == t]
+        med, p95, _, top = summary([t for t, _, _ in ok])
+        rows.append((name, len(boards), med, p95, top,
+                     f"{statistics.median(t / k for t, k, _ in ok):.2f}x" if ok else "-",
+                     f"{statistics.median(t / p for t, _, p in ok):.2f}x" if ok else "-", failed[name]))
+    print(f"\nclue models, dpll, {len(boards)} expert positions from {games} games per rule")
+    print(table(("clue model", "positions", "median ms", "p95 ms", "max ms", "median ratio to exact (kernel)",
+                 "median ratio to exact (python)", "timeout"), rows))
 
 
 if __name__ == "__main__":

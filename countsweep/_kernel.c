@@ -29,6 +29,7 @@
 
 #define HIDDEN (-1)
 #define FLAG (-2)
+#define CLEARED (-3)  /* a cleared cell showing no number: neither hidden nor an equation */
 
 /* analyze's outcomes besides an answer: the general path decides (1), or no layout fits (2) */
 #define GENERAL 1
@@ -173,7 +174,7 @@ static int read_grid(Position *p, PyObject *grid, Arena *a) {
             long x = PyLong_AsLong(PyTuple_GET_ITEM(row, c));
             if (x == -1 && PyErr_Occurred())
                 return -1;
-            if (x < FLAG || x > 8)
+            if (x < CLEARED || x > 8)
                 return 1;
             p->v[r * p->w + c] = (signed char)x;
         }

@@ -7,6 +7,7 @@ Text format (one board per file)::
     1???             one line per row, one character per cell:
     ????               H ? .  hidden      F *  flagged (taken as a mine)
     ??2?               0-8    revealed number
+    ????               -      cleared, its number not shown (safe; says nothing)
     ????             spaces and tabs between cells are ignored
 
 MINES counts every mine on the board, flagged ones included.  Row 0 is the first
@@ -39,6 +40,8 @@ from countsweep.errors import BoardError, ParameterError
 
 HIDDEN = -1
 FLAG = -2
+CLEARED = -3
+"""A cleared cell whose number is not shown (``-``): known safe, no constraint."""
 
 Cell = tuple[int, int]
 
@@ -55,6 +58,8 @@ def _code_of(ch: str) -> int | None:
         return HIDDEN
     if ch in _FLAG_CHARS:
         return FLAG
+    if ch == "-":
+        return CLEARED
     if "0" <= ch <= "8":
         return ord(ch) - ord("0")
     return None
@@ -134,7 +139,7 @@ def neighbours(cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
 class Board:
     """A position as a player sees it: numbers, hidden cells, flags, maybe the mine total.
 
-    ``grid[r][c]`` is a number 0-8, :data:`HIDDEN` or :data:`FLAG`.
+    ``grid[r][c]`` is a number 0-8, :data:`HIDDEN`, :data:`FLAG` or :data:`CLEARED`.
     ``origin`` maps a cell to its (line, column) in the source text, for messages.
     """
 
@@ -152,7 +157,7 @@ class Board:
             if len(row) != width:
                 raise BoardError(f"row {r} has {len(row)} cells, row 0 has {width}")
             for c, v in enumerate(row):
-                if not (v in (HIDDEN, FLAG) or (isinstance(v, int) and 0 <= v <= 8)):
+                if not (v in (HIDDEN, FLAG, CLEARED) or (isinstance(v, int) and 0 <= v <= 8)):
                     raise BoardError(f"cell [{r}, {c}]: invalid value {v!r}")
         for cell in self._numbers:
             v = self[cell]
@@ -207,7 +212,7 @@ class Board:
                     shown = text if text.isprintable() else repr(text)
                     raise BoardError(
                         f"line {lineno}, column {col}: unexpected {'character' if len(text) == 1 else 'field'} "
-                        f"{shown!r} (expected H ? . F * or 0-8)"
+                        f"{shown!r} (expected H ? . F * - or 0-8)"
                     )
                 origin[(r, len(row))] = (lineno, col)
                 row.append(code)
@@ -234,7 +239,7 @@ class Board:
 
     @classmethod
     def from_array(cls, array: Iterable[Iterable[int]], mines: int | None = None) -> Board:
-        """Build from a 2-D array of codes (numbers, :data:`HIDDEN`, :data:`FLAG`)."""
+        """Build from a 2-D array of codes (numbers, :data:`HIDDEN`, :data:`FLAG`, :data:`CLEARED`)."""
         return cls(tuple(tuple(int(v) for v in row) for row in array), mines)
 
     @classmethod
@@ -250,7 +255,7 @@ class Board:
         return Board(self.grid, mines, self.origin)
 
     def reveal(self, cell: Cell, value: int) -> Board:
-        """The same position with ``cell`` showing ``value`` (a number, or :data:`FLAG`).
+        """The same position with ``cell`` showing ``value`` (a number, :data:`FLAG` or :data:`CLEARED`).
 
         Only the change is checked: the rest of the board was valid already.
         """
@@ -260,14 +265,14 @@ class Board:
         if value == FLAG:
             if self.mines is not None and self[cell] != FLAG and len(self._flags) + 1 > self.mines:
                 raise BoardError(f"{len(self._flags) + 1} flags but only {self.mines} mines in total")
-        elif not (value == HIDDEN or 0 <= value <= len(neighbours(cell, self.height, self.width))):
+        elif not (value in (HIDDEN, CLEARED) or 0 <= value <= len(neighbours(cell, self.height, self.width))):
             raise BoardError(f"cell [{r}, {c}]: value {value!r} is not hidden, a flag or a number it can show")
         row = self.grid[r]
         grid = (*self.grid[:r], (*row[:c], value, *row[c + 1:]), *self.grid[r + 1:])
         return Board._trusted(grid, self.mines)
 
     def to_text(self, header: bool = True) -> str:
-        chars = {HIDDEN: "?", FLAG: "F"}
+        chars = {HIDDEN: "?", FLAG: "F", CLEARED: "-"}
         lines = [f"{self.width}x{self.height}" + (f"x{self.mines}" if self.mines is not None else "")]
         lines = lines if header else []
         lines += ["".join(chars.get(v, str(v)) for v in row) for row in self.grid]
@@ -295,15 +300,17 @@ class Board:
         return neighbours(cell, self.height, self.width)
 
     @functools.cached_property
-    def _kinds(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]:
-        """(hidden, flags, numbers), each row-major: one pass over the grid, kept."""
+    def _kinds(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]:
+        """(hidden, flags, numbers, cleared), each row-major: one pass over the grid, kept."""
         hidden: list[Cell] = []
         flags: list[Cell] = []
         numbers: list[Cell] = []
+        cleared: list[Cell] = []
+        kinds = {HIDDEN: hidden, FLAG: flags, CLEARED: cleared}
         for r, row in enumerate(self.grid):
             for c, v in enumerate(row):
-                (hidden if v == HIDDEN else flags if v == FLAG else numbers).append((r, c))
-        return tuple(hidden), tuple(flags), tuple(numbers)
+                kinds.get(v, numbers).append((r, c))
+        return tuple(hidden), tuple(flags), tuple(numbers), tuple(cleared)
 
     @property
     def _hidden(self) -> tuple[Cell, ...]:
@@ -328,6 +335,10 @@ class Board:
     def numbers(self) -> list[Cell]:
         """Cells showing a number, row-major."""
         return list(self._kinds[2])
+
+    def cleared(self) -> list[Cell]:
+        """Cleared cells that show no number (``-``), row-major."""
+        return list(self._kinds[3])
 
     def where(self, cell: Cell) -> str:
         """``cell [r, c]``, plus the source line and column when the board came from text."""

@@ -6,28 +6,54 @@ equation form the *frontier*; the rest are the *sea*, constrained only by the mi
 total.  Equations sharing no cell are independent: each *component* is counted on
 its own and the oracle combines them.
 
+Under a noisy clue model (:mod:`countsweep.clues`) a number does not fix the
+sum: it weighs each sum its neighbours could hold by the likelihood of showing
+this number, and the equation becomes a weighted one (integer weights, the
+common scale kept in :attr:`Constraints.factor`).  A number that allows one sum
+only stays an ordinary equation, and one that weighs every sum alike says
+nothing and becomes a factor.
+
 >>> from countsweep.board import Board
 >>> model = Constraints.of(Board.from_text("4x4x3\\n1???\\n???1\\n????\\n????"))
 >>> [len(c.cells) for c in model.components], len(model.sea), model.mines_left
 ([3, 5], 6, 3)
+>>> from countsweep.clues import UNDER
+>>> noisy = Constraints.of(Board.from_text("3x3\\n???\\n?2?\\n???"), UNDER)
+>>> noisy.equations[0].value, noisy.equations[0].weights, noisy.factor  # 2..8 mines, L = 1/n
+(2, (420, 280, 210, 168, 140, 120, 105), Fraction(1, 840))
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours
+from countsweep.clues import EXACT, ClueModel
 from countsweep.counting.formula import Card, Formula
 from countsweep.errors import InconsistentError
 
 
 @dataclass(frozen=True)
 class Equation:
-    """``sum(mine at c for c in cells) == value``, from the number at ``source``."""
+    """``sum(mine at c for c in cells) == value``, from the number at ``source``.
+
+    A weighted equation (``weights`` not ``None``) allows the sums
+    ``value .. value + len(weights) - 1`` instead, sum ``s`` weighing
+    ``weights[s - value]``.
+    """
 
     cells: tuple[Cell, ...]
     value: int
     source: Cell
+    weights: tuple[int, ...] | None = None
+
+    def card(self, lits: tuple[int, ...]) -> Card:
+        """The equation over variables ``lits`` (its cells or their boxes)."""
+        if self.weights is None:
+            return Card(lits, self.value, self.value)
+        return Card(lits, self.value, self.value + len(self.weights) - 1, self.weights)
 
 
 @dataclass(frozen=True)
@@ -47,25 +73,45 @@ class Component:
         """The component as a formula: box ``i`` is variable ``i + 1`` (or, with ``boxes=False``, cell ``i``)."""
         groups = self.boxes if boxes else tuple((c,) for c in self.cells)
         var = {cell: i for i, group in enumerate(groups, 1) for cell in group}
-        constraints = tuple(Card(tuple(dict.fromkeys(var[c] for c in eq.cells)), eq.value, eq.value)
-                            for eq in self.equations)
+        constraints = tuple(eq.card(tuple(dict.fromkeys(var[c] for c in eq.cells))) for eq in self.equations)
         sizes = tuple(len(g) for g in groups) if boxes and any(len(g) > 1 for g in groups) else None
         return Formula(len(groups), constraints, sizes=sizes)
 
 
-def equations(board: Board) -> list[Equation]:
-    """One equation per revealed number with hidden neighbours; raises on impossible numbers."""
+def equations(board: Board, clues: ClueModel = EXACT) -> tuple[list[Equation], Fraction]:
+    """One equation per revealed number with hidden neighbours, and the factor the model's weights leave.
+
+    Raises :class:`~countsweep.errors.InconsistentError` for a number no true
+    number around it could show.
+    """
     out = []
+    # the factor's numerator and denominator apart: a Fraction per number would reduce thousands of times
+    num = den = 1
+    memo = None if clues.exact else _memo(clues)
     grid, height, width = board.grid, board.height, board.width
     for cell in board._numbers:
         hidden = []
         flags = 0
-        for n in neighbours(cell, height, width):
+        around = neighbours(cell, height, width)
+        for n in around:
             v = grid[n[0]][n[1]]
             if v == HIDDEN:
                 hidden.append(n)
             elif v == FLAG:
                 flags += 1
+        if memo is not None:
+            key = (grid[cell[0]][cell[1]], flags, len(hidden), len(around))
+            reading = memo[key] if key in memo else memo.setdefault(key, _reading(clues, *key))
+            if reading is None:
+                raise InconsistentError(
+                    f"{board.where(cell)}: shows {key[0]}, which the {clues.name} clue model never shows "
+                    f"for the {flags} to {flags + len(hidden)} mines its neighbours can hold")
+            lo, weights, f = reading
+            if f != 1:
+                num, den = num * f.numerator, den * f.denominator
+            if lo >= 0 and hidden:
+                out.append(Equation(tuple(hidden), lo, cell, weights))
+            continue
         value = grid[cell[0]][cell[1]] - flags
         if value < 0:
             raise InconsistentError(
@@ -78,7 +124,45 @@ def equations(board: Board) -> list[Equation]:
             )
         if hidden:
             out.append(Equation(tuple(hidden), value, cell))
-    return out
+    return out, Fraction(num, den)
+
+
+_MEMOS: dict[int, tuple[ClueModel, dict]] = {}
+
+
+def _memo(clues: ClueModel) -> dict:
+    """The readings already worked out under ``clues``, keyed by the model's identity: hashing a
+    table model (81 fractions) per number would cost more than the reading."""
+    held = _MEMOS.get(id(clues))
+    if held is None or held[0] is not clues:
+        if len(_MEMOS) > 64:
+            _MEMOS.clear()
+        held = _MEMOS[id(clues)] = (clues, {})
+    return held[1]
+
+
+def _reading(clues: ClueModel, shown: int, flags: int, hidden: int, room: int
+             ) -> tuple[int, tuple[int, ...] | None, Fraction] | None:
+    """What a shown number says about the sum of its ``hidden`` neighbours: ``(lo, weights, factor)``.
+
+    ``weights`` are integers for the sums ``lo, lo+1, ...`` (None when one sum
+    only is possible, an ordinary equation), ``factor`` the scale they leave; ``lo``
+    is -1 when every sum weighs alike (no equation).  None when no sum is possible.
+    Positions repeat these few cases thousands of times: hence :func:`_memo`.
+    """
+    like = [clues.likelihood(shown, flags + s, room) for s in range(hidden + 1)]
+    allowed = [s for s, w in enumerate(like) if w]
+    if not allowed:
+        return None
+    lo, hi = allowed[0], allowed[-1]
+    if lo == hi:  # one sum only: an ordinary equation, and its likelihood as a factor
+        return lo, None, like[lo]
+    if lo == 0 and hi == hidden and len(set(like)) == 1:
+        return -1, None, like[0]  # every sum alike: the number says nothing
+    scale = math.lcm(*(w.denominator for w in like[lo:hi + 1]))
+    ints = [int(w * scale) for w in like[lo:hi + 1]]
+    common = math.gcd(*ints)
+    return lo, tuple(x // common for x in ints), Fraction(common, scale)
 
 
 def _components(eqs: list[Equation]) -> list[Component]:
@@ -129,15 +213,18 @@ class Constraints:
     components: tuple[Component, ...]
     mines_left: int | None
     """Unflagged mines still hidden, or ``None`` when the board's total is unknown."""
+    clues: ClueModel = EXACT
+    factor: Fraction = Fraction(1)
+    """What the weighted counts are multiplied by to give the model's weights (1 for exact clues)."""
 
     @classmethod
-    def of(cls, board: Board) -> Constraints:
-        """The equations, frontier, sea and components of ``board``.
+    def of(cls, board: Board, clues: ClueModel = EXACT) -> Constraints:
+        """The equations, frontier, sea and components of ``board``, its numbers read through ``clues``.
 
         Raises :class:`~countsweep.errors.InconsistentError` for a number that
         its neighbourhood cannot satisfy, or a total the hidden cells cannot hold.
         """
-        eqs = equations(board)
+        eqs, factor = equations(board, clues)
         comps = _components(eqs)
         frontier = tuple(sorted(c for comp in comps for c in comp.cells))
         on_frontier = set(frontier)
@@ -150,4 +237,4 @@ class Constraints:
                 raise InconsistentError(
                     f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"
                 )
-        return cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left)
+        return cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left, clues, factor)

@@ -12,6 +12,24 @@ layout would multiply it by the same ``2**sea``), frontier probabilities are tak
 over those, and sea cells get 1/2: the value under the uniform measure on all
 layouts.  :attr:`Analysis.mines_known` says which case holds.
 
+Uncertain clues and priors (the Rutgers report's variants): with a noisy clue
+model (:mod:`countsweep.clues`) each component's counts are weighted counts,
+every layout weighing the product of its numbers' likelihoods, and the same
+arithmetic gives the posteriors.  A ``density`` ``p`` replaces the unknown
+total by a prior: each hidden cell a mine independently with probability ``p``,
+so a frontier with ``k`` of its ``F`` cells mined weighs ``p**k (1-p)**(F-k)``
+and a sea cell's probability is ``p`` itself.  :attr:`Analysis.weight` is the
+total weight: the number of layouts for exact clues, else the sum over
+layouts of their weights (with a density, the probability of what the board
+shows).
+
+>>> from countsweep.clues import UNDER
+>>> noisy = analyze(Board.from_text("3x3x1\\n???\\n?1?\\n???"), clues=UNDER)
+>>> noisy.weight, noisy.probability((0, 0))  # a shown 1 under "under" is a true 1
+(Fraction(8, 1), Fraction(1, 8))
+>>> analyze(Board.from_text("3x1\\n?1?"), density=Fraction(1, 10)).probability((0, 0))
+Fraction(1, 2)
+
 >>> from countsweep.board import Board
 >>> a = analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????"))
 >>> a.count, a.probability((1, 1)), a.probability((0, 1)), a.probability((0, 3))
@@ -29,11 +47,12 @@ from math import comb
 from typing import NamedTuple
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, decimal, degrees, evaluate, mul
-from countsweep.errors import InconsistentError, LimitExceeded
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.kernel import KERNEL
 
 
@@ -64,6 +83,19 @@ class Analysis:
     """Cells sharing one probability (a box, the sea): what the questions below read."""
     scale: int = field(default=1, compare=False, repr=False)
     """The common denominator of the groups' ``mines`` (the count, or twice it without a total)."""
+    clue_model: str = "exact"
+    """The clue model the numbers were read through (:mod:`countsweep.clues`)."""
+    density: Fraction | None = None
+    """The prior mine density, when one replaced the unknown total."""
+    factor: Fraction = field(default=Fraction(1), compare=False, repr=False)
+    """``weight / count``: the scale a weighted count carries."""
+    weighted: bool = False
+    """Do layouts weigh differently (noisy clues or a density), so that :attr:`weight` replaces the count?"""
+
+    @property
+    def weight(self) -> Fraction:
+        """The total weight of the layouts: :attr:`count` for exact clues, else the sum of their weights."""
+        return self.count * self.factor
 
     @functools.cached_property
     def safe(self) -> tuple[Cell, ...]:
@@ -116,12 +148,18 @@ class Analysis:
         ('2', 'layouts', [[0.5, None, 0.5]], [['1/2', None, '1/2']])
         """
         grid = self.grid()
+        total: dict[str, object] = {"count": decimal(self.count)}
+        if self.weighted:  # an exact fraction, not a count of anything
+            w = self.weight
+            total = {"weight": f"{decimal(w.numerator)}/{decimal(w.denominator)}"}
         out: dict[str, object] = {
             "width": self.board.width,
             "height": self.board.height,
             "mines": self.board.mines,
-            "count": decimal(self.count),
-            "count_scope": "layouts" if self.mines_known else "frontier",
+            **total,
+            "count_scope": "layouts" if self.mines_known or self.density is not None else "frontier",
+            "clue_model": self.clue_model,
+            "density": None if self.density is None else str(self.density),
             "backend": self.backend,
             "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
             "safe": [list(c) for c in self.safe],
@@ -155,12 +193,14 @@ def _dot(p: Poly, w: dict[int, int]) -> int:
 
 
 def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[Cell, ...], ...]] | None = None,
-            backend: str = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
+            backend: str = DEFAULT_BACKEND, limits: Limits | None = None,
+            density: Fraction | None = None) -> Analysis:
     """The oracle's arithmetic: component polynomials and the sea into exact answers.
 
     ``counts[i]`` counts the boxes ``groups[i]`` (by default the model's
     components' boxes): its ``j``-th variable is the box ``groups[i][j]``, a
-    tuple of cells.  The boxes must cover the frontier, each cell once.
+    tuple of cells.  The boxes must cover the frontier, each cell once.  With a
+    ``density`` (and no mine total) the sea is a prior, not a count.
     """
     limits = (limits or Limits()).started()
     board = model.board
@@ -183,7 +223,26 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
     suffix = [ONE] * (len(totals) + 1)
     for i in range(len(totals) - 1, -1, -1):
         suffix[i] = mul(suffix[i + 1], totals[i])
-    if left is None:
+    factor = model.factor
+    if density is not None:
+        # p = a/b: a frontier holding j of its F cells weighs a**j (b-a)**(F-j) / b**F;
+        # the integers below carry the common b**F, taken out again by the factor
+        a, b = density.numerator, density.denominator
+        frontier = len(model.frontier)
+        top = product.low + len(product.coeffs) - 1 if product.coeffs else 0
+        ways = [a ** j * (b - a) ** (frontier - j) for j in range(top + 1)]
+        count = _dot(product, dict(enumerate(ways)))
+        scale = count * b
+        factor /= b ** frontier
+        for i, (boxes, c) in enumerate(zip(boxes_of, counts, strict=True)):
+            limits.check("while combining the components")
+            w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
+            for box, m in zip(boxes, c.marginals, strict=True):
+                per_cell = _dot(m, w) // len(box)
+                found.append(Group(Fraction(per_cell, count), box, per_cell * b))
+        if sea:
+            found.append(Group(density, model.sea, count * a))
+    elif left is None:
         count = evaluate(product, 1)
         scale = 2 * count  # the sea's 1/2 is count / scale
         for boxes, c in zip(boxes_of, counts, strict=True):
@@ -222,7 +281,8 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
     probs = {cell: g.probability for g in found for cell in g.cells}
     ordered = {cell: probs[cell] for cell in board._hidden}
     return Analysis(board, left is not None, count, ordered, model.frontier, model.sea,
-                    len(model.components), backend, tuple(found), scale)
+                    len(model.components), backend, tuple(found), scale, model.clues.name, density, factor,
+                    not model.clues.exact or density is not None)
 
 
 # Component results, kept across positions: in play one move changes one or two
@@ -326,7 +386,8 @@ def _check_memory(limits: Limits, board: Board) -> None:
                             f"the limit is {limits.max_memory / 2**20:,.0f} MB (--max-memory)")
 
 
-def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> Analysis:
+def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None, *,
+            clues: ClueModel = EXACT, density: Fraction | None = None) -> Analysis:
     """Count the layouts of ``board`` and every hidden cell's mine probability, exactly.
 
     Parameters
@@ -339,28 +400,42 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
         :class:`~countsweep.counting.base.Backend`.
     limits
         Bounds on time and memory; one deadline covers the whole position.
+    clues
+        How the numbers relate to the truth (:mod:`countsweep.clues`); the
+        default takes them as exact.
+    density
+        A prior for a board without a mine total: each hidden cell a mine
+        independently with this probability, in (0, 1).
 
     Raises
     ------
+    ParameterError
+        A density outside (0, 1), or given for a board with a mine total.
     InconsistentError
-        When no layout fits the position.
+        When no layout fits the position (or every layout weighs nothing).
     LimitExceeded
         When a limit is hit.
     """
     engine = get_backend(backend) if isinstance(backend, str) else backend
+    if density is not None:
+        if not 0 < density < 1:
+            raise ParameterError(f"a density is a probability in (0, 1), not {density}")
+        if board.mines is not None:
+            raise ParameterError("a density is a prior for a board without a mine total; this one has a total "
+                                 "(give one or the other)")
     limits = (limits or Limits()).started()
     _check_memory(limits, board)
-    if KERNEL is not None and getattr(engine, "kernel", False):
+    if KERNEL is not None and getattr(engine, "kernel", False) and clues.exact and density is None:
         limits.check("before counting")
         done = _compiled(board, engine.name)
         if done is not None:
             return done
-    model = Constraints.of(board)
+    model = Constraints.of(board, clues)
     counts = []
     for comp in model.components:
         limits.check("while counting the components")
         counts.append(_count(engine, comp.formula(), limits))
-    return combine(model, counts, backend=engine.name, limits=limits)
+    return combine(model, counts, backend=engine.name, limits=limits, density=density)
 
 
 def count(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> int:

@@ -22,7 +22,7 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from countsweep.board import FLAG, HIDDEN
+from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
 from countsweep.files import write_output
 from countsweep.oracle import Analysis
@@ -32,6 +32,9 @@ CMAP = LinearSegmentedColormap.from_list("mines", ["#1a9850", "#fee08b", "#d7302
 
 def _title(a: Analysis) -> str:
     b = a.board
+    if a.weighted:
+        prior = f"{b.mines} mines" if a.mines_known else (f"density {a.density}" if a.density else "total unknown")
+        return f"{b.width}x{b.height}, {prior}, clues {a.clue_model}: weight {float(a.weight):.4g}"
     count = decimal(a.count)
     shown = count if len(count) <= 12 else f"{count[0]}.{count[1:4]}e{len(count) - 1}"
     if a.mines_known:
@@ -59,6 +62,9 @@ def draw(a: Analysis, ax=None, title: str | None = None, numbers: bool = True):
             v = b[r, c]
             if v == FLAG:
                 ax.text(c, r, "F", ha="center", va="center", fontsize=small + 1, weight="bold")
+            elif v == CLEARED:
+                ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, color="#d9d9d9"))
+                ax.text(c, r, "-", ha="center", va="center", fontsize=small + 1, color="#525252")
             elif v >= 0:
                 ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, color="#d9d9d9"))
                 if v:

@@ -1,8 +1,9 @@
 """Text pictures of positions and their probabilities, for the terminal.
 
 Each hidden cell shows its mine probability in percent; ``.`` marks a certain-safe
-cell and ``*`` a certain mine, ``F`` a flag, and revealed numbers stand in
-brackets, ``[2]``, so they are never read as percentages.  A
+cell and ``*`` a certain mine, ``F`` a flag, ``-`` a cleared cell that shows no
+number, and revealed numbers stand in brackets, ``[2]``, so they are never read
+as percentages.  A
 probability that rounds to 0 or 100 but is not certain shows as ``<1`` or ``>99``,
 so a sure cell is never confused with a likely one.
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from countsweep.board import FLAG, HIDDEN
+from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
 from countsweep.oracle import Analysis
 
@@ -48,6 +49,8 @@ def probability_grid(a: Analysis) -> str:
                 cells.append("F")
             elif v == HIDDEN:
                 cells.append(percent(a.probabilities[(r, c)]))
+            elif v == CLEARED:
+                cells.append("-")
             else:
                 cells.append(f"[{v}]")
         lines.append(f"{r:>{rw}}" + "".join(f"{s:>{colw}}" for s in cells))
@@ -60,17 +63,27 @@ def summary(a: Analysis) -> str:
     if a.mines_known:
         head = f"{b.width}x{b.height} board, {b.mines} mines ({len(b.flags())} flagged)"
         what = "mine layouts"
+    elif a.density is not None:
+        head = f"{b.width}x{b.height} board, mine total unknown, each hidden cell a mine with probability {a.density}"
+        what = "layouts"
     else:
         head = f"{b.width}x{b.height} board, mine total unknown"
         what = "frontier assignments (mine total unknown; sea cells not counted)"
+    if a.weighted:
+        w = a.weight
+        total = f"total weight of the {what}: {decimal(w.numerator)}/{decimal(w.denominator)} (about {float(w):.6g})"
+        head += f"; clues read as {a.clue_model}"
+    else:
+        total = f"{what}: {decimal(a.count)}"
     return "\n".join([
         head + f"; {hidden} hidden cells: {len(a.frontier)} on the frontier in "
         f"{a.components} component{'s' * (a.components != 1)}, {len(a.sea)} in the sea",
-        f"{what}: {decimal(a.count)}",
+        total,
         f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}",
     ])
 
 
 def report(a: Analysis) -> str:
-    legend = "mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed)"
+    cleared = ", - cleared" if a.board.cleared() else ""
+    legend = f"mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed{cleared})"
     return summary(a) + "\n\n" + legend + "\n" + probability_grid(a)

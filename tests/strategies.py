@@ -43,11 +43,13 @@ def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | N
 
 
 @st.composite
-def formulas(draw, max_vars: int = 9, projected: bool = True, boxes: bool = False):
+def formulas(draw, max_vars: int = 9, projected: bool = True, boxes: bool = False, weighted: bool = False):
     """Random cardinality formulas with negative literals and optional projection.
 
     With ``boxes``, some variables stand for boxes of 2 to 4 interchangeable cells
-    (and then every variable is counted: boxes are for the counted frontier).
+    (projected or not).
+    With ``weighted``, some constraints weigh each sum they allow by 0 to 5
+    (and then every variable is counted: weights are for noisy clues on cells).
     """
     n = draw(st.integers(1, max_vars))
     sizes = None
@@ -60,11 +62,16 @@ def formulas(draw, max_vars: int = 9, projected: bool = True, boxes: bool = Fals
     for _ in range(draw(st.integers(0, 7))):
         vs = draw(st.lists(st.integers(1, n), unique=True, min_size=1, max_size=min(n, 5)))
         lits = tuple(v if draw(st.booleans()) else -v for v in vs)
+        if draw(st.integers(0, 5)) == 0:  # a variable and its negation: together exactly its size
+            lits += (-lits[0],)
         room = sum(size(abs(x)) for x in lits)
         lo = draw(st.integers(0, room))
         hi = draw(st.integers(lo, room))
-        cons.append(Card(lits, lo, hi))
+        weights = None
+        if weighted and draw(st.booleans()):
+            weights = tuple(draw(st.lists(st.integers(0, 5), min_size=hi - lo + 1, max_size=hi - lo + 1)))
+        cons.append(Card(lits, lo, hi, weights))
     proj = None
-    if projected and sizes is None and draw(st.booleans()):
+    if projected and not weighted and draw(st.booleans()):
         proj = tuple(sorted(draw(st.sets(st.integers(1, n)))))
     return Formula(n, tuple(cons), proj, sizes)

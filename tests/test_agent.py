@@ -260,3 +260,54 @@ def test_a_flag_breaks_the_board_symmetry_for_the_solver():
     assert [mv.optimal for mv in sol.moves] == [reference_move(geo, state, lays, geo.index[mv.cell], 3)
                                             for mv in sol.moves]
     assert sol.value == best_move(board, 100)[1] == F(3, 10)
+
+
+def test_a_pair_whose_number_sees_a_third_cell_is_not_unavoidable():
+    # (0,4)/(1,4) see only each other, but the 2 at (2,4) also sees the bottom row: playing
+    # there first settles the pair, and the position is won for sure (as in the peers' game 6191)
+    from countsweep.play.optimal import solve_position
+
+    board = Board.from_text("5x4x5\n1101?\nF222?\n2F3F2\n?????")
+    a = analyze(board)
+    assert a.probability((0, 4)) == F(1, 2) and a.probability((1, 4)) == F(1, 2)
+    assert unavoidable(BestAgent(), a, random.Random(0)) is None
+    solution = solve_position(board)
+    assert solution.value == 1 and next(m for m in solution.moves if m.cell == (0, 4)).optimal == F(1, 2)
+
+
+def unavoidable_positions():
+    """Positions from small seeded games where the rule fires, with the move it makes."""
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import deal
+
+    settings = Settings(5, 4, 5, "safe", "corner")
+    agent = BestAgent(endgame_layouts=0)
+    found = []
+    for index in range(400):
+        game, first, seed = deal(settings, 11, index)
+        game.open(first)
+        rng = random.Random(seed)
+        while not game.over:
+            board = game.view()
+            a = analyze(board)
+            move = unavoidable(agent, a, rng)
+            if move is not None:
+                found.append((board, move.cell))
+            moves = agent.moves(board, rng)
+            for m in moves:
+                if m.action == "flag":
+                    game.flag(m.cell)
+                elif not game.open(m.cell) or game.won:
+                    break
+    return found
+
+
+def test_an_unavoidable_guess_loses_nothing_against_optimal_play():
+    from countsweep.play.optimal import solve_position
+
+    found = unavoidable_positions()
+    assert len(found) >= 5, len(found)
+    for board, cell in found[:30]:
+        solution = solve_position(board)
+        chosen = next(m for m in solution.moves if m.cell == cell)
+        assert chosen.optimal == solution.value, board.to_text()

@@ -31,24 +31,26 @@ def enumerate_counts(f: Formula) -> tuple[dict[int, int], dict[int, dict[int, in
     sizes = f.sizes or (1,) * f.num_vars
     cells = [(v, j) for v in range(1, f.num_vars + 1) for j in range(sizes[v - 1])]
     counted = set(f.counted)
-    seen: set[tuple[int, ...]] = set()
+    seen: dict[tuple[int, ...], int] = {}  # each projected model and its weight
     for values in product((0, 1), repeat=len(cells)):
         true = {v: 0 for v in range(1, f.num_vars + 1)}
         for (v, _), b in zip(cells, values, strict=True):
             true[v] += b
-        ok = all(c.lo <= sum(true[abs(x)] if x > 0 else sizes[abs(x) - 1] - true[abs(x)] for x in c.lits) <= c.hi
-                 for c in f.constraints)
-        if ok:
-            seen.add(tuple(b for (v, _), b in zip(cells, values, strict=True) if v in counted))
+        weight = 1
+        for c in f.constraints:
+            s = sum(true[abs(x)] if x > 0 else sizes[abs(x) - 1] - true[abs(x)] for x in c.lits)
+            weight *= (1 if c.weights is None else c.weights[s - c.lo]) if c.lo <= s <= c.hi else 0
+        if weight:  # weighted formulas count every variable, so no model is seen twice
+            seen[tuple(b for (v, _), b in zip(cells, values, strict=True) if v in counted)] = weight
     shown = [(v, j) for v, j in cells if v in counted]
     total: dict[int, int] = {}
     marg: dict[int, dict[int, int]] = {v: {} for v in f.counted}
-    for proj in seen:
+    for proj, weight in seen.items():
         k = sum(proj)
-        total[k] = total.get(k, 0) + 1
+        total[k] = total.get(k, 0) + weight
         for (v, _), b in zip(shown, proj, strict=True):
             if b:
-                marg[v][k] = marg[v].get(k, 0) + 1
+                marg[v][k] = marg[v].get(k, 0) + weight
     return total, marg
 
 
@@ -75,6 +77,14 @@ class BackendContract:
         counts = self.backend().count(f)
         total, marg = enumerate_counts(f)
         assert counts.variables == f.counted
+        assert as_dict(counts.total) == total
+        assert {v: as_dict(m) for v, m in zip(counts.variables, counts.marginals, strict=True)} == marg
+
+    @settings(CONTRACT, max_examples=300)
+    @given(formulas(max_vars=7, boxes=True, weighted=True))
+    def test_weighted_counts_and_marginals_equal_weighted_enumeration(self, f):
+        counts = self.backend().count(f)
+        total, marg = enumerate_counts(f)
         assert as_dict(counts.total) == total
         assert {v: as_dict(m) for v, m in zip(counts.variables, counts.marginals, strict=True)} == marg
 

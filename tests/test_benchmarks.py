@@ -23,10 +23,12 @@ TINY = {
     "benchmarks.optimal": ["--boards", "2x2,2x3", "--max-mines", "2"],
     "benchmarks.peers": ["--games", "1", "--repeat", "1", "--corpus", "beginner-safe-0"],
     "benchmarks.identity": ["--games", "2"],
+    "benchmarks.cluster": ["--games", "4", "--fast-games", "40", "--batches", "5"],
     "experiments.guessing": ["--boards", "3x3x2", "--workers", "1"],
     "experiments.losses": ["--games", "2", "--workers", "1"],
     "experiments.ceiling": ["--games", "2", "--workers", "1", "--results", "{tmp}"],
     "experiments.first_click": ["{tmp}/records.jsonl"],
+    "experiments.uncertain": ["--games", "3", "--workers", "1", "--densities", "0.10", "--models", "exact,under"],
 }
 
 
@@ -40,3 +42,25 @@ def test_script_runs_on_tiny_parameters_and_prints_a_table(name, tmp_path, capsy
     module.main([arg.replace("{tmp}", str(tmp_path)) for arg in TINY[name]])
     out = capsys.readouterr().out
     assert "|---" in out or "---" in out, out  # a table came out
+
+
+def test_the_paired_sign_test_is_the_exact_two_sided_binomial():
+    from benchmarks.peers_play import sign_test
+
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(0, 5) == 2 / 32  # all five discordant games one way
+    assert round(sign_test(1799, 1923), 3) == 0.044  # the 20 000 classic games of the peers harness
+    assert sign_test(10, 2) == sign_test(2, 10)
+
+
+def test_a_layout_line_is_the_game_play_deals():
+    from benchmarks.peers_play import layout_line
+    from countsweep.play.runs import deal
+
+    settings = Settings(9, 9, 10, "safe", "corner")
+    index, w, h, m, r, c, mask = layout_line(settings, 4, 17).split()
+    game, first, _ = deal(settings, 4, 17)
+    game.open(first)
+    mines = {(i // 9, i % 9) for i in range(81) if int(mask, 16) >> i & 1}
+    assert (int(index), int(w), int(h), int(m), (int(r), int(c))) == (17, 9, 9, 10, first)
+    assert mines == set(game.reveal_layout()) and len(mines) == 10

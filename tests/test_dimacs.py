@@ -11,14 +11,15 @@ misreads any of them disagrees.
 from __future__ import annotations
 
 import io
+from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from countsweep.counting import get_backend
-from countsweep.encode.dimacs import read
+from countsweep.encode.dimacs import read, read_weighted
 from countsweep.errors import InputError
 from tests.cli_helpers import run
 
@@ -59,7 +60,7 @@ def dimacs_files(draw):
         k = draw(st.integers(1, max(1, len(tokens))))
         lines.append(" ".join(tokens[:k]))
         tokens = tokens[k:]
-    comments = ["c a comment", "c t pmc", "c", "c p weight 1 0.5 0"]
+    comments = ["c a comment", "c t pmc", "c", "c p weights are not this line"]
     for _ in range(draw(st.integers(0, 3))):
         lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from(comments)))
     if projection is not None:  # one or two projection lines, anywhere after the header
@@ -83,6 +84,44 @@ def test_read_then_counted_equals_brute_force_on_the_clauses_as_written(case):
     assert f.num_vars == n
     assert f.projection == (tuple(projection) if projection is not None else None)
     assert get_backend("dpll").count(f).count == brute_force(n, clauses, projection)
+
+
+def weighted_brute_force(num_vars: int, clauses: list[list[int]], weights: dict[int, Fraction]) -> Fraction:
+    """Sum over the models of ``clauses`` of the product of their literals' weights (1 when not given)."""
+    total = Fraction(0)
+    for values in product((False, True), repeat=num_vars):
+        if all(any(values[abs(x) - 1] == (x > 0) for x in c) for c in clauses):
+            w = Fraction(1)
+            for v in range(1, num_vars + 1):
+                w *= weights.get(v if values[v - 1] else -v, Fraction(1))
+            total += w
+    return total
+
+
+@settings(max_examples=500)
+@given(dimacs_files(), st.data())
+def test_weighted_files_count_the_sum_of_their_models_weights(case, data):
+    text, n, clauses, projection = case
+    assume(projection is None)  # weights are on projected variables; all of them here
+    weights = {}
+    lines = text.rstrip("\n").split("\n")
+    for lit in data.draw(st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from((v, -v))), unique=True,
+                                  max_size=2 * n)):
+        text_w = data.draw(st.sampled_from(["0.3", "1/3", "2", "0", "0.125", "3e-1"]))
+        weights[lit] = Fraction(text_w)
+        end = lines.index("%") if "%" in lines else len(lines)  # nothing after % is read
+        lines.insert(data.draw(st.integers(0, end)), f"c p weight {lit} {text_w} 0")
+    f, factor = read_weighted(io.StringIO("\n".join(lines) + "\n"))
+    assert get_backend("dpll").count(f).count * factor == weighted_brute_force(n, clauses, weights)
+
+
+def test_a_weight_on_a_variable_outside_the_projection_is_refused():
+    with pytest.raises(InputError, match="line 3: variable 2 is weighted but not projected"):
+        read_weighted(io.StringIO("p cnf 2 1\nc p show 1 0\nc p weight 2 0.5 0\n1 2 0\n"))
+    with pytest.raises(InputError, match="weight 'x' is not a number"):
+        read_weighted(io.StringIO("p cnf 2 1\nc p weight 2 x 0\n1 2 0\n"))
+    with pytest.raises(InputError, match="read it with read_weighted"):
+        read(io.StringIO("p cnf 2 1\nc p weight 2 1/2 0\n1 2 0\n"))
 
 
 @settings(max_examples=150)

@@ -101,3 +101,29 @@ def test_optimal_json_for_a_game_and_a_position(tmp_path):
     position = valid("optimal", run("optimal", str(board), "--json").json())
     assert game["rule"] == "safe" and [m["cell"] for m in first["moves"]] == [[0, 1]]
     assert position["rule"] is None and (position["optimal"], position["greedy"]) == ("1/3", "2/9")
+
+
+def test_count_json_under_a_noisy_model_reports_the_weight_not_a_count():
+    out = valid("count", run("count", "-", "--json", "--exact", "--clues", "under", stdin="3x1\n?1?\n").json())
+    # layouts {a}, {c} weigh 1 each; {a, c} has true number 2 and shows 1 with probability 1/2
+    assert "count" not in out and out["weight"] == "5/2" and out["clue_model"] == "under"
+    assert out["density"] is None and out["exact"][0] == ["3/5", None, "3/5"]
+
+
+def test_count_json_under_a_density_prior_echoes_the_density():
+    out = valid("count", run("count", "-", "--json", "--density", "0.25", stdin="3x1\n?1?\n").json())
+    # exactly one of the two cells is a mine: 2 * (1/4)(3/4)
+    assert out["weight"] == "3/8" and out["density"] == "1/4" and out["count_scope"] == "layouts"
+
+
+def test_check_json_echoes_the_clue_model():
+    out = valid("check", run("check", "-", "--json", "--clues", "over", stdin="3x1\n?1?\n").json())
+    assert out["clue_model"] == "over" and out["consistent"] is True
+
+
+def test_count_dimacs_json_of_a_weighted_file_reports_the_weight():
+    text = "p cnf 2 1\nc t pwmc\nc p weight 1 1/3 0\nc p weight -1 2/3 0\nc p show 1 2 0\n1 2 0\n"
+    out = valid("count-dimacs", run("count", "--dimacs", "-", "--json", stdin=text).json())
+    # (1,0) weighs 1/3, (0,1) 2/3, (1,1) 1/3
+    assert out["weight"] == "4/3" and out["marginals"] == {"1": "2/3", "2": "1/1"}
+    assert out["probabilities"] == {"1": 0.5, "2": 0.75}

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "countsweep"
 LAYERS = [
     ("countsweep.errors", "countsweep.intervals", "countsweep.files", "countsweep.kernel", "countsweep._kernel"),
     ("countsweep.counting",),
-    ("countsweep.board",),
+    ("countsweep.board", "countsweep.clues"),
     ("countsweep.constraints",),
     ("countsweep.encode",),
     ("countsweep.oracle",),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from math import comb
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from countsweep.counting.poly import (
@@ -22,11 +22,14 @@ from countsweep.counting.poly import (
     add_all,
     binomial,
     coefficient,
+    decimal,
     degrees,
     evaluate,
     monomial,
     mul,
+    pack,
     shift,
+    unpack,
 )
 
 
@@ -49,6 +52,10 @@ def polys(draw) -> Poly:
 
 
 @given(polys(), polys())
+@example(Poly(0, (1, 2, 3)), Poly(1, (-2, -3)))      # the top two terms cancel
+@example(Poly(0, (1, 1, 5)), Poly(0, (-1, -1)))      # the bottom two cancel
+@example(Poly(2, (1, 2)), Poly(2, (3, 4)))           # the same degrees: coefficients add
+@example(Poly(1, (1, 2)), Poly(1, (-1, -2)))         # everything cancels
 def test_add_is_the_sum_of_coefficients_in_normal_form(p, q):
     expected = {k: as_dict(p).get(k, 0) + as_dict(q).get(k, 0) for k in as_dict(p).keys() | as_dict(q).keys()}
     r = add(p, q)
@@ -107,6 +114,8 @@ def test_coefficient_reads_any_degree(p, k):
 
 
 @given(polys(), st.integers(-3, 5))
+@example(Poly(1, (1, 2)), 2)
+@example(Poly(0, (3,)), 2)
 def test_evaluate_is_the_value_at_x(p, x):
     if x == 0 and as_dict(p) and min(as_dict(p)) == 0:
         assert evaluate(p, 0) == as_dict(p)[0]
@@ -118,3 +127,32 @@ def test_evaluate_is_the_value_at_x(p, x):
 def test_degrees_are_the_exponents_with_coefficients():
     assert list(degrees(Poly(3, (1, 0, 2)))) == [3, 4, 5] and list(degrees(ZERO)) == []
     assert monomial(2, 5) == Poly(2, (5,)) and monomial(0) == ONE
+
+
+@given(polys().filter(lambda p: all(c >= 0 for c in p.coeffs)), st.sampled_from([0, 8, 64, 128]))
+@example(Poly(0, (5,)), 0)
+@example(Poly(2, (1, 0, 7)), 8)
+def test_unpack_inverts_pack(p, bits):
+    if bits == 0 and (p.low or len(p.coeffs) > 1):
+        return  # bits 0 packs a plain value: a constant only
+    if bits and any(c.bit_length() > bits for c in p.coeffs):
+        return  # a coefficient wider than its field does not fit
+    assert unpack(pack(p, bits), bits) == p
+
+
+@given(st.integers(-(10**9000), 10**9000))
+@example(0)
+@example(-7)
+@example(10**5000 + 7)          # the low half is mostly zeros: padded, not dropped
+@example(2**12000 - 1)
+@example(-(3**20000))
+def test_decimal_prints_any_integer_as_str_would(n):
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        expected = str(n)
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert decimal(n) == expected

@@ -55,7 +55,8 @@ def test_check_cli_json_and_exit_codes():
     r = CliRunner().invoke(main, ["check", "-", "--json"], input="3x1\nF1?\n")
     assert r.exit_code == 0
     out = json.loads(r.stdout)
-    assert out == {"consistent": True, "safe": [[0, 2]], "mines_certain": [], "sat_calls": 2}
+    assert out == {"consistent": True, "safe": [[0, 2]], "mines_certain": [], "sat_calls": 2,
+                   "clue_model": "exact"}
     r = CliRunner().invoke(main, ["check", "-", "--json"], input="3x2\n1?1\n000\n")
     assert r.exit_code == 4
     assert json.loads(r.stdout)["consistent"] is False

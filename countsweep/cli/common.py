@@ -13,13 +13,15 @@ import functools
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from types import FrameType
 from typing import Any, TypeVar
 
 import click
 
 from countsweep.board import Board
-from countsweep.errors import CountsweepError, LimitExceeded
+from countsweep.clues import ClueModel, parse_clues, parse_probability
+from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
 from countsweep.files import display_name, read_input
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -97,3 +99,23 @@ def cell_list(cells: Iterator[tuple[int, int]] | tuple[tuple[int, int], ...]) ->
 
 mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,
                             help="Total mines on the board (overrides the header).")
+
+clues_option = click.option(
+    "--clues", default="exact", show_default=True, metavar="MODEL",
+    help="How shown numbers relate to the truth: exact, under, over, withheld:Q, or FILE.json (a likelihood "
+         "table; see countsweep.clues).")
+density_option = click.option(
+    "--density", default=None, metavar="P",
+    help="Prior for a board without a mine total: each hidden cell a mine with probability P, in (0, 1).")
+
+
+def read_model(clues: str, density: str | None, board: Board) -> tuple[ClueModel, Fraction | None]:
+    """The clue model and density the options name; a density beside a mine total is a usage error."""
+    model = parse_clues(clues)
+    if density is None:
+        return model, None
+    p = parse_probability(density, "--density")
+    if board.mines is not None:
+        raise ParameterError("--density is a prior for a board without a mine total; this board has one "
+                             "(drop the header's total, or the --density)")
+    return model, p

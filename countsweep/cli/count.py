@@ -8,7 +8,17 @@ from pathlib import Path
 
 import click
 
-from countsweep.cli.common import about, handles_errors, load_board, mines_option, watchdog
+from countsweep.cli.common import (
+    about,
+    clues_option,
+    density_option,
+    handles_errors,
+    load_board,
+    mines_option,
+    read_model,
+    watchdog,
+)
+from countsweep.clues import EXACT, ClueModel
 from countsweep.counting import DEFAULT_BACKEND, Limits, backend_names, get_backend
 from countsweep.counting.poly import decimal
 from countsweep.counting.sdd import VTREES
@@ -45,13 +55,20 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
               help="Answer from a position saved with --save-sdd instead of a BOARD.")
 @click.option("--plot", type=str, default=None,
               help="Also draw the probabilities as a heatmap to FILE (.png, .svg or .pdf).")
+@clues_option
+@density_option
 @handles_errors
 def count(board: str | None, mines: int | None, backend: str, as_json: bool, exact: bool, dimacs: str | None,
           timeout: float | None, max_cache: int | None, max_memory: int, stats: bool, vtree: str, minimize: bool,
-          save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None) -> None:
+          save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None, clues: str,
+          density: str | None) -> None:
     """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
     if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
         raise click.UsageError("give exactly one of BOARD, --dimacs FILE or --load-sdd FILE")
+    if (clues != "exact" or density is not None) and board is None:
+        raise click.UsageError("--clues and --density read a BOARD's numbers (a DIMACS file says its own weights)")
+    if (clues != "exact" or density is not None) and (save_sdd or load_sdd):
+        raise click.UsageError("--save-sdd and --load-sdd keep positions with exact clues only")
     if save_sdd and (backend != "sdd" or board is None):
         raise click.UsageError("--save-sdd needs --backend sdd and a BOARD")
     if plot is not None:
@@ -65,12 +82,12 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
     limits = Limits(timeout=timeout, max_cache=max_cache, max_memory=max_memory * 2**20).started()
     with watchdog(timeout):
         _count(board, mines, as_json, exact, dimacs, stats, vtree, minimize, save_sdd, force, load_sdd, plot,
-               backend, limits)
+               backend, limits, clues, density)
 
 
 def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dimacs: str | None, stats: bool,
            vtree: str, minimize: bool, save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None,
-           backend: str, limits: Limits) -> None:
+           backend: str, limits: Limits, clues: str, density: str | None) -> None:
     options: dict[str, object] = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
     if backend == "dpll" and stats:
         options["kernel"] = False  # the compiled path keeps no statistics
@@ -79,15 +96,21 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
     if dimacs is not None:
         from countsweep.encode import dimacs as dimacs_format
 
-        formula = dimacs_format.read(io.StringIO(read_input(dimacs)), display_name(dimacs))
+        formula, factor = dimacs_format.read_weighted(io.StringIO(read_input(dimacs)), display_name(dimacs))
         counts = engine.count(formula, limits, plain=True)  # counts and marginals, not by true variables
+        weighted = formula.weighted
         if as_json:
-            click.echo(json.dumps({**counts.to_dict(), "variables": formula.num_vars}))
+            click.echo(json.dumps({**counts.to_dict(factor if weighted else None), "variables": formula.num_vars}))
+        elif weighted:
+            w = counts.count * factor
+            click.echo(f"weighted models (projected on {len(counts.variables)} variables): "
+                       f"{decimal(w.numerator)}/{decimal(w.denominator)} (about {float(w):.6g})")
         else:
             click.echo(f"models (projected on {len(counts.variables)} variables): {decimal(counts.count)}")
         shown: object = getattr(engine, "stats", None)
     else:
-        a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize)
+        a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize, clues,
+                             density)
         if plot:
             _plot(a, Path(plot), force)
         click.echo(json.dumps(a.to_dict(exact)) if as_json else report(a))
@@ -96,7 +119,8 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
 
 
 def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine: object, limits: Limits,
-              save_sdd: str | None, force: bool, vtree: str, minimize: bool) -> tuple[Analysis, object]:
+              save_sdd: str | None, force: bool, vtree: str, minimize: bool, clues: str,
+              density: str | None) -> tuple[Analysis, object]:
     """The analysis of a board file or a saved SDD, and the statistics ``--stats`` shows."""
     if load_sdd is not None:
         from countsweep.compiled import CompiledPosition
@@ -105,6 +129,10 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
         return loaded.analysis(), loaded.stats
     assert board is not None
     position = load_board(board, mines)
+    model: ClueModel = EXACT
+    prior = None
+    if clues != "exact" or density is not None:
+        model, prior = read_model(clues, density, position)
     with about(board):
         if save_sdd:
             from countsweep.compiled import CompiledPosition
@@ -113,7 +141,8 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
             a = compiled.analysis()
             compiled.save(Path(save_sdd), force=force)
             return a, compiled.stats
-        return analyze(position, engine, limits), getattr(engine, "stats", None)  # type: ignore[arg-type]
+        a = analyze(position, engine, limits, clues=model, density=prior)  # type: ignore[arg-type]
+        return a, getattr(engine, "stats", None)
 
 
 def _plot(a: Analysis, path: Path, force: bool) -> None:

@@ -1,4 +1,8 @@
-"""``countsweep export``: a board as DIMACS CNF, projected on its cell variables."""
+"""``countsweep export``: a board as DIMACS CNF, projected on its cell variables.
+
+Under a noisy clue model or a density prior the file is a projected weighted
+instance (``c t pwmc``): see :mod:`countsweep.encode.cnf`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,15 @@ from pathlib import Path
 
 import click
 
-from countsweep.cli.common import about, handles_errors, load_board, mines_option
+from countsweep.cli.common import (
+    about,
+    clues_option,
+    density_option,
+    handles_errors,
+    load_board,
+    mines_option,
+    read_model,
+)
 from countsweep.encode import cnf, dimacs
 from countsweep.files import check_output, write_output
 
@@ -21,13 +33,18 @@ from countsweep.files import check_output, write_output
 @click.option("--components", is_flag=True,
               help="One file per independent component (OUTPUT.componentN.cnf), local constraints only.")
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
+@clues_option
+@density_option
 @handles_errors
 def export(board: str, output: str, mines: int | None, encoding: str, no_total: bool, components: bool,
-           force: bool) -> None:
-    """Export BOARD as DIMACS CNF projected on the cell variables."""
+           force: bool, clues: str, density: str | None) -> None:
+    """Export BOARD as DIMACS CNF projected on the cell variables (weighted under --clues or --density)."""
     if components and output == "-":
         raise click.UsageError("--components writes several files: give a file name")
+    if components and (clues != "exact" or density is not None):
+        raise click.UsageError("--components writes exact positions only; a weighted position is one file")
     position = load_board(board, mines)
+    model, prior = read_model(clues, density, position)
     if components:
         with about(board):
             encs = cnf.encode_components(position, encoding)
@@ -37,7 +54,7 @@ def export(board: str, output: str, mines: int | None, encoding: str, no_total: 
     else:
         targets = [Path(output)]
         with about(board):
-            texts = [dimacs.render(cnf.encode(position, encoding, total=not no_total))]
+            texts = [dimacs.render(cnf.encode(position, encoding, total=not no_total, clues=model, density=prior))]
     if output == "-":
         click.echo(texts[0], nl=False)
         return

@@ -14,7 +14,9 @@ import click
 
 from countsweep.cli.common import handles_errors
 from countsweep.cli.progress import Progress
+from countsweep.clues import EXACT
 from countsweep.play.agents import AGENTS, Move, make_agent, play_game
+from countsweep.play.cluster import connect
 from countsweep.play.game import FIRST_CLICK_RULES, LEVELS, Settings
 from countsweep.play.records import Writer, open_run
 from countsweep.play.runs import deal, fingerprint, run, summarize
@@ -31,18 +33,31 @@ from countsweep.render import percent
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes; results do not depend on it.")
-@click.option("--agent", "agent_name", type=click.Choice(AGENTS), default="best", show_default=True,
-              help="best: guess rules and endgame search; greedy: safest cell; greedy-nototal: ignores the total.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster: tcp://HOST:PORT (a running scheduler) or local:N (N worker "
+                   "processes here); needs the [cluster] extra. Results do not depend on it.")
+@click.option("--batch", type=click.IntRange(min=1), default=None,
+              help="Games per cluster task (default: up to 50, at least four tasks per worker).")
+@click.option("--agent", "agent_name", type=click.Choice(AGENTS), default=None,
+              help="best (the default under exact clues): guess rules and endgame search; greedy (the default "
+                   "under noisy clues): safest cell; greedy-nototal: ignores the total.")
+@click.option("--clues", default="exact", show_default=True,
+              help="Clues the games deal: exact, under, over, withheld:Q (each number shown with probability Q, "
+                   "else '-') or a FILE.json likelihood table; the agent counts under the same model.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with the summary.")
 @click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
 @click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
 @handles_errors
 def play(level: str | None, size: str | None, rule: str, first: str, games: int, seed: int, workers: int,
-         agent_name: str, as_json: bool, show: bool, out: str | None) -> None:
+         cluster: str | None, batch: int | None, agent_name: str | None, clues: str, as_json: bool, show: bool,
+         out: str | None) -> None:
     """Play seeded games with an agent and report the win rate with its 95% interval."""
     if level and size:
         raise click.UsageError("give --level or --size, not both")
-    settings = Settings.parse(level, size, rule, first)
+    settings = Settings.parse(level, size, rule, first, clues)
+    if agent_name is None:
+        agent_name = "best" if settings.clue_model is EXACT else "greedy"
+    make_agent(agent_name, settings.clue_model)  # refuses an agent the clues do not suit, before any game
     if show:
         _show_game(settings, agent_name, seed)
         return
@@ -61,11 +76,15 @@ def play(level: str | None, size: str | None, rule: str, first: str, games: int,
         stack.callback(signal.signal, signal.SIGINT, signal.getsignal(signal.SIGINT))
         signal.signal(signal.SIGINT, ask_stop)
         done, writer = stack.enter_context(open_run(Path(out), fp)) if out else ({}, None)
-        _play(settings, agent_name, seed, games, workers, as_json, out, done, writer, stop)
+        client = stack.enter_context(connect(cluster)) if cluster else None
+        if client is not None:
+            workers = len(client.scheduler_info().get("workers", {}))
+        _play(settings, agent_name, seed, games, workers, as_json, out, done, writer, stop, client, batch)
 
 
 def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: int, as_json: bool, out: str | None,
-          done: dict[int, dict], writer: Writer | None, stop: list[bool]) -> None:
+          done: dict[int, dict], writer: Writer | None, stop: list[bool], client: object = None,
+          batch: int | None = None) -> None:
     todo = [i for i in range(games) if i not in done]
     records = [done[i] for i in sorted(done) if i < games]
     start = time.perf_counter()
@@ -74,7 +93,7 @@ def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: i
         stack.callback(bar.close)
         try:
             wins = sum(r["won"] for r in records)
-            for rec in run(settings, agent_name, seed, todo, workers):
+            for rec in run(settings, agent_name, seed, todo, workers, client=client, batch=batch):
                 records.append(rec)
                 if writer is not None:
                     writer.add(rec)  # one flushed line per game: an interrupted run loses nothing
@@ -115,6 +134,6 @@ def _show_game(settings: Settings, agent_name: str, seed: int) -> None:
             click.echo(f"guess [{move.cell[0]}, {move.cell[1]}] with mine probability "
                        f"{move.probability} ({percent(move.probability)}%), rule: {move.rule}\n")
 
-    rec = play_game(game, make_agent(agent_name), first=first, seed=agent_seed, trace=trace)
+    rec = play_game(game, make_agent(agent_name, settings.clue_model), first=first, seed=agent_seed, trace=trace)
     click.echo(game.view().to_text(header=False))
     click.echo(f"{'won' if rec.won else 'lost'} after {rec.moves} moves and {rec.guesses} guesses")

@@ -1,7 +1,8 @@
 """The reference backend: plain backtracking over the counted variables.
 
 No propagation, decomposition or caching: a partial assignment is abandoned only
-when some constraint can no longer be met.  It is here to be obviously right,
+when some constraint can no longer be met, and a complete one weighs what its
+weighted constraints say.  It is here to be obviously right,
 so that the fast backends can be tested against it; it refuses formulas with
 more than :data:`MAX_VARS` variables.
 
@@ -17,7 +18,7 @@ from math import comb
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Card, Counts, Formula
 from countsweep.counting.poly import ZERO, add, monomial
-from countsweep.errors import LimitExceeded
+from countsweep.errors import LimitExceeded, ParameterError
 
 MAX_VARS = 40
 
@@ -38,6 +39,10 @@ def _possible(cons: list[Card], value: dict[int, int], size: tuple[int, ...]) ->
     return True
 
 
+def _sum(card: Card, value: dict[int, int], size: tuple[int, ...]) -> int:
+    return sum(value[abs(x)] if x > 0 else size[abs(x)] - value[abs(x)] for x in card.lits)
+
+
 class BruteCounter:
     """Backend ``brute``: every assignment of the counted variables, each box over all its values."""
 
@@ -52,7 +57,10 @@ class BruteCounter:
         limits.check("before counting")
         size = (0, *(formula.sizes or (1,) * formula.num_vars))
         cons = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
+        weighted = [c for c in cons if c.weights is not None]
         counted = formula.counted
+        if any(abs(x) not in set(counted) for c in weighted for x in c.lits):
+            raise ParameterError("a weighted constraint may only mention counted (projected) variables")
         hidden = [v for v in range(1, formula.num_vars + 1) if v not in set(counted)]
         index = {v: i for i, v in enumerate(counted)}
         total = ZERO
@@ -82,6 +90,10 @@ class BruteCounter:
                     weight = 1
                     for v in counted:
                         weight *= comb(size[v], value[v])
+                    for card in weighted:  # every variable is set: each weighs the sum it reaches
+                        weight *= card.weight(_sum(card, value, size))
+                    if not weight:
+                        return
                     term = monomial(sum(value[v] for v in counted), weight)
                     total = add(total, term)
                     for v in counted:

@@ -10,6 +10,10 @@ Minesweeper:
   is one constraint with no auxiliary variables, and propagation sees the whole
   number at once (every open cell forced when the count is met or can only just
   be, and the last open box forced to what is missing);
+* a constraint may weigh the sum it reaches (a number read through a noisy clue
+  model): it stays in its component until its last variable is set, and the
+  branch that sets it multiplies by the weight of the sum reached, so the counts
+  become exact weighted counts with the same search;
 * a variable may be a *box* of interchangeable cells (see
   :mod:`countsweep.counting.formula`): it is branched on once, over its values
   ``0..s`` with weights ``C(s, value)``, instead of cell by cell;
@@ -55,7 +59,7 @@ from math import comb
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ZERO, Poly, unpack
-from countsweep.errors import LimitExceeded
+from countsweep.errors import LimitExceeded, ParameterError
 
 _BIG_STACK_VARS = 600
 _CENTER_MIN_VARS = 10
@@ -103,11 +107,19 @@ class _Search:
         n = formula.num_vars
         sizes = formula.sizes or (1,) * n
         cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
+        # a weighted card with no literal left is a constant factor of every count
+        self.factor = 1
+        for card in cards:
+            if card.weights is not None and not card.lits and card.lo <= card.hi:
+                self.factor *= card.weights[0]
+        cards = [c for c in cards if c.lits or c.lo > c.hi]
         self.n = n
         self.size = (0, *sizes)
         self.lits = [c.lits for c in cards]
         self.lo = [c.lo for c in cards]
         self.hi = [c.hi for c in cards]
+        self.weights = [c.weights for c in cards]
+        self.weighted = any(w is not None for w in self.weights)
         self.occ: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
         for ci, card in enumerate(cards):
             for lit in card.lits:
@@ -120,9 +132,13 @@ class _Search:
         for v in formula.counted:
             self.projected[v] = True
         self.counted = formula.counted
+        if self.weighted and any(not self.projected[abs(x)] for c in cards if c.weights is not None for x in c.lits):
+            raise ParameterError("a weighted constraint may only mention counted (projected) variables")
         # bits per packed coefficient: a count is at most 2**cells, a box marginal at most size * count;
         # plain counting packs with 0 bits: every polynomial is its value at x = 1
-        self.bits = 0 if plain else 8 * ((formula.cells + max(sizes, default=1).bit_length() + 8) // 8)
+        headroom = self.factor.bit_length() + sum(max(c.weights).bit_length() for c in cards
+                                                  if c.weights is not None)
+        self.bits = 0 if plain else 8 * ((formula.cells + headroom + max(sizes, default=1).bit_length() + 8) // 8)
         self.trail: list[int] = []
         self.cache: dict[tuple, tuple[int, tuple[int, ...]]] = {}
         self.sat_cache: dict[tuple, bool] = {}
@@ -138,7 +154,7 @@ class _Search:
     def _set(self, first: int, value: int) -> bool:
         """Give ``first`` its ``value`` and propagate; False on conflict (undo is the caller's)."""
         val, occ, size, ntrue, nfree, nopen = self.val, self.occ, self.size, self.ntrue, self.nfree, self.nopen
-        lo, hi, lits, trail = self.lo, self.hi, self.lits, self.trail
+        lo, hi, lits, trail, weights = self.lo, self.hi, self.lits, self.trail, self.weights
         queue = [(first, value)]
         while queue:
             v, x = queue.pop()
@@ -161,7 +177,11 @@ class _Search:
                 ntrue[c] = t
                 if t > hi[c] or t + f < lo[c]:
                     conflict = True
-                elif f and not conflict:
+                elif not f:
+                    w = weights[c]
+                    if w is not None and not w[t - lo[c]]:  # closed on a sum that weighs nothing
+                        conflict = True
+                elif not conflict:
                     if t == hi[c]:  # met: every open literal adds nothing
                         queue.extend((u, 0 if u == y else size[u]) for y in lits[c]
                                      for u in (y if y > 0 else -y,) if val[u] < 0)
@@ -195,7 +215,8 @@ class _Search:
     def _active(self, c: int) -> bool:
         """Does constraint ``c`` still restrict its open variables?"""
         t, f = self.ntrue[c], self.nfree[c]
-        return f > 0 and not (t >= self.lo[c] and t + f <= self.hi[c])
+        # a weighted constraint matters until it closes: the sum it reaches sets the weight
+        return f > 0 and (self.weights[c] is not None or not (t >= self.lo[c] and t + f <= self.hi[c]))
 
     def _root_units(self) -> bool:
         """Propagate what the constraints force before any decision."""
@@ -262,11 +283,16 @@ class _Search:
         order = sorted(cvars)
         label = {v: i for i, v in enumerate(order, 1)}
         val, lits, ntrue, nfree = self.val, self.lits, self.ntrue, self.nfree
-        items = []
+        items: list[tuple] = []
         for c in ccons:
             rest = sorted(label[x] if x > 0 else -label[-x] for x in lits[c] if val[x if x > 0 else -x] < 0)
             t = ntrue[c]
-            items.append((tuple(rest), max(self.lo[c] - t, 0), min(self.hi[c] - t, nfree[c])))
+            a, b = max(self.lo[c] - t, 0), min(self.hi[c] - t, nfree[c])
+            w = self.weights[c]
+            if w is None:
+                items.append((tuple(rest), a, b))
+            else:  # the weights of the sums still reachable, from here
+                items.append((tuple(rest), a, b, w[t + a - self.lo[c]:t + b - self.lo[c] + 1]))
         items.sort()
         proj, size = self.projected, self.size
         mask = None if all(proj[v] for v in order) else tuple(proj[v] for v in order)
@@ -395,6 +421,10 @@ class _Search:
         for u in fixed:
             weight *= comb(size[u], val[u])
             trues += val[u]
+        if self.weighted:
+            weight *= self._closed(mark)
+            if not weight:
+                return 0, {}
         comps, free = self._split(cvars)
         comps.sort(key=lambda vc: len(vc[0]))
         parts: list[Result] = []
@@ -429,14 +459,34 @@ class _Search:
                     marg[u] = val[u] * total
         return total, marg
 
+    def _closed(self, mark: int) -> int:
+        """The weights of the weighted constraints that the assignments ``trail[mark:]`` closed.
+
+        A constraint closes once on any path (when its last variable is set), so
+        each weight is taken exactly once into every model's count.
+        """
+        weights, nfree, ntrue, lo, occ = self.weights, self.nfree, self.ntrue, self.lo, self.occ
+        seen: set[int] = set()
+        factor = 1
+        for u in self.trail[mark:]:
+            for c, _ in occ[u]:
+                w = weights[c]
+                if w is not None and not nfree[c] and c not in seen:
+                    seen.add(c)
+                    factor *= w[ntrue[c] - lo[c]]
+        return factor
+
     def run(self) -> Counts:
         self.limits.check("before counting")
         counted = self.counted
-        if self.unsat or not self._root_units():
+        if self.unsat or not self.factor or not self._root_units():
             return Counts.unsatisfiable(counted)
         settled = set(self.trail)  # assigned before any decision: the same value in every model
         self._check_memory()
         total, marg = self._branch(list(range(1, self.n + 1)), 0, root=True)
+        if self.factor != 1:
+            total *= self.factor
+            marg = {v: p * self.factor for v, p in marg.items()}
         bits = self.bits
         whole = unpack(total, bits)
         scaled: dict[int, Poly] = {}  # a settled variable's marginal: its value times the total

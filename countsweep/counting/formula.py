@@ -3,6 +3,11 @@
 A :class:`Card` says ``lo <= (number of true literals) <= hi``; literals are
 DIMACS-style non-zero integers.  A clause is ``Card(lits, 1, len(lits))``, a
 revealed Minesweeper number ``n`` over cells ``x1..xk`` is ``Card((x1..xk), n, n)``.
+A *weighted* card also multiplies each model's weight by ``weights[s - lo]``, where
+``s`` is the sum its literals reach: a number seen through a noisy clue model
+(:mod:`countsweep.clues`) is one such card, with a weight per possible true
+number and no auxiliary variables.  Weights are non-negative integers, so every
+count stays an exact integer polynomial; a zero weight forbids its sum.
 A :class:`Formula` counts the assignments of its *projection* variables that
 extend to a model (variables outside it are existentially quantified), split by
 how many projection variables are true: for a board, by the number of mines.
@@ -23,11 +28,14 @@ leaves every count unchanged (JSMinesweeper's "boxes"; Tu et al.'s grouping).
 >>> boxed = Formula(2, (Card((1, 2), 2, 2),), sizes=(2, 1))  # 3 cells, 2 of them in box 1
 >>> boxed.cells, expand(boxed).num_vars
 (3, 3)
+>>> Card((1, 2, 3), 0, 3, weights=(0, 2, 0, 1)).normalized()  # sums 1 (weight 2) or 3 (weight 1)
+Card(lits=(1, 2, 3), lo=1, hi=3, weights=(2, 0, 1))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from countsweep.counting.poly import ZERO, Poly, coefficient, decimal, evaluate
 from countsweep.errors import ParameterError
@@ -35,18 +43,38 @@ from countsweep.errors import ParameterError
 
 @dataclass(frozen=True)
 class Card:
-    """``lo <= sum(literal values) <= hi``; literals on distinct variables."""
+    """``lo <= sum(literal values) <= hi``; literals on distinct variables.
+
+    ``weights`` (``None``: every allowed sum weighs 1) gives the weight of each
+    sum ``lo..hi`` in order: ``weights[s - lo]``.
+    """
 
     lits: tuple[int, ...]
     lo: int
     hi: int
+    weights: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        w = self.weights
+        if w is not None and (len(w) != self.hi - self.lo + 1 or any(x < 0 for x in w)):
+            raise ParameterError(f"a weighted constraint needs {self.hi - self.lo + 1} non-negative weights, "
+                                 f"one for each sum {self.lo}..{self.hi}")
+
+    def weight(self, total: int) -> int:
+        """The factor a model whose literals sum to ``total`` gets (0: not a model)."""
+        if not self.lo <= total <= self.hi:
+            return 0
+        return 1 if self.weights is None else self.weights[total - self.lo]
 
     def normalized(self, sizes: tuple[int, ...] | None = None) -> Card | None:
         """Merge complementary literals and clip the bounds; ``None`` if always satisfied.
 
         A literal and its negation contribute exactly the variable's size (one
         true literal, for a plain variable) whatever the assignment, so both go
-        and the bounds drop by that much.
+        and the bounds drop by that much.  A weighted card keeps only the sums
+        its literals can reach, and its bounds move to the first and last with a
+        non-zero weight; it is dropped only when it has no literal left and
+        weighs 1.
         """
         seen: dict[int, int] = {}
         lo, hi = self.lo, self.hi
@@ -65,6 +93,16 @@ class Card:
             seen[v] = lit
             lits.append(lit)
         room = len(lits) if sizes is None else sum(sizes[abs(x) - 1] for x in lits)
+        if self.weights is not None:
+            # complementary pairs moved lo and hi alike: weights[s - lo] still weighs sum s
+            allowed = [s for s in range(max(lo, 0), min(hi, room) + 1) if self.weights[s - lo]]
+            if not allowed:
+                return Card(tuple(lits), 1, 0)  # nothing reachable weighs anything: unsatisfiable
+            first, last = allowed[0], allowed[-1]
+            weights = self.weights[first - lo:last - lo + 1]
+            if not lits and weights == (1,):
+                return None
+            return Card(tuple(lits), first, last, weights)
         lo, hi = max(lo, 0), min(hi, room)
         if lo <= 0 and hi >= room:
             return None
@@ -108,6 +146,11 @@ class Formula:
         """The cells the counted variables stand for: the largest number of true cells."""
         return sum(self.size(v) for v in self.counted)
 
+    @property
+    def weighted(self) -> bool:
+        """Does some constraint weigh its models (see :class:`Card`)?"""
+        return any(card.weights is not None for card in self.constraints)
+
 
 def expand(formula: Formula) -> Formula:
     """``formula`` with every box of ``s`` cells written as ``s`` plain variables.
@@ -123,7 +166,7 @@ def expand(formula: Formula) -> Formula:
     constraints = []
     for card in formula.constraints:
         lits = [c if lit > 0 else -c for lit in card.lits for c in cells(abs(lit))]
-        constraints.append(Card(tuple(lits), card.lo, card.hi))
+        constraints.append(Card(tuple(lits), card.lo, card.hi, card.weights))
     projection = None if formula.projection is None else tuple(c for v in formula.projection for c in cells(v))
     return Formula(first[formula.num_vars] + formula.size(formula.num_vars) - 1 if formula.num_vars else 0,
                    tuple(constraints), projection)
@@ -174,20 +217,32 @@ class Counts:
     def unsatisfiable(cls, variables: tuple[int, ...]) -> Counts:
         return cls(variables, ZERO, tuple(ZERO for _ in variables))
 
-    def to_dict(self) -> dict:
+    def to_dict(self, factor: Fraction | None = None) -> dict:
         """Counts as JSON: decimal strings, and each variable's probability as a float.
+
+        With a ``factor`` (a weighted formula's scale) the count and marginals
+        are weights, exact ``"a/b"`` strings, under ``weight`` instead of ``count``.
 
         >>> Counts((1, 2), Poly(1, (2,)), (Poly(1, (1,)), Poly(1, (1,)))).to_dict()
         {'count': '2', 'projection': [1, 2], 'marginals': {'1': '1', '2': '1'}, 'probabilities': {'1': 0.5, '2': 0.5}}
+        >>> Counts((1,), Poly(0, (3, 1)), (Poly(1, (1,)),)).to_dict(Fraction(1, 2))["weight"]
+        '2/1'
         """
         total = self.count
+
+        def show(n: int) -> str:
+            if factor is None:
+                return decimal(n)
+            w = n * factor
+            return f"{decimal(w.numerator)}/{decimal(w.denominator)}"
+
         # free variables share one marginal polynomial: evaluate and print each once
         shown: dict[int, tuple[str, float | None]] = {}
         marginals, probabilities = {}, {}
         for v, m in zip(self.variables, self.marginals, strict=True):
             if id(m) not in shown:
                 n = evaluate(m, 1)
-                shown[id(m)] = (decimal(n), n / total if total else None)
+                shown[id(m)] = (show(n), n / total if total else None)
             marginals[str(v)], probabilities[str(v)] = shown[id(m)]
-        return {"count": decimal(total), "projection": list(self.variables), "marginals": marginals,
-                "probabilities": probabilities}
+        return {"count" if factor is None else "weight": show(total), "projection": list(self.variables),
+                "marginals": marginals, "probabilities": probabilities}

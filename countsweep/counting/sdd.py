@@ -9,7 +9,14 @@ existentially quantified as soon as the last constraint mentioning them is in
 Counting runs on the compiled diagram by our own traversal with Python integers
 (:func:`count_sdd`): each node's count is a polynomial in the number of true
 counted variables, smoothed for the variables its vtree node does not mention,
-and a downward pass gives every variable's marginal polynomial.  pysdd's own
+and a downward pass gives every variable's marginal polynomial.
+
+A weighted constraint (a noisy clue) gets one *selector* variable per sum it
+allows, each equivalent to "the sum is this one"; exactly one holds in every
+model, and its positive literal carries the sum's weight in the traversal
+(weighted model counting with literal weights, Chavira and Darwiche, AIJ 2008).
+The selectors are functions of the cells, so the count over cells and
+selectors is the weighted count over the cells.  pysdd's own
 ``model_count``, ``global_model_count`` and ``wmc`` are 64-bit or floating
 point and are never used for answers.
 
@@ -167,17 +174,22 @@ class SddStats:
 
 
 class Compiled:
-    """A formula compiled into an SDD; :meth:`counts` is exact, with marginals."""
+    """A formula compiled into an SDD; :meth:`counts` is exact, with marginals.
+
+    ``weights`` maps each selector variable (see the module's notes) to the
+    weight of its positive literal.
+    """
 
     def __init__(self, mgr: SddManager, root: SddNode, counted: tuple[int, ...],
-                 stats: SddStats) -> None:
+                 stats: SddStats, weights: dict[int, int] | None = None) -> None:
         self.mgr = mgr
         self.root = root
         self.counted = counted
         self.stats = stats
+        self.weights = weights or {}
 
     def counts(self) -> Counts:
-        return count_sdd(self.mgr, self.root, self.counted)
+        return count_sdd(self.mgr, self.root, self.counted, self.weights)
 
 
 def conjoin_cards(mgr: SddManager, cards: list[Card], counted: set[int], rank: dict[int, int],
@@ -222,28 +234,78 @@ def compile_formula(formula: Formula, vtree: str = "frontier", minimize: bool = 
     limits = (limits or Limits()).started()
     limits.check("before compiling the SDD")
     cards = [c for c in (card.normalized() for card in formula.constraints) if c is not None]
-    mgr = make_manager(formula.num_vars, cards, vtree)
+    counted = set(formula.counted)
+    if any(abs(x) not in counted for c in cards if c.weights is not None for x in c.lits):
+        raise ParameterError("a weighted constraint may only mention counted (projected) variables")
+    plain, selectors, weights = _selectors(cards, formula.num_vars)
+    top = formula.num_vars + len(weights)
+    # selectors sit beside their constraint's variables in the vtree
+    layout = plain + [Card((*card.lits, *sel), 0, 0) for card, sel in selectors]
+    mgr = make_manager(top, layout, vtree)
     if minimize:
         mgr.auto_gc_and_minimize_on()
-    rank = {v: i for i, v in enumerate(frontier_order(formula.num_vars, cards))}
-    root = conjoin_cards(mgr, cards, set(formula.counted), rank, minimize, limits)
+    rank = {v: i for i, v in enumerate(frontier_order(top, layout))}
+    root = conjoin_cards(mgr, plain, counted, rank, minimize, limits)
+    for card, sel in selectors:
+        if root.is_false():
+            break
+        root = root & _selected(mgr, card, sel, rank)
+        limits.check("while compiling the SDD")
     if minimize:
         mgr.minimize()
     stats = SddStats(time.perf_counter() - start, root.size(), root.count(), vtree)
-    return Compiled(mgr, root, formula.counted, stats)
+    return Compiled(mgr, root, formula.counted, stats, weights)
 
 
-def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Counts:
+def _selectors(cards: list[Card], num_vars: int) -> tuple[list[Card], list[tuple[Card, tuple[int, ...]]],
+                                                          dict[int, int]]:
+    """The plain cards, each weighted card with its selector variables, and each selector's weight."""
+    plain, selectors, weights = [], [], {}
+    nxt = num_vars + 1
+    for card in cards:
+        if card.weights is None:
+            plain.append(card)
+            continue
+        sel = []
+        for w in card.weights:
+            if w:
+                sel.append(nxt)
+                weights[nxt] = w
+                nxt += 1
+        selectors.append((card, tuple(sel)))
+    return plain, selectors, weights
+
+
+def _selected(mgr: SddManager, card: Card, sel: tuple[int, ...], rank: dict[int, int]) -> SddNode:
+    """Exactly one selector of ``card`` holds: the one of the sum its literals reach."""
+    assert card.weights is not None
+    sums = [s for s, w in enumerate(card.weights, card.lo) if w]
+    out = mgr.false()
+    for s, x in zip(sums, sel, strict=True):
+        term = mgr.literal(x) & card_sdd(mgr, Card(card.lits, s, s), rank)
+        for y in sel:
+            if y != x:
+                term = term & mgr.literal(-y)
+        out = out | term
+    return out
+
+
+def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...],
+              weights: dict[int, int] | None = None) -> Counts:
     """Exact counts and marginals by traversing ``root``, with big integers.
 
     A node's polynomial counts assignments of the counted variables under its own
     vtree node; where a parent expects a larger vtree node, the missing counted
     variables multiply it by ``(1 + x)**gap``, and in the downward pass each of
-    them receives its share ``x (1 + x)**(gap - 1)`` of the context.
+    them receives its share ``x (1 + x)**(gap - 1)`` of the context.  A selector
+    variable (a key of ``weights``) counts its positive literal ``weights[v]``
+    times and its negative once, so a missing one multiplies by ``1 + weights[v]``.
     """
     is_counted = set(counted)
+    weights = weights or {}
     vt_count: dict[int, int] = {}
     vt_vars: dict[int, list[int]] = {}
+    vt_free: dict[int, int] = {}  # the product of 1 + w over the selectors under each vtree node
     children: dict[int, tuple[int, int]] = {}
 
     def walk(v: Vtree) -> None:
@@ -251,12 +313,14 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
         if v.is_leaf():
             var = v.var()
             vt_vars[pos] = [var] if var in is_counted else []
+            vt_free[pos] = 1 + weights[var] if var in weights else 1
         else:
             left, right = v.left(), v.right()
             walk(left)
             walk(right)
             children[pos] = (left.position(), right.position())
             vt_vars[pos] = vt_vars[left.position()] + vt_vars[right.position()]
+            vt_free[pos] = vt_free[left.position()] * vt_free[right.position()]
         vt_count[pos] = len(vt_vars[pos])
 
     top = mgr.vtree()
@@ -288,10 +352,10 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
     vpos = {nid: nodes[nid].vtree().position() for nid in nodes}
     inside: dict[int, Poly] = {}
 
-    smoothed: dict[tuple[int, int], tuple[Poly, Poly, int]] = {}
+    smoothed: dict[tuple[int, int], tuple[Poly, Poly, int, int]] = {}
 
-    def smooth(node: SddNode, expected: int) -> tuple[Poly, Poly, int]:
-        """(smoothed poly, own poly, gap size) of ``node`` under vtree node ``expected``.
+    def smooth(node: SddNode, expected: int) -> tuple[Poly, Poly, int, int]:
+        """(smoothed poly, own poly, counted gap, selectors' gap factor) of ``node`` under ``expected``.
 
         Memoised: the upward pass and both sides of the downward pass ask for the
         same element polynomials, and each is a big-integer product.
@@ -300,14 +364,17 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
         hit = smoothed.get(key)
         if hit is not None:
             return hit
+        out: tuple[Poly, Poly, int, int]
         if node.is_false():
-            out = (ZERO, ZERO, 0)
+            out = (ZERO, ZERO, 0, 1)
         elif node.is_true():
-            out = (binomial(vt_count[expected]), ONE, vt_count[expected])
+            free = vt_free[expected]
+            out = (mul(binomial(vt_count[expected]), monomial(0, free)), ONE, vt_count[expected], free)
         else:
             gap = vt_count[expected] - vt_count[vpos[node.id]]
+            free = vt_free[expected] // vt_free[vpos[node.id]]
             own = inside[node.id]
-            out = (mul(own, binomial(gap)), own, gap)
+            out = (mul(own, mul(binomial(gap), monomial(0, free))), own, gap, free)
         smoothed[key] = out
         return out
 
@@ -315,6 +382,9 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
         node = nodes[nid]
         if node.is_literal():
             lit = node.literal
+            if abs(lit) in weights:
+                inside[nid] = monomial(0, weights[lit]) if lit > 0 else ONE
+                continue
             if abs(lit) not in is_counted:
                 raise AssertionError(f"uncounted variable {abs(lit)} left in the diagram")
             inside[nid] = monomial(1) if lit > 0 else ONE
@@ -332,13 +402,13 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
     def visit(child: SddNode, expected: int, context: Poly) -> None:
         if child.is_false() or not context.coeffs:
             return
-        _, own, gap = smooth(child, expected)
+        _, own, gap, free = smooth(child, expected)
         if gap:
             key = (expected, None if child.is_true() else vpos[child.id])
-            share = mul(context, mul(own, mul(monomial(1), binomial(gap - 1))))
+            share = mul(context, mul(own, mul(monomial(1, free), binomial(gap - 1))))
             gaps[key] = add(gaps.get(key, ZERO), share)
         if not child.is_true():
-            ctx = mul(context, binomial(gap))
+            ctx = mul(context, mul(binomial(gap), monomial(0, free)))
             outside[child.id] = add(outside.get(child.id, ZERO), ctx)
 
     visit(root, top_pos, ONE)
@@ -346,7 +416,7 @@ def count_sdd(mgr: SddManager, root: SddNode, counted: tuple[int, ...]) -> Count
         node = nodes[nid]
         out = outside.get(nid, ZERO)
         if node.is_literal():
-            if node.literal > 0:
+            if node.literal > 0 and node.literal not in weights:
                 marg[node.literal] = add(marg.get(node.literal, ZERO), mul(out, monomial(1)))
             continue
         left, right = children[vpos[nid]]

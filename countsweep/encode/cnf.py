@@ -11,6 +11,17 @@ unprojected count is larger than the number of layouts.  :data:`COUNT_PRESERVING
 records, per encoding, whether the auxiliaries are functions of the cells; the
 test suite checks each claim against Ganak in both directions.
 
+Under a noisy clue model (:mod:`countsweep.clues`) a number allows several true
+values.  Each allowed value ``n`` gets a *selector* variable ``s_n`` with
+``s_n -> (the hidden neighbours hold n - flags mines)`` (the encoding's clauses,
+each with ``-s_n`` added) and one clause ``OR s_n``: exactly one selector holds,
+the one of the true value, so selectors are functions of the cells and the
+projection is the cells and the selectors.  A selector's positive literal
+weighs the likelihood of what the cell shows given that value (as integers:
+:attr:`Encoding.factor` scales the weighted count back), which makes the file a
+projected weighted model counting instance (``c t pwmc``).  A density prior
+``p = a/b`` weighs each cell's literals ``a`` (mine) and ``b - a`` (safe).
+
 >>> from countsweep.board import Board
 >>> enc = encode(Board.from_text("3x3x1\\n???\\n?1?\\n???"))
 >>> enc.cell_vars[(0, 0)], enc.num_cells, enc.count_preserving
@@ -20,11 +31,13 @@ test suite checks each claim against Ganak in both directions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pysat.card import CardEnc, EncType, UnsupportedBound
 from pysat.formula import IDPool
 
-from countsweep.board import Board, Cell
+from countsweep.board import FLAG, Board, Cell
+from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting.formula import Formula, clause
 from countsweep.errors import ParameterError
@@ -64,8 +77,19 @@ FALLBACK_ENCODING = "seqcounter"
 
 
 @dataclass(frozen=True)
+class Selector:
+    """Variable ``var`` holds when the number at ``cell`` (showing ``shown``) has ``true`` mines around it."""
+
+    var: int
+    cell: Cell
+    shown: int
+    true: int
+    weight: int
+
+
+@dataclass(frozen=True)
 class Encoding:
-    """A position's CNF: clauses over cell variables ``1..num_cells`` and auxiliaries."""
+    """A position's CNF: clauses over cell variables ``1..num_cells``, selectors and auxiliaries."""
 
     board: Board
     encoding: str
@@ -74,14 +98,36 @@ class Encoding:
     cell_vars: dict[Cell, int]
     total_included: bool
     fallbacks: int
+    selectors: tuple[Selector, ...] = ()
+    density: Fraction | None = None
+    factor: Fraction = Fraction(1)
+    """The weighted count of the file times this is the position's total weight."""
+    clues: str = "exact"
 
     @property
     def num_cells(self) -> int:
         return len(self.cell_vars)
 
     @property
+    def weighted(self) -> bool:
+        # a noisy model weighs layouts even where each clue allows one true sum (then only the
+        # factor carries the weight), so the file says pwmc whenever the model is not exact
+        return self.clues != "exact" or self.density is not None
+
+    @property
     def projection(self) -> tuple[int, ...]:
-        return tuple(range(1, self.num_cells + 1))
+        return tuple(range(1, self.num_cells + 1)) + tuple(s.var for s in self.selectors)
+
+    def literal_weights(self) -> dict[int, int]:
+        """Each weighted literal's integer weight (literals not listed weigh 1)."""
+        out: dict[int, int] = {}
+        if self.density is not None:
+            a, b = self.density.numerator, self.density.denominator
+            for v in range(1, self.num_cells + 1):
+                out[v], out[-v] = a, b - a
+        for s in self.selectors:
+            out[s.var], out[-s.var] = s.weight, 1
+        return out
 
     @property
     def count_preserving(self) -> bool:
@@ -123,17 +169,37 @@ def encode_equations(
     cell_vars: dict[Cell, int],
     total: int | None,
     encoding: str = DEFAULT_ENCODING,
+    selectors: list[tuple[int, Equation, int, int]] | None = None,
 ) -> tuple[int, list[list[int]], int]:
-    """Clauses for ``eqs`` (and the total over all mapped cells): (num_vars, clauses, fallbacks)."""
+    """Clauses for ``eqs`` (and the total over all mapped cells): (num_vars, clauses, fallbacks).
+
+    A weighted equation gets a selector per sum it allows (see the module's
+    notes); each is appended to ``selectors`` as (variable, equation, sum, weight).
+    """
     if encoding not in ENCODINGS:
         raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
     pool = IDPool(start_from=len(cell_vars) + 1)
     clauses: list[list[int]] = []
     fallbacks = 0
     for eq in eqs:
-        cl, fell = _equals([cell_vars[c] for c in eq.cells], eq.value, pool, encoding)
-        clauses += cl
-        fallbacks += fell
+        lits = [cell_vars[c] for c in eq.cells]
+        if eq.weights is None:
+            cl, fell = _equals(lits, eq.value, pool, encoding)
+            clauses += cl
+            fallbacks += fell
+            continue
+        chosen = []
+        for s, w in enumerate(eq.weights, eq.value):
+            if not w:
+                continue
+            x = pool.id(("selector", eq.source, s))
+            chosen.append(x)
+            if selectors is not None:
+                selectors.append((x, eq, s, w))
+            cl, fell = _equals(lits, s, pool, encoding)
+            clauses += [[-x, *c] for c in cl]
+            fallbacks += fell
+        clauses.append(chosen)
     if total is not None and cell_vars:
         cl, fell = _equals(sorted(cell_vars.values()), total, pool, encoding)
         clauses += cl
@@ -145,19 +211,30 @@ def encode_equations(
 
 
 def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
-           model: Constraints | None = None) -> Encoding:
+           model: Constraints | None = None, clues: ClueModel = EXACT,
+           density: Fraction | None = None) -> Encoding:
     """The whole position as CNF; ``total=False`` leaves out the global mine total.
 
-    ``model`` is ``Constraints.of(board)``, for callers that already hold it.
+    ``model`` is ``Constraints.of(board, clues)``, for callers that already hold
+    it.  Under a noisy ``clues`` model, or with a ``density`` prior, the
+    encoding is weighted (see the module's notes).
     """
-    model = Constraints.of(board) if model is None else model
+    model = Constraints.of(board, clues) if model is None else model
     cell_vars = cell_variables(board)
     with_total = total and model.mines_left is not None
+    found: list[tuple[int, Equation, int, int]] = []
     num_vars, clauses, fallbacks = encode_equations(
-        model.equations, cell_vars, model.mines_left if with_total else None, encoding
+        model.equations, cell_vars, model.mines_left if with_total else None, encoding, found
     )
+    selectors = []
+    for var, eq, s, w in found:
+        flags = sum(1 for n in board.neighbours(eq.source) if board[n] == FLAG)
+        selectors.append(Selector(var, eq.source, board[eq.source], flags + s, w))
+    factor = model.factor
+    if density is not None:
+        factor /= density.denominator ** len(cell_vars)
     return Encoding(board, encoding, num_vars, tuple(tuple(c) for c in clauses), cell_vars,
-                    with_total, fallbacks)
+                    with_total, fallbacks, tuple(selectors), density, factor, model.clues.name)
 
 
 def encode_components(board: Board, encoding: str = DEFAULT_ENCODING) -> list[Encoding]:

@@ -4,7 +4,13 @@ Written files follow the Model Counting Competition conventions (``c t pmc``,
 ``p cnf``, ``c p show ... 0``) and also carry ``c ind ... 0`` for ApproxMC-style
 tools, so Ganak, d4, sharpSAT-TD and ApproxMC all count the layouts, not the
 encoding's auxiliary variables.  Comment lines record the board, the encoding,
-whether it is count-preserving, and which variable is which cell.
+whether it is count-preserving, and which variable is which cell.  A weighted
+encoding (noisy clues, a density) is written as ``c t pwmc`` with a
+``c p weight LIT W 0`` line per weighted literal (integers; the file says what
+the weighted count is multiplied by) and a comment naming each selector.
+
+Reading takes the same lines back: ``c p weight`` lines make the formula
+weighted (:func:`read_weighted`), each weight exact as written.
 
 >>> import io
 >>> f = read(io.StringIO("p cnf 3 1\\nc p show 1 2 0\\n1 2 3 0\\n"))
@@ -14,10 +20,12 @@ whether it is count-preserving, and which variable is which cell.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import TextIO
 
-from countsweep.counting.formula import Formula, clause
+from countsweep.counting.formula import Card, Formula, clause
 from countsweep.encode.cnf import Encoding
 from countsweep.errors import InputError
 
@@ -36,13 +44,28 @@ def render(enc: Encoding, note: str = "") -> str:
     lines.append(
         "c mine total: " + ("included" if enc.total_included else "not included")
     )
-    lines.append(
-        f"c projection: the {enc.num_cells} cell variables; count projected on them "
-        "(unprojected counts are exact only when count-preserving)"
-    )
+    if enc.weighted:
+        lines.append(
+            f"c projection: the {enc.num_cells} cell variables and {len(enc.selectors)} selectors; count "
+            "projected on them (selectors are functions of the cells)"
+        )
+        lines.append(f"c clue model: {enc.clues}" + (f"; density prior {enc.density}" if enc.density else ""))
+        lines.append(
+            f"c weights are integers: the weighted count times {enc.factor} is the position's total weight"
+            + ("" if enc.total_included or enc.density is not None else
+               " over all layouts (the frontier's weight times 2 for each cell no number sees)")
+        )
+    else:
+        lines.append(
+            f"c projection: the {enc.num_cells} cell variables; count projected on them "
+            "(unprojected counts are exact only when count-preserving)"
+        )
     lines += [f"c var {v} = [{r}, {c}]" for (r, c), v in enc.cell_vars.items()]
-    lines.append("c t pmc")
+    lines += [f"c selector {s.var} = [{s.cell[0]}, {s.cell[1]}] shows {s.shown} and has {s.true} mines around "
+              f"(weight {s.weight})" for s in enc.selectors]
+    lines.append("c t pwmc" if enc.weighted else "c t pmc")
     lines.append(f"p cnf {enc.num_vars} {len(enc.clauses)}")
+    lines += [f"c p weight {lit} {w} 0" for lit, w in enc.literal_weights().items()]
     lines.append(f"c p show {proj} 0".replace("show  0", "show 0"))
     lines.append(f"c ind {proj} 0".replace("ind  0", "ind 0"))
     lines += [" ".join(map(str, c)) + " 0" for c in enc.clauses]
@@ -64,7 +87,21 @@ def _ints(words: Iterable[str], where: str) -> list[int]:
 
 
 def read(stream: TextIO, name: str = "<dimacs>") -> Formula:
-    """Parse DIMACS CNF, honouring ``c p show`` / ``c ind`` projection lines.
+    """An unweighted DIMACS CNF file as a formula (a weighted one is refused: see :func:`read_weighted`)."""
+    formula, factor = read_weighted(stream, name)
+    if formula.weighted or factor != 1:
+        raise InputError(f"{name}: a weighted formula ('c p weight' lines): read it with read_weighted")
+    return formula
+
+
+def read_weighted(stream: TextIO, name: str = "<dimacs>") -> tuple[Formula, Fraction]:
+    """Parse DIMACS CNF, honouring ``c p show`` / ``c ind`` projection and ``c p weight`` lines.
+
+    Returns the formula and the factor its counts are multiplied by: literal
+    weights become one weighted constraint per variable, with the weights of
+    its two literals scaled to integers, and the scale goes into the factor.
+    A literal without a weight weighs 1; weights are only for projected
+    variables.
 
     Lenient where solvers are: clauses may span lines or share one, the last
     clause may lack its terminating ``0``, a ``%`` line (as in SATLIB files)
@@ -81,11 +118,15 @@ def read(stream: TextIO, name: str = "<dimacs>") -> Formula:
     >>> f = read(io.StringIO("c p show 3 0\\np cnf 3 2\\n1 -1 2 0\\n3\\n%\\n0\\n"))
     >>> f.projection, [c.lits for c in f.constraints]
     ((3,), [(1, -1, 2), (3,)])
+    >>> f, factor = read_weighted(io.StringIO("p cnf 1 0\\nc p weight 1 0.3 0\\nc p weight -1 1/2 0\\n"))
+    >>> f.constraints[0].weights, factor
+    ((5, 3), Fraction(1, 10))
     """
     header: tuple[int, int] | None = None
     clauses: list[list[int]] = []
     current: list[int] = []
     shown: list[tuple[int, int]] | None = None  # (variable, line)
+    weights: dict[int, tuple[Fraction, int]] = {}  # literal: (weight, line)
     for lineno, raw in enumerate(stream, 1):
         where = f"{name}: line {lineno}"
         line = raw.strip()
@@ -96,6 +137,8 @@ def read(stream: TextIO, name: str = "<dimacs>") -> Formula:
             if words[:3] == ["c", "p", "show"] or words[:2] == ["c", "ind"]:
                 body = words[3:] if words[1] == "p" else words[2:]
                 shown = (shown or []) + [(v, lineno) for v in _ints(body, where) if v != 0]
+            elif words[:3] == ["c", "p", "weight"]:
+                weights[_weighted_literal(words, where)] = (_weight(words, where), lineno)
             continue
         if line.startswith("%"):
             break
@@ -132,4 +175,40 @@ def read(stream: TextIO, name: str = "<dimacs>") -> Formula:
         if bad:
             raise InputError(f"{name}: line {bad[0][1]}: projection variable {bad[0][0]} out of range")
         projection = tuple(sorted({v for v, _ in shown}))
-    return Formula(header[0], tuple(clause(c) for c in clauses), projection)
+    counted = set(projection) if projection is not None else None
+    factor = Fraction(1)
+    weighted: list[Card] = []
+    for v in sorted({abs(lit) for lit in weights}):
+        at = (weights[v] if v in weights else weights[-v])[1]
+        if v > header[0]:
+            raise InputError(f"{name}: line {at}: weighted literal of variable {v} beyond the "
+                             f"{header[0]} declared variables")
+        if counted is not None and v not in counted:
+            raise InputError(f"{name}: line {at}: variable {v} is weighted but not projected")
+        pos, neg = weights.get(v, (Fraction(1), 0))[0], weights.get(-v, (Fraction(1), 0))[0]
+        scale = math.lcm(pos.denominator, neg.denominator)
+        weighted.append(Card((v,), 0, 1, (int(neg * scale), int(pos * scale))))
+        factor /= scale
+    return Formula(header[0], tuple(clause(c) for c in clauses) + tuple(weighted), projection), factor
+
+
+def _weighted_literal(words: list[str], where: str) -> int:
+    if len(words) not in (5, 6) or (len(words) == 6 and words[5] != "0"):
+        raise InputError(f"{where}: expected 'c p weight LITERAL WEIGHT 0'")
+    (lit,) = _ints(words[3:4], where)
+    if lit == 0:
+        raise InputError(f"{where}: literal 0 cannot be weighted")
+    return lit
+
+
+def _weight(words: list[str], where: str) -> Fraction:
+    text = words[4]
+    try:
+        if len(text) > 60:
+            raise ValueError
+        w = Fraction(text)  # "0.3", "3e-1" and "1/3" are all read exactly
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{where}: weight {text[:30]!r} is not a number") from None
+    if w < 0:
+        raise InputError(f"{where}: weight {text} is negative")
+    return w

@@ -7,6 +7,10 @@ along the way shows each cell's value in some layout; a cell seen both ways is
 not forced and needs no call of its own, which is why a typical position needs
 far fewer than two calls per frontier cell.
 
+Under a noisy clue model the CNF carries each number's selectors (see
+:mod:`countsweep.encode.cnf`): a layout is possible when some true value the
+number allows fits, so a cell is certain exactly when its posterior is 0 or 1.
+
 >>> from countsweep.board import Board
 >>> r = check(Board.from_text("3x2\\nF1?\\n???"))
 >>> r.consistent, r.safe, r.mines_certain
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 from pysat.solvers import Solver
 
 from countsweep.board import Board, Cell
+from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints
 from countsweep.encode.cnf import DEFAULT_ENCODING, encode
 from countsweep.errors import InconsistentError
@@ -35,23 +40,25 @@ class CheckResult:
     sat_calls: int
     reason: str = ""
     """Why the position is inconsistent; empty when it is consistent."""
+    clue_model: str = "exact"
 
     def to_dict(self) -> dict:
         """The JSON ``countsweep check --json`` prints."""
         out: dict = {"consistent": self.consistent, "safe": [list(c) for c in self.safe],
-                     "mines_certain": [list(c) for c in self.mines_certain], "sat_calls": self.sat_calls}
+                     "mines_certain": [list(c) for c in self.mines_certain], "sat_calls": self.sat_calls,
+                     "clue_model": self.clue_model}
         if self.reason:
             out["reason"] = self.reason
         return out
 
 
-def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
-    """Decide consistency and find every forced cell of ``board``."""
+def check(board: Board, encoding: str = DEFAULT_ENCODING, clues: ClueModel = EXACT) -> CheckResult:
+    """Decide consistency and find every forced cell of ``board``, its numbers read through ``clues``."""
     try:
-        model = Constraints.of(board)
+        model = Constraints.of(board, clues)
         enc = encode(board, encoding, model=model)
     except InconsistentError as exc:
-        return CheckResult(False, (), (), 0, str(exc))
+        return CheckResult(False, (), (), 0, str(exc), clues.name)
     var = enc.cell_vars
     # Sea cells are interchangeable (only the mine total sees them): one stands for all.
     frontier = [var[c] for c in model.frontier]
@@ -61,7 +68,7 @@ def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
     with Solver(name=SOLVER, bootstrap_with=[list(c) for c in enc.clauses]) as solver:
         calls += 1
         if not solver.solve():
-            return CheckResult(False, (), (), calls, "no mine layout fits the position")
+            return CheckResult(False, (), (), calls, "no mine layout fits the position", clues.name)
         seen_true: set[int] = set()
         seen_false: set[int] = set()
 
@@ -94,4 +101,4 @@ def check(board: Board, encoding: str = DEFAULT_ENCODING) -> CheckResult:
     mines = [cell_of[v] for v, mine in forced.items() if mine]
     if sea_forced is not None:
         (mines if sea_forced else safe).extend(cell_of[v] for v in sea[1:])
-    return CheckResult(True, tuple(sorted(safe)), tuple(sorted(mines)), calls)
+    return CheckResult(True, tuple(sorted(safe)), tuple(sorted(mines)), calls, "", clues.name)

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints
 from countsweep.counting import DEFAULT_BACKEND
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
@@ -56,18 +57,22 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, backend: str = DEFAULT_BACKEND, use_total: bool = True) -> None:
+    def __init__(self, backend: str = DEFAULT_BACKEND, use_total: bool = True, clues: ClueModel = EXACT) -> None:
         self.backend = backend
         # Without the total, layouts of any size are equally likely: sea cells get 1/2.
         self.use_total = use_total
+        # the clue model the game deals: the posteriors weigh each layout by how likely it
+        # makes the numbers shown (countsweep.clues)
+        self.clues = clues
 
     def config(self) -> dict[str, str]:
         """The settings that decide how it plays: part of a saved run's identity."""
         return {"class": type(self).__name__,
-                **{k: str(v) for k, v in sorted(vars(self).items()) if k != "rules"}}
+                **{k: str(v.name if k == "clues" else v) for k, v in sorted(vars(self).items())
+                   if k != "rules" and not (k == "clues" and v is EXACT)}}
 
     def analysis(self, board: Board) -> Analysis:
-        return analyze(board if self.use_total else board.with_mines(None), self.backend)
+        return analyze(board if self.use_total else board.with_mines(None), self.backend, clues=self.clues)
 
     def moves(self, board: Board, rng: random.Random) -> list[Move]:
         a = self.analysis(board)
@@ -288,7 +293,17 @@ def enclosed(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
 
 
 def unavoidable(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
-    """A 50/50 pair of cells that see only each other, behind a number that says one is a mine."""
+    """A 50/50 pair that nothing on the board can ever tell apart: guess it now.
+
+    Cells ``c`` and ``d`` qualify when each is the other's only hidden
+    neighbour, a number says exactly one of them is a mine, and every number
+    around either sees no hidden cell but these two.  Then no cell that can
+    still be opened has either of them as a neighbour, and no number that could
+    be read later mentions them, so the guess is a coin toss whenever it is
+    made: making it first loses nothing and saves the work.  A number that also
+    sees a third hidden cell (``c + e = 1``, say) could settle the pair once
+    ``e`` is known, so such a pair is left to the other rules.
+    """
     board = a.board
     for c, p in a.probabilities.items():
         if p != Fraction(1, 2):
@@ -301,8 +316,12 @@ def unavoidable(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | Non
             continue
         if [n for n in board.neighbours(d) if board[n] == HIDDEN] != [c]:
             continue
+        pair = {c, d}
+        around = {n for x in pair for n in board.neighbours(x) if board[n] >= 0}
+        if any(board[m] == HIDDEN and m not in pair for n in around for m in board.neighbours(n)):
+            continue  # a number here also sees another hidden cell: the pair may yet be settled
         # c and d see only each other: exactly one is a mine iff some number says so
-        if any(c in set(board.neighbours(n)) and d in set(board.neighbours(n)) for n in board.numbers()):
+        if any(c in set(board.neighbours(n)) and d in set(board.neighbours(n)) for n in around):
             return _guess(a, min(c, d), "unavoidable")
     return None
 
@@ -387,13 +406,19 @@ def possible_numbers(board: Board, cell: Cell) -> range:
 AGENTS = ("greedy", "greedy-nototal", "best")
 
 
-def make_agent(name: str) -> Agent:
-    """The agent called ``name`` (see :data:`AGENTS`); ``greedy-nototal`` ignores the mine total."""
+def make_agent(name: str, clues: ClueModel = EXACT) -> Agent:
+    """The agent called ``name`` (see :data:`AGENTS`); ``greedy-nototal`` ignores the mine total.
+
+    Under a noisy clue model only the greedy agents play: the best agent's
+    look-ahead (what a cell will show, the endgame search) assumes exact clues.
+    """
     if name == "greedy":
-        return GreedyAgent()
+        return GreedyAgent(clues=clues)
     if name == "greedy-nototal":
-        return GreedyAgent(use_total=False)
+        return GreedyAgent(use_total=False, clues=clues)
     if name == "best":
+        if clues is not EXACT:
+            raise ParameterError(f"the best agent assumes exact clues; under {clues.name!r} play --agent greedy")
         return BestAgent()
     raise ParameterError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
 

@@ -8,6 +8,12 @@ First-click rules:
 * ``opening``: the first click and its neighbours are mine-free, so it opens an
   area (as in modern clones).
 
+A game may deal noisy clues (:mod:`countsweep.clues`): each opened cell shows
+the number its clue model draws for the truth, or ``-`` when the model withholds
+it; the draws come from their own seeded generator, so the layout of a seed is
+the same under every model.  Opening spreads from a cell only when it shows 0
+and the model guarantees that a shown 0 is a true 0.
+
 The player sees only :meth:`Game.view` (a :class:`~countsweep.board.Board` with the
 mine total) and acts through :meth:`Game.open` and :meth:`Game.flag`; the layout
 is private.
@@ -25,7 +31,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours, parse_cell, parse_size
+from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, neighbours, parse_cell, parse_size
+from countsweep.clues import EXACT, ClueModel, parse_clues
 from countsweep.errors import ParameterError
 
 LEVELS: dict[str, tuple[int, int, int]] = {
@@ -47,8 +54,11 @@ class Settings:
     mines: int
     rule: str = "safe"
     first: str = "corner"
+    clues: str = "exact"
+    """The clue model's spec (:func:`~countsweep.clues.parse_clues`): exact, under, over, withheld:Q or a table."""
 
     def __post_init__(self) -> None:
+        self.clue_model  # validates ``clues``  # noqa: B018
         if self.rule not in FIRST_CLICK_RULES:
             raise ParameterError(f"unknown rule {self.rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
         if self.width < 1 or self.height < 1:
@@ -64,8 +74,12 @@ class Settings:
                 f"under the {self.rule!r} rule"
             )
 
+    @property
+    def clue_model(self) -> ClueModel:
+        return parse_clues(self.clues)
+
     @classmethod
-    def parse(cls, level: str | None, size: str | None, rule: str, first: str) -> Settings:
+    def parse(cls, level: str | None, size: str | None, rule: str, first: str, clues: str = "exact") -> Settings:
         """From ``--level`` or ``--size WxHxM`` (:func:`~countsweep.board.parse_size`)."""
         if size:
             w, h, mines = parse_size(size, mines=True)
@@ -76,10 +90,11 @@ class Settings:
             if name not in LEVELS:
                 raise ParameterError(f"unknown level {name!r}; choose from {', '.join(LEVELS)}")
             w, h, k = LEVELS[name]
-        return cls(w, h, k, rule, first)
+        return cls(w, h, k, rule, first, clues)
 
     def describe(self) -> str:
-        return f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+        return (f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+                + ("" if self.clues == "exact" else f", clues {self.clues}"))
 
 
 def first_cell(settings: Settings, rng: random.Random) -> Cell:
@@ -102,9 +117,13 @@ class Game:
     """One game.  The layout is drawn at the first click (for the safe rules) from ``seed``."""
 
     def __init__(self, width: int, height: int, mines: int, rule: str = "safe",
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, clues: ClueModel = EXACT) -> None:
         self.settings = Settings(width, height, mines, rule)
         self._rng = random.Random(seed)
+        self.clues = clues
+        # the clues' own generator: the layout a seed deals does not depend on the model
+        self._clue_rng = random.Random(f"clues:{seed}")
+        self._spreads = clues.zero_is_truth()
         self.__mines: frozenset[Cell] | None = None
         self._open: dict[Cell, int] = {}
         self._flags: set[Cell] = set()
@@ -217,8 +236,9 @@ class Game:
             n = sum(1 for x in around if x in mines)
             self._open[cur] = n
             self._flags.discard(cur)
-            self._show(cur, n)
-            if n == 0:
+            shown = n if self.clues is EXACT else self.clues.draw(n, len(around), self._clue_rng)
+            self._show(cur, CLEARED if shown is None else shown)
+            if shown == 0 and self._spreads:
                 stack.extend(x for x in around if x not in self._open)
         return True
 

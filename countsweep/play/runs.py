@@ -22,6 +22,7 @@ import signal
 from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from countsweep.board import Cell
 from countsweep.intervals import wilson
@@ -36,15 +37,20 @@ def game_seed(seed: int, index: int) -> int:
 def deal(settings: Settings, seed: int, index: int) -> tuple[Game, Cell, int]:
     """Game ``index`` of a run with ``seed``: the game, its first click, and the seed of the agent's tie-breaks."""
     s = game_seed(seed, index)
-    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s)
+    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s, clues=settings.clue_model)
     return game, first_cell(settings, random.Random(s + 1)), s + 2
 
 
 def play_one(settings: Settings, agent: str, seed: int, index: int) -> dict:
     game, first, agent_seed = deal(settings, seed, index)
-    rec = play_game(game, make_agent(agent), first=first, seed=agent_seed)
+    rec = play_game(game, make_agent(agent, settings.clue_model), first=first, seed=agent_seed)
     return {"game": index, "won": rec.won, "guesses": rec.guesses, "moves": rec.moves,
             "seconds": round(rec.seconds, 6)}
+
+
+def play_batch(settings: Settings, agent: str, seed: int, indices: list[int]) -> list[dict]:
+    """The records of games ``indices``: one task of a cluster run (:mod:`countsweep.play.cluster`)."""
+    return [play_one(settings, agent, seed, i) for i in indices]
 
 
 def _play_star(args: tuple) -> dict:
@@ -58,8 +64,18 @@ def _ignore_ctrl_c() -> None:
 
 
 def run(settings: Settings, agent: str, seed: int, indices: list[int],
-        workers: int) -> Iterator[dict]:
-    """Records of the games ``indices``, in order, played by ``workers`` processes."""
+        workers: int = 1, client: Any = None, batch: int | None = None) -> Iterator[dict]:
+    """Records of the games ``indices``, in order, played by ``workers`` processes.
+
+    With a Dask ``client`` (:mod:`countsweep.play.cluster`) the games are played
+    on its cluster in batches of ``batch`` and come back in completion order; the
+    records are the same.
+    """
+    if client is not None:
+        from countsweep.play.cluster import run_on
+
+        yield from run_on(client, functools.partial(play_batch, settings, agent, seed), list(indices), batch)
+        return
     jobs = [(settings, agent, seed, i) for i in indices]
     if workers <= 1:
         yield from map(_play_star, jobs)
@@ -99,5 +115,5 @@ def code_version() -> str:
 
 def fingerprint(settings: Settings, agent: str, seed: int) -> dict:
     """What identifies a run: records of another agent, configuration or code are not mixed in."""
-    return {**asdict(settings), "agent": agent, "config": make_agent(agent).config(), "seed": seed,
+    return {**asdict(settings), "agent": agent, "config": make_agent(agent, settings.clue_model).config(), "seed": seed,
             "code": code_version()}

@@ -1,0 +1,138 @@
+"""countsweep's agent and DavidNHill's Java solver on the same games, paired game by game.
+
+Game ``i`` of seed ``S`` is dealt by countsweep (:func:`countsweep.play.runs.deal`)
+and its first click opened; its layout goes to the peer as a line of the
+layout format its driver reads (``GAME W H M FIRST_ROW FIRST_COL HEXMASK``,
+bit ``row * W + col`` set for a mine), and the same game is played by
+countsweep's agent.  The table pairs the results: games both won, only the peer,
+only countsweep, both lost; the two-sided sign test on the games only one won
+(exact binomial); both win rates with 95% Wilson intervals; time per game.
+
+The peer is run, not imported: ``--java DIR`` names a directory holding the
+compiled solver (``DIR/classes``) and a driver class ``cseval.Driver`` (``DIR/driver``)
+whose ``layouts IN OUT`` command plays a layout file and appends one JSON line per
+game with ``game`` and ``won``.  Its results can be kept (``--peer-results``) and
+reused: games already in that file are not played again.
+
+    python -m benchmarks.peers_play --java /tmp/javams --seed 7 --games 20000 [--rule opening --first 3,3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.common import machine, table
+from countsweep.intervals import wilson
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.runs import deal, run
+
+
+def layout_line(settings: Settings, seed: int, index: int) -> str:
+    """Game ``index`` of ``seed`` as the peer's driver reads it, dealt exactly as ``play`` deals it."""
+    game, first, _ = deal(settings, seed, index)
+    game.open(first)  # the safe rules draw the layout at the first click
+    mask = sum(1 << (r * settings.width + c) for r, c in game.reveal_layout())
+    return f"{index} {settings.width} {settings.height} {settings.mines} {first[0]} {first[1]} {mask:x}"
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """Two-sided exact binomial test that games only one side won split evenly."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def play_peer(java_dir: Path, settings: Settings, seed: int, games: list[int], results: Path) -> float:
+    """Play ``games`` through the peer, appending to ``results``; seconds taken."""
+    if not games:
+        return 0.0
+    classpath = f"{java_dir / 'classes'}:{java_dir / 'driver'}"
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+        fh.write("".join(layout_line(settings, seed, i) + "\n" for i in games))
+        layouts = fh.name
+    start = time.perf_counter()
+    subprocess.run(["java", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1", "-cp", classpath,
+                    "cseval.Driver", "layouts", layouts, str(results), str(seed)], check=True,
+                   stdout=subprocess.DEVNULL)
+    Path(layouts).unlink()
+    return time.perf_counter() - start
+
+
+def read_peer(results: Path) -> dict[int, bool]:
+    won: dict[int, bool] = {}
+    if results.exists():
+        for line in results.read_text().splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                won[int(rec["game"])] = bool(rec["won"])
+    return won
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--java", required=True, type=Path, help="the built Java solver and driver (see above)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
+    ap.add_argument("--first", default=None, help="default: corner for safe, 3,3 for opening")
+    ap.add_argument("--agent", default="best")
+    ap.add_argument("--workers", type=int, default=1, help="countsweep's processes (the peer runs on one core)")
+    ap.add_argument("--peer-results", type=Path, default=None, help="keep the peer's per-game results here")
+    ap.add_argument("--out", type=Path, default=None, help="write the paired per-game results here (JSONL)")
+    args = ap.parse_args(argv)
+    if not (args.java / "classes").is_dir() or not (args.java / "driver").is_dir():
+        sys.exit(f"{args.java}: expected the peer's classes/ and driver/ folders there")
+    w, h, m = LEVELS["expert"]
+    first = args.first or ("corner" if args.rule == "safe" else "3,3")
+    settings = Settings(w, h, m, args.rule, first)
+    games = list(range(args.start, args.start + args.games))
+    with tempfile.TemporaryDirectory() as scratch:
+        results = args.peer_results or Path(scratch) / "peer.jsonl"
+        known = read_peer(results)
+        peer_seconds = play_peer(args.java, settings, args.seed, [i for i in games if i not in known], results)
+        played_by_peer = len([i for i in games if i not in known])
+        peer = read_peer(results)
+    start = time.perf_counter()
+    ours = {rec["game"]: rec["won"] for rec in run(settings, args.agent, args.seed, games, args.workers)}
+    our_seconds = time.perf_counter() - start
+    missing = [i for i in games if i not in peer]
+    if missing:
+        sys.exit(f"the peer gave no result for {len(missing)} games (first: {missing[0]})")
+    both = sum(peer[i] and ours[i] for i in games)
+    only_peer = sum(peer[i] and not ours[i] for i in games)
+    only_ours = sum(ours[i] and not peer[i] for i in games)
+    neither = len(games) - both - only_peer - only_ours
+    if args.out:
+        args.out.write_text("".join(json.dumps({"game": i, "peer": peer[i], "countsweep": ours[i]}) + "\n"
+                                    for i in games))
+    n = len(games)
+    rows = []
+    for name, wins, seconds, played in (("Java solver", both + only_peer, peer_seconds, played_by_peer),
+                                        (f"countsweep {args.agent}", both + only_ours, our_seconds, n)):
+        lo, hi = wilson(wins, n)
+        per_game = f"{1000 * seconds / played:.1f}" if played else "(kept)"
+        rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]", per_game])
+    diff = 100 * (only_ours - only_peer) / n
+    se = 100 * math.sqrt(only_ours + only_peer - (only_ours - only_peer) ** 2 / n) / n
+    print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
+          f"countsweep on {args.workers} process(es), the peer on one")
+    print(table(["player", "games", "won", "win %", "95% CI", "ms per game (per process)"], rows))
+    print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
+                 "sign test p"],
+                [[both, only_peer, only_ours, neither, f"{diff:+.2f} ± {1.96 * se:.2f}",
+                  f"{sign_test(only_ours, only_peer):.3f}"]]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Cardinality constraints, formulas and counts: the promises the counters build on."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from countsweep.counting import Limits, get_backend
+from countsweep.counting.formula import Card, Counts, Formula, expand
+from countsweep.counting.poly import Poly
+from countsweep.errors import LimitExceeded, ParameterError
+
+
+def test_a_zero_literal_is_refused_by_name():
+    with pytest.raises(ParameterError, match=r"^literal 0 is not allowed$"):
+        Card((1, 0), 0, 1).normalized()
+
+
+def test_a_repeated_literal_is_refused_naming_the_variable():
+    with pytest.raises(ParameterError, match=r"^variable 2 repeated in a cardinality constraint$"):
+        Card((2, 1, 2), 0, 1).normalized()
+
+
+def test_a_box_and_its_negation_count_exactly_the_box_size():
+    # box 1 holds 3 cells: x1 + (3 - x1) is always 3, so 3 + x2 in [4, 4] means x2 = 1 (of box 2's 2 cells)
+    card = Card((1, -1, 2), 4, 4).normalized(sizes=(3, 2))
+    assert card == Card((2,), 1, 1)
+    # the pair alone, bounds met whatever the cells: always true
+    assert Card((1, -1), 3, 3).normalized(sizes=(3,)) is None
+    assert Card((1, -1), 0, 3).normalized(sizes=(3,)) is None
+    # and never met: unsatisfiable, kept
+    assert Card((1, -1), 4, 5).normalized(sizes=(3,)) == Card((), 1, 0)
+
+
+def test_bounds_are_clipped_to_what_the_literals_can_hold():
+    assert Card((1, 2), 0, 2).normalized() is None
+    assert Card((1, 2), 1, 2).normalized() == Card((1, 2), 1, 2)
+    assert Card((1, 2), 0, 1).normalized() == Card((1, 2), 0, 1)
+    assert Card((1, 2), 0, 7).normalized() is None
+    assert Card((1, 2), 1, 7).normalized(sizes=(2, 3)) == Card((1, 2), 1, 5)
+
+
+def test_a_plain_variable_has_size_one():
+    assert Formula(2, ()).size(1) == 1 and Formula(2, (), sizes=(3, 1)).size(1) == 3
+
+
+def test_expanding_boxes_keeps_the_projection_cell_by_cell():
+    f = Formula(3, (Card((1, -3), 1, 2),), projection=(1, 3), sizes=(2, 1, 3))
+    e = expand(f)
+    assert e.num_vars == 6 and e.projection == (1, 2, 4, 5, 6)
+    assert e.constraints == (Card((1, 2, -4, -5, -6), 1, 2),)
+    assert expand(Formula(0, (), sizes=())).num_vars == 0
+
+
+def test_distinct_marginals_print_distinct_values():
+    counts = Counts((1, 2), Poly(1, (2, 1)), (Poly(1, (1, 1)), Poly(2, (1,))))
+    out = counts.to_dict()
+    assert out["marginals"] == {"1": "2", "2": "1"} and out["count"] == "3"
+    assert out["probabilities"] == {"1": 2 / 3, "2": 1 / 3}
+    assert counts.to_dict(Fraction(1, 2))["marginals"] == {"1": "1/1", "2": "1/2"}
+
+
+def test_an_unknown_backend_is_refused_naming_the_choices():
+    with pytest.raises(ParameterError, match=r"^unknown backend 'fast'; choose from dpll, sdd, brute$"):
+        get_backend("fast")
+
+
+def test_a_time_limit_says_where_it_was_reached():
+    limits = Limits(timeout=1e-9).started()
+    with pytest.raises(LimitExceeded, match=r"^time limit of 1e-09 s reached in component 3$"):
+        limits.check("in component 3")
+    with pytest.raises(LimitExceeded, match=r"^time limit of 1e-09 s reached$"):
+        limits.check()
