@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.common import machine, pct, table
+from benchmarks.common import cluster, machine, pct, table
 from countsweep.intervals import wilson
 from countsweep.play.agents import make_agent, play_game
 from countsweep.play.game import LEVELS, Game, Settings, first_cell
@@ -42,7 +42,7 @@ def settings_for(level: str, rule: str) -> Settings:
 
 
 def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: int,
-             results: Path = RESULTS) -> list[dict]:
+             results: Path = RESULTS, client: object = None) -> list[dict]:
     """The records of a row's games, played now or read back from ``results``."""
     s = settings_for(level, rule)
     fp = fingerprint(s, agent, seed)
@@ -52,7 +52,7 @@ def rows_for(level: str, rule: str, agent: str, games: int, seed: int, workers: 
     results.mkdir(exist_ok=True)
     with open_run(path, fp) as (done, writer):
         todo = [i for i in range(games) if i not in done]
-        for rec in run(s, agent, seed, todo, workers):
+        for rec in run(s, agent, seed, todo, workers, client=client):
             done[rec["game"]] = rec
             writer.add(rec)
     return [done[i] for i in range(games)]
@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--expert-games", type=int, default=None,
                     help="games per expert row (default: --games); narrows the intervals that matter")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cluster", default=None, help="play on a Dask cluster: tcp://HOST:PORT or local:N")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default="beginner,intermediate,expert")
     ap.add_argument("--rules", default="safe,opening")
@@ -86,11 +87,16 @@ def main(argv: list[str] | None = None) -> None:
           f"seed {args.seed}; "
           "first click: corner (safe), centre (opening), (3,3) for expert opening")
     rows = []
+    with cluster(args.cluster) as client:
+        played = {(level, rule, agent): rows_for(
+                      level, rule, agent, args.expert_games if level == "expert" and args.expert_games else args.games,
+                      args.seed, args.workers, args.results, client)
+                  for level in args.levels.split(",") for rule in args.rules.split(",")
+                  for agent in args.agents.split(",")}
     for level in args.levels.split(","):
         for rule in args.rules.split(","):
             for agent in args.agents.split(","):
-                games = args.expert_games if level == "expert" and args.expert_games else args.games
-                recs = rows_for(level, rule, agent, games, args.seed, args.workers, args.results)
+                recs = played[level, rule, agent]
                 wins = sum(r["won"] for r in recs)
                 lo, hi = wilson(wins, len(recs))
                 rows.append((level, rule, agent, len(recs), f"{wins / len(recs):.1%}",

@@ -91,3 +91,15 @@ def ganak(cnf_path: str, timeout: float) -> tuple[float | None, int | None]:
     last = [line for line in out.stdout.splitlines() if not line.startswith("c ")][-1]
     secs, count = last.split()
     return float(secs), int(count)
+
+
+def cluster(address: str | None):
+    """A Dask client for ``--cluster ADDRESS`` (``tcp://HOST:PORT`` or ``local:N``), or ``None``
+    without one: ``with cluster(args.cluster) as client: run(..., client=client)``."""
+    import contextlib
+
+    if not address:
+        return contextlib.nullcontext(None)
+    from countsweep.play.cluster import connect
+
+    return connect(address)

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.common import machine, table
+from benchmarks.common import cluster, machine, table
 from countsweep.intervals import wilson
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import deal, run
@@ -88,6 +88,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", default=None, help="default: corner for safe, 3,3 for opening")
     ap.add_argument("--agent", default="best")
     ap.add_argument("--workers", type=int, default=1, help="countsweep's processes (the peer runs on one core)")
+    ap.add_argument("--cluster", default=None, help="play countsweep's games on a Dask cluster: tcp://HOST:PORT "
+                                                    "or local:N")
     ap.add_argument("--peer-results", type=Path, default=None, help="keep the peer's per-game results here")
     ap.add_argument("--out", type=Path, default=None, help="write the paired per-game results here (JSONL)")
     args = ap.parse_args(argv)
@@ -104,7 +106,9 @@ def main(argv: list[str] | None = None) -> None:
         played_by_peer = len([i for i in games if i not in known])
         peer = read_peer(results)
     start = time.perf_counter()
-    ours = {rec["game"]: rec["won"] for rec in run(settings, args.agent, args.seed, games, args.workers)}
+    with cluster(args.cluster) as client:
+        ours = {rec["game"]: rec["won"] for rec in run(settings, args.agent, args.seed, games, args.workers,
+                                                       client=client)}
     our_seconds = time.perf_counter() - start
     missing = [i for i in games if i not in peer]
     if missing:

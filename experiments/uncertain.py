@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.common import machine, table
+from benchmarks.common import cluster, machine, table
 from countsweep.intervals import wilson
 from countsweep.play.game import Settings
 from countsweep.play.runs import run
@@ -43,27 +43,31 @@ def rate(records: list[dict], skip_early: bool = False) -> str:
     return f"{100 * wins / n:.1f} [{100 * lo:.1f}, {100 * hi:.1f}]" if n else "-"
 
 
+def row_for(d: str, models: list[str], args: argparse.Namespace, client: object) -> list[object]:
+    """One density's row: each model's win rate, all games and early losses left out, then the report's."""
+    mines = round(64 * float(d))
+    row: list[object] = [d, mines]
+    for model in models:
+        settings = Settings(8, 8, mines, "safe", "random", model)
+        records = list(run(settings, "greedy", args.seed, list(range(args.games)), args.workers, client=client))
+        row += [rate(records), rate(records, skip_early=True)]
+    return [*row, *REPORT.get(d, ("-", "-"))]
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000, help="games per density and model")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cluster", default=None, help="play on a Dask cluster: tcp://HOST:PORT or local:N")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--densities", default=",".join(DENSITIES))
     ap.add_argument("--models", default="exact,withheld:0.8",
                     help="clue models, comma-separated; the first two are set beside the report's columns")
     args = ap.parse_args(argv)
     models = args.models.split(",")
-    rows = []
     start = time.perf_counter()
-    for d in args.densities.split(","):
-        mines = round(64 * float(d))
-        row: list[object] = [d, mines]
-        for model in models:
-            settings = Settings(8, 8, mines, "safe", "random", model)
-            records = list(run(settings, "greedy", args.seed, list(range(args.games)), args.workers))
-            row += [rate(records), rate(records, skip_early=True)]
-        normal, uncertain = REPORT.get(d, ("-", "-"))
-        rows.append([*row, normal, uncertain])
+    with cluster(args.cluster) as client:
+        rows = [row_for(d, models, args, client) for d in args.densities.split(",")]
     headers = ["density", "mines"]
     for model in models:
         headers += [f"{model} % [95% CI]", f"{model}, early losses left out"]

@@ -83,7 +83,28 @@ GROUPS: dict[str, Group] = {
 
 # Survivors that change no behaviour, with the reason; keyed by the mutant's name,
 # which changes when the function it is in changes (the tool then flags it again).
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    "countsweep.counting.poly.x_add__mutmut_18":
+        "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
+    "countsweep.counting.poly.x_decimal__mutmut_7":
+        "str() of a 12000-bit integer (3613 digits) is within Python's 4300-digit limit: the same digits",
+    "countsweep.counting.poly.x_decimal__mutmut_8":
+        "str() of a 12001-bit integer (3613 digits) is within Python's 4300-digit limit: the same digits",
+    "countsweep.counting.poly.x_decimal__mutmut_13":
+        "the split point only has to keep both halves printable; any such split gives the same digits",
+    "countsweep.counting.poly.x_decimal__mutmut_14":
+        "the split point only has to keep both halves printable; any such split gives the same digits",
+    "countsweep.counting.poly.x_mul__mutmut_12":
+        "multiplying every coefficient by 1 builds an equal tuple: the shortcut saves time only",
+    "countsweep.counting.poly.x_mul__mutmut_30":
+        "multiplying every coefficient by 1 builds an equal tuple: the shortcut saves time only",
+    "countsweep.counting.poly.x_unpack__mutmut_18":
+        "one more byte is a zero top coefficient, which _trim removes",
+    "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
+        "the body of a Protocol method never runs: implementations define their own default",
+    "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":
+        "> and >= differ only at the deadline's exact nanosecond, which no run can observe",
+}
 
 
 def source(commit: str | None) -> Path:
@@ -142,7 +163,8 @@ def run_group(group: str, children: int, root: Path) -> dict:
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
         raise SystemExit(f"{group}: mutmut checked no mutant (do the tests pass?); the end of {log}:\n"
                          + "\n".join(tail))
-    survivors = sorted(n for n, s in found.items() if s != "killed" and n not in EQUIVALENT)
+    # the diff of every mutant not killed: EQUIVALENT may explain it later without a rerun
+    survivors = sorted(n for n, s in found.items() if s != "killed")
     diffs = {}
     for name in survivors:
         shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=workdir, capture_output=True,
@@ -152,9 +174,14 @@ def run_group(group: str, children: int, root: Path) -> dict:
     return {
         "group": group, "kind": GROUPS[group].kind, "modules": list(GROUPS[group].modules),
         "made": len(found), "killed": sum(s == "killed" for s in found.values()),
-        "equivalent": sorted(n for n in found if n in EQUIVALENT and found[n] != "killed"),
-        "survived": survivors, "statuses": found, "diffs": diffs, "seconds": round(time.perf_counter() - start),
+        "statuses": found, "diffs": diffs, "seconds": round(time.perf_counter() - start),
     }
+
+
+def classify(r: dict) -> tuple[list[str], list[str]]:
+    """A group's mutants not killed, split by today's ``EQUIVALENT``: (equivalent, survived)."""
+    alive = sorted(n for n, s in r["statuses"].items() if s != "killed")
+    return [n for n in alive if n in EQUIVALENT], [n for n in alive if n not in EQUIVALENT]
 
 
 def commit() -> str:
@@ -164,19 +191,21 @@ def commit() -> str:
     return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
 
 
-def write_page(results: dict[str, dict], measured_on: str) -> None:
+def write_page(results: dict[str, dict]) -> None:
     """The table of docs/mutation.md, between its markers, from ``results``."""
-    rows = ["| group | kind | modules | mutants | killed | equivalent | survived | score |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    rows = ["| group | kind | modules | commit | mutants | killed | equivalent | survived | score |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     totals: dict[str, list[int]] = {}
     for name in GROUPS:
         r = results.get(name)
         if r is None:
             continue
-        eq, surv = len(r["equivalent"]), len(r["survived"])
+        equivalent, survived = classify(r)
+        eq, surv = len(equivalent), len(survived)
         score = (r["killed"] + eq) / r["made"] if r["made"] else 1.0
         mods = ", ".join(f"`{m.removeprefix('countsweep/')}`" for m in r["modules"])
-        rows.append(f"| {name} | {r['kind']} | {mods} | {r['made']} | {r['killed']} | {eq} | {surv} | {score:.1%} |")
+        rows.append(f"| {name} | {r['kind']} | {mods} | {r.get('commit', '?')} | {r['made']} | {r['killed']} | {eq} "
+                    f"| {surv} | {score:.1%} |")
         t = totals.setdefault(r["kind"], [0, 0, 0])
         t[0] += r["made"]
         t[1] += r["killed"]
@@ -185,9 +214,10 @@ def write_page(results: dict[str, dict], measured_on: str) -> None:
     rows += [f"* **{kind}**: {k + e} of {m} killed or equivalent, {(k + e) / m:.1%}" for kind, (m, k, e) in
              totals.items() if m]
     survivors = [f"* `{n}` ({r['group']}):\n\n    ```diff\n" + "\n".join(f"    {line}" for line in
-                 r["diffs"].get(n, "").splitlines()) + "\n    ```" for r in results.values() for n in r["survived"]]
-    explained = [f"* `{n}`: {EQUIVALENT[n]}" for r in results.values() for n in r["equivalent"]]
-    body = "\n".join([f"Measured on commit {measured_on}.", "", *rows, "", "### Equivalent mutants", "",
+                 r["diffs"].get(n, "").splitlines()) + "\n    ```" for r in results.values() for n in classify(r)[1]]
+    explained = [f"* `{n}`: {EQUIVALENT[n]}" for r in results.values() for n in classify(r)[0]]
+    body = "\n".join(["Each group was measured on the commit its row names.", "", *rows, "",
+                      "### Equivalent mutants", "",
                       *(explained or ["None."]), "", "### Survivors not yet explained", "",
                       *(survivors or ["None."])])
     page = PAGE.read_text()
@@ -202,6 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-children", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--list", action="store_true", help="list the groups and exit")
     ap.add_argument("--commit", default=None, help="measure this commit's tree (default: the working tree)")
+    ap.add_argument("--page", action="store_true", help="only rewrite docs/mutation.md from the saved results")
     args = ap.parse_args(argv)
     if args.list:
         for name, g in GROUPS.items():
@@ -211,18 +242,26 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         ap.error(f"unknown group {unknown[0]!r}; see --list")
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if args.page:
+        write_page(results)
+        return
     root = source(args.commit)
+    measured = commit() if args.commit is None else subprocess.run(
+        ["git", "rev-parse", "--short", args.commit], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout.strip()
     for group in args.groups or list(GROUPS):
         print(f"{group}: running ...", flush=True)
         r = run_group(group, args.max_children, root)
+        r["commit"] = measured
         results[group] = r
         SCRATCH.mkdir(exist_ok=True)
         RESULTS.write_text(json.dumps(results, indent=1))
-        print(f"{group}: {r['made']} mutants, {r['killed']} killed, {len(r['equivalent'])} equivalent, "
-              f"{len(r['survived'])} survived ({r['seconds']} s)", flush=True)
-        for name in r["survived"]:
+        equivalent, survived = classify(r)
+        print(f"{group}: {r['made']} mutants, {r['killed']} killed, {len(equivalent)} equivalent, "
+              f"{len(survived)} survived ({r['seconds']} s)", flush=True)
+        for name in survived:
             print(f"  survived {name} [{r['statuses'][name]}]\n    " + r["diffs"][name].replace("\n", "\n    "))
-    write_page(results, args.commit or commit())
+        write_page(results)  # after every group: a run cut short still leaves its table
 
 
 if __name__ == "__main__":
