@@ -24,6 +24,7 @@ TINY = {
     "benchmarks.peers": ["--games", "1", "--repeat", "1", "--corpus", "beginner-safe-0"],
     "benchmarks.identity": ["--games", "2"],
     "benchmarks.cluster": ["--games", "4", "--fast-games", "40", "--batches", "5"],
+    "benchmarks.serve": ["--games", "1", "--seconds", "0.5", "--workers", "1", "--clients", "2"],
     "experiments.guessing": ["--boards", "3x3x2", "--workers", "1"],
     "experiments.losses": ["--games", "2", "--workers", "1"],
     "experiments.ceiling": ["--games", "2", "--workers", "1", "--results", "{tmp}"],

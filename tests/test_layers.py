@@ -23,7 +23,7 @@ LAYERS = [
     ("countsweep.oracle",),
     ("countsweep.compiled",),
     ("countsweep.play",),
-    ("countsweep.render", "countsweep.plot"),
+    ("countsweep.render", "countsweep.plot", "countsweep.serve"),
     ("countsweep.cli", "countsweep.__main__", "countsweep._moved", "countsweep"),
 ]
 

@@ -53,6 +53,7 @@ def polys(draw) -> Poly:
 
 @given(polys(), polys())
 @example(Poly(0, (1, 2, 3)), Poly(1, (-2, -3)))      # the top two terms cancel
+@example(Poly(0, (1, 2, 3)), Poly(2, (-3,)))         # the top term cancels, two remain
 @example(Poly(0, (1, 1, 5)), Poly(0, (-1, -1)))      # the bottom two cancel
 @example(Poly(2, (1, 2)), Poly(2, (3, 4)))           # the same degrees: coefficients add
 @example(Poly(1, (1, 2)), Poly(1, (-1, -2)))         # everything cancels

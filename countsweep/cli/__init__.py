@@ -18,6 +18,7 @@ from countsweep.cli.count import count
 from countsweep.cli.export import export
 from countsweep.cli.optimal import optimal
 from countsweep.cli.play import play
+from countsweep.cli.serve import serve
 
 
 class _Commands(click.Group):
@@ -50,7 +51,7 @@ def main() -> None:
     sys.set_int_max_str_digits(0)
 
 
-for command in (count, check, export, play, optimal):
+for command in (count, check, export, play, optimal, serve):
     main.add_command(command)
 
 __all__ = ["main"]

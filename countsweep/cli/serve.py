@@ -1,0 +1,35 @@
+"""``countsweep serve``: the analyser page and the HTTP API (see :mod:`countsweep.serve`)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from countsweep.cli.common import handles_errors
+from countsweep.errors import ParameterError
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default answers this machine only.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Server processes.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=5.0, show_default=True,
+              help="Seconds of work per request; past it the answer is HTTP 503.")
+@click.option("--max-body", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Bytes per request body; past it the answer is HTTP 413.")
+@handles_errors
+def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> None:
+    """Serve the analyser page at / and the JSON API at /api (OpenAPI schema at /docs)."""
+    try:
+        import fastapi  # noqa: F401  (present?)
+        import uvicorn
+    except ImportError:
+        raise ParameterError("serve needs FastAPI and uvicorn: pip install 'countsweep[serve]'") from None
+    # the worker processes build their app from the environment
+    os.environ["COUNTSWEEP_SERVE_TIMEOUT"] = str(timeout)
+    os.environ["COUNTSWEEP_SERVE_MAX_BODY"] = str(max_body)
+    click.echo(f"countsweep: serving http://{host}:{port}/ (API at /api, schema at /docs); Ctrl-C stops", err=True)
+    uvicorn.run("countsweep.serve:create_app", factory=True, host=host, port=port, workers=workers,
+                log_level="warning")

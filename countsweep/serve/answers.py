@@ -1,0 +1,151 @@
+"""What the server answers: the JSON of each endpoint, computed without any web framework.
+
+:mod:`countsweep.serve.app` wraps these in HTTP; they are plain functions, so the
+answers can be checked (and used) without a server.
+
+>>> analyze_json("4x4x3\\n1???\\n????\\n??2?\\n????")["exact"][1][1]
+'2/5'
+"""
+
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from countsweep.board import Board
+from countsweep.clues import ClueModel, parse_clues, parse_probability
+from countsweep.counting import Limits, get_backend
+from countsweep.errors import CountsweepError, InconsistentError, ParameterError
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+STATUS = {2: 400, 3: 400, 4: 422, 5: 503}
+"""HTTP status per exit code of :mod:`countsweep.errors`."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The server's limits; :func:`create_app` reads them from the environment when not given."""
+
+    timeout: float = 5.0
+    """Seconds of work per request (503 past it)."""
+    max_body: int = 1_000_000
+    """Bytes per request body (413 past it)."""
+
+    @classmethod
+    def from_env(cls) -> Config:
+        return cls(float(os.environ.get("COUNTSWEEP_SERVE_TIMEOUT", cls.timeout)),
+                   int(os.environ.get("COUNTSWEEP_SERVE_MAX_BODY", cls.max_body)))
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _model(clues: str | None) -> ClueModel:
+    name = clues or "exact"
+    if name not in ("exact", "under", "over") and not name.startswith("withheld:"):
+        raise ParameterError(f"unknown clue model {name!r}: choose exact, under, over or withheld:Q")
+    return parse_clues(name)
+
+
+@contextlib.contextmanager
+def _about_board() -> Iterator[None]:
+    """Name the request's board in every message, as the command line names its file."""
+    try:
+        yield
+    except CountsweepError as exc:
+        if str(exc).startswith("board: "):
+            raise
+        public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
+        raise public(f"board: {exc}") from None
+
+
+def _board(text: str, mines: int | None) -> Board:
+    with _about_board():
+        return Board.from_text(text, mines=mines)
+
+
+def analyze_json(board: str, mines: int | None = None, backend: str | None = None, clues: str | None = None,
+                 density: str | None = None, timeout: float | None = None) -> dict:
+    """What ``count --json --exact`` prints for ``board``."""
+    from countsweep.oracle import analyze
+
+    position = _board(board, mines)
+    prior = None
+    if density is not None:
+        prior = parse_probability(density, "density")
+        if position.mines is not None:
+            raise ParameterError("density is a prior for a board without a mine total; this board has one")
+    engine, model = get_backend(backend or "dpll"), _model(clues)
+    with _about_board():
+        a = analyze(position, engine, Limits(timeout=timeout), clues=model, density=prior)
+    return a.to_dict(exact=True)
+
+
+def check_json(board: str, mines: int | None = None, clues: str | None = None) -> dict:
+    """What ``check --json`` prints for ``board``."""
+    from countsweep.encode.sat import check
+
+    model = _model(clues)
+    with _about_board():
+        result = check(_board(board, mines), clues=model)
+    out = result.to_dict()
+    if not result.consistent:
+        raise InconsistentError(f"board: {out.get('reason', 'no mine layout fits the position')}")
+    return out
+
+
+def move_json(board: str, mines: int | None = None, seed: int = 0) -> dict:
+    """The best agent's move for ``board``, with its rule and the chosen cell's outlook."""
+    from countsweep.oracle import analyze
+    from countsweep.play.agents import BestAgent
+
+    position = _board(board, mines)
+    agent = BestAgent()
+    with _about_board():
+        a = analyze(position)
+        if all(p == 1 for p in a.probabilities.values()):
+            return {"cell": None, "action": None, "rule": None, "guess": False, "mine_probability": None,
+                    "certain": [], "outlook": None,
+                    "reason": "nothing left to open: every hidden cell is a mine (or none is hidden)"}
+        moves = agent.moves(position, random.Random(seed))
+    move = next((m for m in moves if m.action == "open"), moves[-1])
+    out: dict[str, Any] = {
+        "cell": list(move.cell), "action": move.action, "rule": move.rule, "guess": move.guess,
+        "mine_probability": _fraction(move.probability), "certain": [
+            {"cell": list(m.cell), "action": m.action} for m in moves if not m.guess],
+    }
+    outlook = agent.outlook(a, move.cell) if move.guess else None
+    out["outlook"] = None if outlook is None else {
+        "safety": _fraction(outlook.safety), "secondary_safety": _fraction(outlook.secondary),
+        "progress": _fraction(outlook.progress)}
+    return out
+
+
+def play_json(level: str | None = None, size: str | None = None, rule: str = "safe", first: str = "corner",
+              seed: int = 0, game: int = 0) -> dict:
+    """Game ``game`` of ``seed``, as ``play`` deals it, played by the best agent: every frame."""
+    from countsweep.play.agents import BestAgent, play_game
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import deal
+
+    settings = Settings.parse(level, size, rule, first)
+    dealt, first_cell, agent_seed = deal(settings, seed, game)
+    frames: list[dict] = []
+
+    def trace(board: Board, move: Any) -> None:
+        frames.append({"board": board.to_text(), "cell": list(move.cell), "action": move.action,
+                       "rule": move.rule, "guess": move.guess, "mine_probability": _fraction(move.probability)})
+
+    record = play_game(dealt, BestAgent(), first=first_cell, seed=agent_seed, trace=trace)
+    return {"settings": settings.describe(), "first": list(first_cell), "frames": frames,
+            "final": dealt.view().to_text(), "won": record.won, "guesses": record.guesses,
+            "mines": sorted([list(c) for c in dealt.reveal_layout()])}

@@ -1,0 +1,106 @@
+"""The FastAPI app behind :func:`countsweep.serve.create_app` (imported only with the ``[serve]`` extra).
+
+No ``from __future__ import annotations`` here: FastAPI reads the request
+models from the endpoints' annotations at run time.
+"""
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from countsweep.errors import CountsweepError, LimitExceeded
+from countsweep.serve.answers import STATIC, STATUS, Config, analyze_json, check_json, move_json, play_json
+
+
+class AnalyzeRequest(BaseModel):
+    board: str = Field(description="Board text (the format of countsweep count).")
+    mines: int | None = Field(default=None, ge=0, description="Mine total, overriding the header's.")
+    backend: str | None = Field(default=None, description="dpll (default), sdd or brute.")
+    clues: str | None = Field(default=None, description="exact (default), under, over or withheld:Q.")
+    density: str | None = Field(default=None, description="A prior instead of the mine total, 0 < P < 1.")
+
+
+class CheckRequest(BaseModel):
+    board: str = Field(description="Board text.")
+    mines: int | None = Field(default=None, ge=0)
+    clues: str | None = None
+
+
+class MoveRequest(BaseModel):
+    board: str = Field(description="Board text.")
+    mines: int | None = Field(default=None, ge=0)
+    seed: int = Field(default=0, description="Seed of the agent's tie-breaks.")
+
+
+class PlayRequest(BaseModel):
+    level: str | None = Field(default=None, description="beginner, intermediate or expert (default).")
+    size: str | None = Field(default=None, description="WIDTHxHEIGHTxMINES instead of a level.")
+    rule: str = "safe"
+    first: str = "corner"
+    seed: int = 0
+    game: int = Field(default=0, ge=0)
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def build(cfg: Config) -> FastAPI:
+    app = FastAPI(title="countsweep", description="Exact Minesweeper probabilities over HTTP.", version="0.2")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > cfg.max_body:
+            return error(413, f"request body of {length} bytes is over the limit of {cfg.max_body}")
+        if request.method == "POST" and length is None:
+            body = await request.body()  # chunked: read it, and measure
+            if len(body) > cfg.max_body:
+                return error(413, f"request body over the limit of {cfg.max_body} bytes")
+        return await call_next(request)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if isinstance(x, str) and x != "body") or "body"
+        return error(400, f"{where}: {first.get('msg', 'malformed request')}")
+
+    @app.exception_handler(CountsweepError)
+    async def refused(request: Request, exc: CountsweepError) -> JSONResponse:
+        return error(STATUS.get(exc.exit_code, 400), str(exc))
+
+    async def within_limit(work: Any, *args: Any) -> Any:
+        # the counters also stop at their own deadline; this bounds every other phase
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(work, *args), timeout=cfg.timeout)
+        except TimeoutError:
+            raise LimitExceeded(f"time limit of {cfg.timeout:g} s per request reached") from None
+
+    @app.post("/api/analyze", summary="Counts and exact probabilities (count --json --exact)")
+    async def api_analyze(req: AnalyzeRequest) -> dict:
+        return await within_limit(analyze_json, req.board, req.mines, req.backend, req.clues, req.density,
+                                  cfg.timeout)
+
+    @app.post("/api/check", summary="Consistency and forced cells (check --json)")
+    async def api_check(req: CheckRequest) -> dict:
+        return await within_limit(check_json, req.board, req.mines, req.clues)
+
+    @app.post("/api/move", summary="The best agent's move, its rule and outlook")
+    async def api_move(req: MoveRequest) -> dict:
+        return await within_limit(move_json, req.board, req.mines, req.seed)
+
+    @app.post("/api/play", summary="A seeded game played by the best agent, frame by frame")
+    async def api_play(req: PlayRequest) -> dict:
+        return await within_limit(play_json, req.level, req.size, req.rule, req.first, req.seed, req.game)
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

@@ -1,0 +1,255 @@
+// countsweep's analyser page: a board editor with live exact probabilities, and the agent's games.
+// Plain JavaScript against the server's JSON API; nothing is fetched from anywhere else.
+"use strict";
+
+const LEVELS = { beginner: [9, 9, 10], intermediate: [16, 16, 40], expert: [30, 16, 99] };
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  mode: "edit",
+  width: 9, height: 9, mines: 10,
+  cells: [],              // "?", "0".."8", "F", "-" per cell, row by row
+  cursor: [0, 0],
+  analysis: null,         // the last /api/analyze answer
+  advice: null,           // the last /api/move answer
+  frames: null, frame: -1, game: null,
+  pending: 0,
+};
+
+function blank(w, h) { return Array.from({ length: h }, () => Array(w).fill("?")); }
+
+function boardText() {
+  const rows = state.cells.map((row) => row.join(""));
+  return `${state.width}x${state.height}x${state.mines}\n${rows.join("\n")}\n`;
+}
+
+function parseText(text) {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (!lines.length) throw new Error("empty board text");
+  const header = lines[0].match(/^(\d+)x(\d+)(?:x(\d+))?$/);
+  const rows = header ? lines.slice(1) : lines;
+  const cells = rows.map((r) => [...r.replace(/\s+/g, "")].map((ch) => ("H.".includes(ch) ? "?" : ch === "*" ? "F" : ch)));
+  const width = header ? +header[1] : cells[0].length;
+  const height = header ? +header[2] : cells.length;
+  const mines = header && header[3] !== undefined ? +header[3] : null;
+  return { width, height, mines, cells };
+}
+
+function setStatus(message, error = false) {
+  const el = $("status");
+  el.textContent = message;
+  el.className = error ? "error" : "";
+}
+
+function percent(p) {
+  if (p === 0) return "S";
+  if (p === 1) return "*";
+  const v = Math.round(100 * p);
+  if (v === 0) return "<1";
+  if (v === 100) return ">99";
+  return String(v);
+}
+
+function colour(p) { return `hsl(${Math.round(120 * (1 - p))}, 70%, ${60 + Math.round(15 * (1 - p))}%)`; }
+
+function render(highlight = null) {
+  const board = $("board");
+  board.style.gridTemplateColumns = `repeat(${state.width}, 2.1rem)`;
+  board.replaceChildren();
+  const a = state.analysis;
+  for (let r = 0; r < state.height; r++) {
+    for (let c = 0; c < state.width; c++) {
+      const v = state.cells[r][c];
+      const el = document.createElement("div");
+      el.className = "cell";
+      el.dataset.r = r; el.dataset.c = c;
+      if (v === "F") { el.classList.add("flag"); el.textContent = "F"; }
+      else if (v === "-") { el.classList.add("open", "cleared"); el.textContent = "-"; }
+      else if (v !== "?") { el.classList.add("open", `n${v}`); el.textContent = v === "0" ? "" : v; }
+      else if (a && a.probabilities[r] && a.probabilities[r][c] !== null) {
+        const p = a.probabilities[r][c];
+        el.textContent = percent(p);
+        el.dataset.p = String(p);
+        el.style.background = colour(p);
+        el.title = `[${r}, ${c}] mine probability ${a.exact[r][c]} (${(100 * p).toFixed(2)}%)`;
+        if (p === 0) el.classList.add("safe");
+        if (p === 1) el.classList.add("mine");
+      }
+      if (state.mode === "edit" && state.cursor[0] === r && state.cursor[1] === c) el.classList.add("cursor");
+      if (highlight && highlight[0] === r && highlight[1] === c) el.classList.add(state.mode === "edit" ? "suggested" : "played");
+      board.appendChild(el);
+    }
+  }
+}
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                       body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) throw new Error(`${data.error || response.statusText} (HTTP ${response.status})`);
+  return data;
+}
+
+function describe(a) {
+  const total = a.count !== undefined ? `${a.count} mine layout${a.count === "1" ? "" : "s"}` : `total weight ${a.weight}`;
+  return `${total}; ${a.safe.length} certain safe, ${a.mines_certain.length} certain mines` +
+         `; ${a.frontier} frontier cells in ${a.components} components, ${a.sea} in the sea`;
+}
+
+async function analyse() {
+  const ticket = ++state.pending;
+  const text = boardText();
+  $("board-text").value = text;
+  try {
+    const a = await post("/api/analyze", { board: text });
+    if (ticket !== state.pending) return;
+    state.analysis = a;
+    setStatus(describe(a));
+    let advice = null;
+    try { advice = await post("/api/move", { board: text }); } catch (e) { advice = null; }
+    if (ticket !== state.pending) return;
+    state.advice = advice;
+    render(advice ? advice.cell : null);
+    $("advice").textContent = advice ? adviceText(advice) : "";
+  } catch (e) {
+    if (ticket !== state.pending) return;
+    state.analysis = null; state.advice = null;
+    setStatus(e.message, true);
+    $("advice").textContent = "";
+    render();
+  }
+}
+
+function adviceText(m) {
+  const where = `[${m.cell[0]}, ${m.cell[1]}]`;
+  if (!m.guess) return `The agent ${m.action === "flag" ? "flags" : "opens"} ${where}: certain.`;
+  let text = `The agent guesses ${where} (mine probability ${m.mine_probability}), rule ${m.rule}`;
+  if (m.outlook) text += `: safety ${m.outlook.safety}, secondary safety ${m.outlook.secondary_safety}, progress ${m.outlook.progress}`;
+  return text + ".";
+}
+
+function edit(r, c, value) {
+  state.cells[r][c] = value;
+  state.cursor = [r, c];
+  render();
+  analyse();
+}
+
+const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "F"];
+
+function newBoard(w, h, m) {
+  state.width = w; state.height = h; state.mines = m;
+  state.cells = blank(w, h);
+  state.cursor = [0, 0];
+  state.analysis = null;
+  render();
+  analyse();
+}
+
+$("board").addEventListener("click", (ev) => {
+  const el = ev.target.closest(".cell");
+  if (!el || state.mode !== "edit") return;
+  const r = +el.dataset.r, c = +el.dataset.c;
+  const next = CYCLE[(CYCLE.indexOf(state.cells[r][c]) + 1) % CYCLE.length];
+  $("board").focus();
+  edit(r, c, next);
+});
+
+$("board").addEventListener("keydown", (ev) => {
+  if (state.mode !== "edit") return;
+  let [r, c] = state.cursor;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[ev.key]) {
+    r = Math.min(state.height - 1, Math.max(0, r + moves[ev.key][0]));
+    c = Math.min(state.width - 1, Math.max(0, c + moves[ev.key][1]));
+    state.cursor = [r, c];
+    render(state.advice ? state.advice.cell : null);
+  } else if (/^[0-8]$/.test(ev.key)) edit(r, c, ev.key);
+  else if (ev.key === "f" || ev.key === "F") edit(r, c, "F");
+  else if (ev.key === "-") edit(r, c, "-");
+  else if (ev.key === " " || ev.key === "Backspace" || ev.key === "?" || ev.key === "h") edit(r, c, "?");
+  else return;
+  ev.preventDefault();
+});
+
+$("level").addEventListener("change", () => {
+  const level = LEVELS[$("level").value];
+  if (!level) return;
+  [$("width").value, $("height").value, $("mines").value] = level;
+  newBoard(...level);
+});
+
+$("new-board").addEventListener("click", () => {
+  newBoard(Math.max(1, +$("width").value), Math.max(1, +$("height").value), Math.max(0, +$("mines").value));
+});
+
+$("load-text").addEventListener("click", () => {
+  try {
+    const b = parseText($("board-text").value);
+    state.width = b.width; state.height = b.height; state.mines = b.mines ?? state.mines;
+    state.cells = Array.from({ length: b.height }, (_, r) =>
+      Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
+    [$("width").value, $("height").value, $("mines").value] = [b.width, b.height, state.mines];
+    render();
+    analyse();
+  } catch (e) { setStatus(e.message, true); }
+});
+
+// -- watching the agent play -------------------------------------------------------------
+
+function showFrame() {
+  const f = state.frames[state.frame];
+  const b = parseText(f ? f.board : state.game.final);
+  state.width = b.width; state.height = b.height; state.mines = b.mines;
+  state.cells = b.cells;
+  state.analysis = null;
+  render(f ? f.cell : null);
+  if (f) {
+    const where = `[${f.cell[0]}, ${f.cell[1]}]`;
+    setStatus(`move ${state.frame + 1} of ${state.frames.length}: ` + (f.guess
+      ? `guess ${where}, mine probability ${f.mine_probability}, rule ${f.rule}`
+      : `${f.action === "flag" ? "flag" : "open"} ${where} (certain)`));
+  } else {
+    setStatus(`game over: ${state.game.won ? "won" : "lost"} after ${state.frames.length} moves, ${state.game.guesses} guesses`);
+  }
+  $("next").disabled = $("to-end").disabled = state.frame >= state.frames.length;
+}
+
+$("deal").addEventListener("click", async () => {
+  try {
+    setStatus("dealing ...");
+    const g = await post("/api/play", { level: $("play-level").value, rule: $("play-rule").value,
+                                        first: $("play-rule").value === "opening" ? "center" : "corner",
+                                        seed: +$("play-seed").value, game: +$("play-game").value });
+    state.game = g; state.frames = g.frames; state.frame = 0;
+    showFrame();
+  } catch (e) { setStatus(e.message, true); }
+});
+
+$("next").addEventListener("click", () => {
+  if (!state.frames || state.frame >= state.frames.length) return;
+  state.frame += 1;
+  showFrame();
+});
+
+$("to-end").addEventListener("click", () => {
+  if (!state.frames) return;
+  state.frame = state.frames.length;
+  showFrame();
+});
+
+function setMode(mode) {
+  state.mode = mode;
+  $("mode-edit").classList.toggle("active", mode === "edit");
+  $("mode-play").classList.toggle("active", mode === "play");
+  $("edit-panel").hidden = mode !== "edit";
+  $("play-panel").hidden = mode !== "play";
+  $("advice").textContent = "";
+  if (mode === "edit") newBoard(+$("width").value, +$("height").value, +$("mines").value);
+  else { state.frames = null; setStatus("deal a game, then step through the agent's moves"); render(); }
+}
+
+$("mode-edit").addEventListener("click", () => setMode("edit"));
+$("mode-play").addEventListener("click", () => setMode("play"));
+
+newBoard(9, 9, 10);

@@ -1,0 +1,123 @@
+"""The HTTP API: every endpoint, every error status, the limits, and the command line's JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
+pytest.importorskip("httpx", reason="the test client needs httpx")
+
+from fastapi.testclient import TestClient
+
+from countsweep.serve import Config, create_app
+from tests.cli_helpers import run
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.txt"))
+THESIS = "4x4x3\n1???\n????\n??2?\n????\n"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(Config(timeout=3, max_body=20_000)))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
+def test_analyze_answers_what_count_json_exact_prints(client, example):
+    cli = run("count", str(example), "--json", "--exact")
+    r = client.post("/api/analyze", json={"board": example.read_text()})
+    if cli.exit_code == 0:
+        assert r.status_code == 200 and r.json() == cli.json()
+    else:
+        assert r.status_code in (400, 422) and r.json()["error"]
+
+
+def test_analyze_takes_the_mines_backend_and_clue_model(client):
+    out = client.post("/api/analyze", json={"board": "3x1\n?1?", "clues": "under", "backend": "brute"}).json()
+    # {a} and {c} weigh 1; {a, c} has a true 2, shown as 1 with probability 1/2
+    assert out["weight"] == "5/2" and out["backend"] == "brute" and out["clue_model"] == "under"
+    assert client.post("/api/analyze", json={"board": "3x1\n?1?", "mines": 1}).json()["count"] == "2"
+    assert client.post("/api/analyze", json={"board": "3x1\n?1?", "mines": 2}).status_code == 422
+    dens = client.post("/api/analyze", json={"board": "3x1\n?1?", "density": "1/4"}).json()
+    assert dens["weight"] == "3/8" and dens["density"] == "1/4"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"board": "3x1\n?9?"}, 400, "board: "),                       # impossible number
+        ({"board": "3x1\n?x?"}, 400, "unexpected character"),           # malformed text
+        ({"bord": "3x1\n???"}, 400, "board: Field required"),           # missing field
+        ({"board": "3x2\n1?1\n000"}, 422, "no mine layout"),            # inconsistent
+        ({"board": "3x1\n?1?", "backend": "fast"}, 400, "unknown backend"),
+        ({"board": "3x1\n?1?", "clues": "/etc/passwd"}, 400, "unknown clue model"),  # never a file
+        ({"board": "3x1x1\n?1?", "density": "0.5"}, 400, "density"),
+        ({"board": "3x1\n?1?", "mines": -1}, 400, "mines"),
+    ],
+)
+def test_bad_requests_get_the_documented_status_and_one_line(client, body, status, says):
+    r = client.post("/api/analyze", json=body)
+    assert r.status_code == status and says in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_400(client):
+    r = client.post("/api/analyze", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+
+
+def test_a_body_over_the_size_limit_is_413(client):
+    r = client.post("/api/analyze", json={"board": "?" * 30_000})
+    assert r.status_code == 413 and "limit" in r.json()["error"]
+
+
+def test_work_over_the_time_limit_is_503():
+    from tests.test_hostile import _dense
+
+    slow = TestClient(create_app(Config(timeout=0.05, max_body=10**6)))
+    # one frontier component across a 100x100 board: about half a second of counting
+    r = slow.post("/api/analyze", json={"board": _dense(100, 5)})
+    assert r.status_code == 503 and "time limit of 0.05 s" in r.json()["error"]
+
+
+def test_check_answers_what_check_json_prints(client):
+    assert client.post("/api/check", json={"board": THESIS}).json() == run("check", "-", "--json",
+                                                                           stdin=THESIS).json()
+    r = client.post("/api/check", json={"board": "3x2\n1?1\n000"})
+    assert r.status_code == 422 and r.json()["error"].startswith("board: ")
+
+
+def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):
+    out = client.post("/api/move", json={"board": THESIS}).json()
+    # the thesis position: the agent's exact endgame search opens a 1/10 cell
+    assert out["guess"] and out["rule"] == "endgame" and out["mine_probability"] == "1/10"
+    assert out["outlook"]["safety"] == "9/10"
+    sure = client.post("/api/move", json={"board": "4x1x1\nF1??"}).json()
+    assert sure["guess"] is False and sure["rule"] == "certain" and sure["cell"] in ([0, 2], [0, 3])
+    done = client.post("/api/move", json={"board": "3x1x1\n?1-"}).json()
+    assert done["cell"] is None and "nothing left to open" in done["reason"]
+
+
+def test_play_replays_the_game_play_deals(client):
+    out = client.post("/api/play", json={"level": "beginner", "seed": 3, "game": 5}).json()
+    rec = run("play", "--level", "beginner", "--games", "6", "--seed", "3", "--json")
+    assert out["frames"] and out["won"] in (True, False)
+    assert sum(f["guess"] for f in out["frames"]) == out["guesses"]
+    # the last frame's board is one move from the final board
+    assert out["final"].count("?") <= out["frames"][-1]["board"].count("?")
+    assert rec.exit_code == 0
+
+
+def test_the_page_and_the_openapi_schema_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "countsweep" in page.text and "/static/app.js" in page.text
+    assert client.get("/static/app.js").status_code == 200
+    schema = client.get("/openapi.json").json()
+    assert {"/api/analyze", "/api/check", "/api/move", "/api/play"} <= set(schema["paths"])
+    assert json.dumps(schema)  # serialisable as served
+
+
+def test_serve_without_the_extra_or_with_bad_options_exits_2():
+    assert run("serve", "--port", "70000").exit_code == 2
+    assert run("serve", "--timeout", "0").exit_code == 2
