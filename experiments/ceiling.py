@@ -21,7 +21,7 @@ import argparse
 from pathlib import Path
 
 from benchmarks.agents import RESULTS, rows_for, settings_for
-from benchmarks.common import machine, table
+from benchmarks.common import cluster, machine, table
 from countsweep.intervals import wilson
 from countsweep.play.fifty import patterns
 from countsweep.play.runs import deal
@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agent", default="best", help="whose wins to split by patterns ('' for none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cluster", default=None, help="play on a Dask cluster: tcp://HOST:PORT or local:N")
     ap.add_argument("--results", type=Path, default=RESULTS, help="where the agent's game records are kept")
     args = ap.parse_args(argv)
     rows, wins = [], []
@@ -63,7 +64,8 @@ def main(argv: list[str] | None = None) -> None:
                      share(sum(1 for k in ks if k > 1), n), f"{100 * (1 - some / n / 2):.1f}",
                      f"{100 * sum(0.5**k for k in ks) / n:.1f}"))
         if args.agent:
-            recs = rows_for("expert", rule, args.agent, args.games, args.seed, args.workers, args.results)
+            with cluster(args.cluster) as client:
+                recs = rows_for("expert", rule, args.agent, args.games, args.seed, args.workers, args.results, client)
             won = [r["won"] for r in recs]
             lo, hi = wilson(sum(won), n)
             groups = [[w for w, k in zip(won, ks, strict=True) if test(k)]

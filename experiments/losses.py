@@ -16,7 +16,7 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.agents import settings_for
-from benchmarks.common import machine, table
+from benchmarks.common import cluster, machine, table
 from countsweep.play.agents import GUESS_RULES, make_agent, play_game
 from countsweep.play.runs import deal
 
@@ -40,17 +40,43 @@ def guesses(args: tuple[str, str, int]) -> tuple[list[tuple[int, float, str]], b
     return out, rec.won
 
 
+def guesses_batch(agent: str, rule: str, indices: list[int]) -> list[tuple[list[tuple[int, float, str]], bool]]:
+    """:func:`guesses` for a batch of games: one task of a cluster run."""
+    return [guesses((agent, rule, i)) for i in indices]
+
+
+def played(agent: str, rule: str, games: int, workers: int, client: object) -> list:
+    """Every game's guesses and outcome, in game order, on the local pool or on ``client``'s cluster."""
+    if client is None:
+        with ProcessPoolExecutor(workers) as ex:
+            return list(ex.map(guesses, [(agent, rule, i) for i in range(games)], chunksize=8))
+    import functools
+
+    from countsweep.play.cluster import run_on
+
+    # run_on yields each batch's items as the batch completes; the batch keeps its games' order
+    task = functools.partial(_indexed_batch, agent, rule)
+    found = dict(run_on(client, task, list(range(games))))
+    return [found[i] for i in range(games)]
+
+
+def _indexed_batch(agent: str, rule: str, indices: list[int]) -> list[tuple[int, tuple]]:
+    return list(zip(indices, guesses_batch(agent, rule, indices), strict=True))
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cluster", default=None, help="play on a Dask cluster: tcp://HOST:PORT or local:N")
     args = ap.parse_args(argv)
     rows, by_rule = [], []
-    for agent in args.agents.split(","):
-        with ProcessPoolExecutor(args.workers) as ex:
-            games = list(ex.map(guesses, [(agent, args.rule, i) for i in range(args.games)], chunksize=8))
+    with cluster(args.cluster) as client:
+        results = {agent: played(agent, args.rule, args.games, args.workers, client)
+                   for agent in args.agents.split(",")}
+    for agent, games in results.items():
         every = [g for gs, _ in games for g in gs]
         losses = sum(not won for _, won in games)
         for lo, hi in BANDS:

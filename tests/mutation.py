@@ -102,6 +102,24 @@ EQUIVALENT: dict[str, str] = {
         "multiplying every coefficient by 1 builds an equal tuple: the shortcut saves time only",
     "countsweep.counting.poly.x_unpack__mutmut_18":
         "one more byte is a zero top coefficient, which _trim removes",
+    "countsweep.counting.formula.x_expand__mutmut_16":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.formula.x_fold__mutmut_8":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.x_fold__mutmut_11":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.x_fold__mutmut_12":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.xǁCountsǁto_dict__mutmut_12":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.xǁCountsǁto_dict__mutmut_15":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.xǁCountsǁto_dict__mutmut_16":
+        "variables and marginals are built together, always of one length: strict or not, zip pairs them alike",
+    "countsweep.counting.formula.xǁCountsǁto_dict__mutmut_17":
+        "the key id(None) is never stored, so every marginal is evaluated afresh: the same output, slower",
+    "countsweep.counting.formula.xǁCardǁnormalized__mutmut_63":
+        "Card(lits, 2, 0) and Card(lits, 1, 0) are both unsatisfiable (lo > hi), and every reader tests lo > hi",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -72,3 +72,27 @@ def test_a_time_limit_says_where_it_was_reached():
         limits.check("in component 3")
     with pytest.raises(LimitExceeded, match=r"^time limit of 1e-09 s reached$"):
         limits.check()
+
+
+def test_a_weighted_card_needs_one_non_negative_weight_per_allowed_sum():
+    with pytest.raises(ParameterError, match=r"^a weighted constraint needs 2 non-negative weights, "
+                                             r"one for each sum 0\.\.1$"):
+        Card((1, 2), 0, 1, (1,))
+    with pytest.raises(ParameterError, match="needs 3 non-negative weights"):
+        Card((1, 2), 0, 2, (1, -1, 1))
+    assert Card((1, 2), 0, 2, (0, 1, 5)).weights == (0, 1, 5)
+
+
+def test_a_card_weighs_each_sum_it_allows_and_nothing_else():
+    plain, weighted = Card((1, 2), 1, 2), Card((1, 2), 0, 1, (3, 4))
+    assert [plain.weight(s) for s in range(4)] == [0, 1, 1, 0]
+    assert [weighted.weight(s) for s in range(4)] == [3, 4, 0, 0]
+
+
+def test_a_weighted_card_without_literals_is_a_factor_unless_it_weighs_one():
+    # x1 and not-x1 always sum to 1: the card keeps only its weight for that sum
+    assert Card((1, -1), 1, 1, (3,)).normalized() == Card((), 0, 0, (3,))
+    assert Card((1, -1), 1, 1, (1,)).normalized() is None
+    # a weighted card none of whose reachable sums weighs anything: unsatisfiable
+    unsat = Card((1, 2), 1, 2, (0, 0)).normalized()
+    assert unsat is not None and unsat.lo > unsat.hi
