@@ -100,13 +100,17 @@ class ClueModel:
         if self.exact:
             return true
         column = [self.likelihood(v, true, neighbours) for v in range(neighbours + 1)]
+        if sum(column) != 1:
+            # a table may give weight to numbers no cell with this few neighbours can show
+            raise ParameterError(f"the {self.name} clue model shows numbers above {neighbours} for a cell with "
+                                 f"{neighbours} neighbours and {true} mines around: no game can show them")
         denominator = math.lcm(*(p.denominator for p in column))
         pick = rng.randrange(denominator)
         for v, p in enumerate(column):
             pick -= int(p * denominator)
             if pick < 0:
                 return v
-        raise AssertionError(f"the {self.name} model's likelihoods for {true} mines do not sum to 1")
+        raise AssertionError("unreachable: the column sums to 1")
 
 
 EXACT = ClueModel("exact")

@@ -120,6 +120,30 @@ EQUIVALENT: dict[str, str] = {
         "the key id(None) is never stored, so every marginal is evaluated afresh: the same output, slower",
     "countsweep.counting.formula.xǁCardǁnormalized__mutmut_63":
         "Card(lits, 2, 0) and Card(lits, 1, 0) are both unsatisfiable (lo > hi), and every reader tests lo > hi",
+    "countsweep.clues.x_parse_clues__mutmut_34":
+        "a valid Q has no colon, so partition and rpartition name the model alike",
+    "countsweep.clues.xǁClueModelǁdraw__mutmut_4":
+        "q = 1 never withholds; the mutant only draws once more from the generator, the same distribution",
+    "countsweep.clues.xǁClueModelǁdraw__mutmut_27":
+        "the line is unreachable: the column was checked to sum to 1 just before",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_47":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_48":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_50":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_52":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_53":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁlikelihood__mutmut_54":
+        "numbers and mine counts on a board never exceed 8, so the table's range guard never fails: the same value",
+    "countsweep.clues.xǁClueModelǁzero_is_truth__mutmut_4":
+        "a shown 0 below a true n >= 1 weighs 0 in every built-in model and table before the neighbours are read",
+    "countsweep.clues.xǁClueModelǁzero_is_truth__mutmut_9":
+        "a shown 0 below a true n >= 1 weighs 0 in every built-in model and table whatever the neighbours",
+    "countsweep.clues.xǁClueModelǁzero_is_truth__mutmut_17":
+        "a true 9 is beyond every model (the table's guard, under's and over's ranges): L(0|9) is 0",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -453,3 +453,74 @@ def test_play_with_noisy_clues_repeats_with_its_seed_and_refuses_the_best_agent(
     refused = run("play", "--size", "6x6x5", "--games", "2", "--clues", "under", "--agent", "best")
     assert refused.exit_code == 2 and "greedy" in refused.stderr
     assert run("play", "--size", "6x6x5", "--clues", "sideways").exit_code == 2
+
+
+# -- what the readers of models say, word for word ----------------------------------------------
+
+def identity_rows() -> list[list[str]]:
+    return [["1" if v == n else "0" for n in range(9)] for v in range(9)]
+
+
+def test_a_table_file_that_is_not_json_or_not_an_object_is_named_in_one_line(tmp_path):
+    bad = tmp_path / "t.json"
+    bad.write_text("{likelihood: nope")
+    with pytest.raises(InputError, match=r"^.*t\.json: not JSON \("):
+        load_table(str(bad))
+    bad.write_text(json.dumps([identity_rows()]))  # a list, not {"likelihood": ...}
+    with pytest.raises(InputError, match=r"t\.json: expected \{\"likelihood\": .*\}, nine rows of nine entries$"):
+        load_table(str(bad))
+
+
+def test_a_table_model_is_named_after_its_file_and_reads_as_a_table(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"likelihood": identity_rows()}))
+    model = load_table(str(path))
+    assert model.name == f"table {path}" and model.kind == "table" and not model.exact
+
+
+def test_withheld_takes_any_q_in_zero_one_inclusive_and_is_named_by_it():
+    assert parse_clues("withheld:1").shows_number == 1
+    model = parse_clues("withheld:0.8")
+    assert model.name == "withheld:0.8" and model.shows_number == Fraction(4, 5)
+    with pytest.raises(ParameterError, match=r"^withheld:Q: 1\.5 is outside \(0, 1\]$"):
+        parse_clues("withheld:1.5")
+    with pytest.raises(ParameterError, match=r"^withheld:Q: '0\.5:1' is not a number$"):
+        parse_clues("withheld:0.5:1")
+    with pytest.raises(ParameterError, match=r"^--density: 1 is outside \(0, 1\)$"):
+        from countsweep.clues import parse_probability
+
+        parse_probability("1", "--density")
+
+
+def test_an_unknown_model_names_every_choice():
+    with pytest.raises(ParameterError, match=r"^unknown clue model 'sideways': choose exact, under, over, "
+                                             r"withheld:Q or a FILE\.json likelihood table$"):
+        parse_clues("sideways")
+
+
+def test_a_table_reads_its_last_column_for_a_cell_with_eight_mines_around():
+    # L(8|8) = 1/2: the only layout (all eight neighbours mines) weighs 1/2
+    rows = [[Fraction(int(v == n)) for n in range(9)] for v in range(9)]
+    rows[8][8], rows[7][8] = Fraction(1, 2), Fraction(1, 2)
+    model = ClueModel("t", "table", tuple(tuple(r) for r in rows))
+    a = analyze(Board.from_text("3x3x8\n???\n?8?\n???"), clues=model)
+    assert a.weight == Fraction(1, 2) and set(a.probabilities.values()) == {1}
+
+
+def test_a_shown_zero_is_no_proof_when_one_mine_may_show_zero():
+    rows = [[Fraction(int(v == n)) for n in range(9)] for v in range(9)]
+    rows[0][1], rows[1][1] = Fraction(1, 2), Fraction(1, 2)  # a true 1 shows 0 or 1
+    assert not ClueModel("t", "table", tuple(tuple(r) for r in rows)).zero_is_truth()
+    assert EXACT.zero_is_truth() and UNDER.zero_is_truth() and OVER.zero_is_truth()
+
+
+def test_a_game_cannot_deal_a_number_above_a_cells_neighbours():
+    import random
+
+    rows = [[Fraction(int(v == n)) for n in range(9)] for v in range(9)]
+    rows[0][0], rows[4][0] = Fraction(1, 2), Fraction(1, 2)  # a true 0 shows 0 or 4
+    model = ClueModel("t", "table", tuple(tuple(r) for r in rows))
+    assert {model.draw(0, 8, random.Random(seed)) for seed in range(20)} == {0, 4}
+    with pytest.raises(ParameterError, match="shows numbers above 3 for a cell with 3 neighbours"):
+        for seed in range(40):
+            model.draw(0, 3, random.Random(seed))
