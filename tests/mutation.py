@@ -83,6 +83,9 @@ GROUPS: dict[str, Group] = {
 
 # Survivors that change no behaviour, with the reason; keyed by the mutant's name,
 # which changes when the function it is in changes (the tool then flags it again).
+ALIKE = ("a number that weighs every sum alike is either dropped with its weight as a factor or kept as a card "
+         "with equal weights: the same counts")
+
 EQUIVALENT: dict[str, str] = {
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
@@ -144,6 +147,40 @@ EQUIVALENT: dict[str, str] = {
         "a shown 0 below a true n >= 1 weighs 0 in every built-in model and table whatever the neighbours",
     "countsweep.clues.xǁClueModelǁzero_is_truth__mutmut_17":
         "a true 9 is beyond every model (the table's guard, under's and over's ranges): L(0|9) is 0",
+    "countsweep.constraints.x__memo__mutmut_1":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x__memo__mutmut_2":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x__memo__mutmut_3":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x__memo__mutmut_6":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x__memo__mutmut_7":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x__memo__mutmut_8":
+        "the memo is cleared one model earlier: it only saves work",
+    "countsweep.constraints.x__memo__mutmut_9":
+        "the memo is cleared one model later: it only saves work",
+    "countsweep.constraints.x_equations__mutmut_33":
+        "the memo of readings only saves work: a miss recomputes the same reading from the model",
+    "countsweep.constraints.x_equations__mutmut_3":
+        "the factor starts as 2/2: the same fraction",
+    "countsweep.constraints.x_equations__mutmut_50":
+        "a likelihood is at most 1, never 2: multiplying by 1 or not is the same",
+    "countsweep.constraints.x__components__mutmut_35":
+        "components come out in another order; every consumer multiplies or unions them",
+    "countsweep.constraints.x__components__mutmut_37":
+        "components come out in another order; every consumer multiplies or unions them",
+    "countsweep.constraints.x__reading__mutmut_22":
+        ALIKE,
+    "countsweep.constraints.x__reading__mutmut_23":
+        ALIKE,
+    "countsweep.constraints.x__reading__mutmut_24":
+        ALIKE,
+    "countsweep.constraints.x__reading__mutmut_28":
+        "any negative lo means no equation (equations tests lo >= 0)",
+    "countsweep.constraints.x__reading__mutmut_29":
+        "every sum weighs alike here, so like[1] is like[0]",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -524,3 +524,30 @@ def test_a_game_cannot_deal_a_number_above_a_cells_neighbours():
     with pytest.raises(ParameterError, match="shows numbers above 3 for a cell with 3 neighbours"):
         for seed in range(40):
             model.draw(0, 3, random.Random(seed))
+
+
+def test_a_table_whose_top_sums_are_impossible_counts_like_enumeration():
+    # a shown 1 means a true 1 or 2 (half each), never 3: on a cell with three hidden neighbours the
+    # allowed sums stop below the top
+    rows = [[Fraction(int(v == n)) for n in range(9)] for v in range(9)]
+    rows[1][2], rows[2][2] = Fraction(1, 2), Fraction(1, 2)
+    model = ClueModel("t", "table", tuple(tuple(r) for r in rows))
+    board = Board.from_text("3x2\n?1?\n-?-")
+    like = lambda v, n, room: model.likelihood(v, n, room)  # noqa: E731
+    total, probs = weighted_truth(board, like)
+    for backend in ("dpll", "sdd", "brute"):
+        a = analyze(board, get_backend(backend, kernel=False) if backend == "dpll" else backend, clues=model)
+        assert a.weight * 2 ** len(a.sea) == total and a.probabilities == probs
+
+
+def test_a_number_no_truth_could_show_names_the_range_its_neighbours_allow():
+    with pytest.raises(InconsistentError, match=r"shows 3, which the under clue model never shows for the "
+                                                r"0 to 2 mines its neighbours can hold$"):
+        analyze(Board.from_text("3x2\n?3?\n---"), clues=UNDER)
+
+
+def test_each_equation_names_the_number_it_comes_from():
+    from countsweep.constraints import equations
+
+    eqs, factor = equations(Board.from_text("3x2x1\n?1?\n---"))
+    assert [(eq.source, eq.value, eq.cells) for eq in eqs] == [((0, 1), 1, ((0, 0), (0, 2)))] and factor == 1
