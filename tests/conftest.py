@@ -39,3 +39,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if chosen is not None and chosen.max_examples > MUTATION_EXAMPLES:
             test._hypothesis_internal_use_settings = settings(
                 chosen, max_examples=MUTATION_EXAMPLES, derandomize=True, database=None)
+
+
+@pytest.fixture(autouse=bool(os.environ.get("COUNTSWEEP_MUTATION")))
+def _cold_oracle_cache():
+    """Under mutation testing every test starts with the oracle's count cache empty.
+
+    mutmut forks each mutant's test run from a process that has already run the
+    clean suite, whose cache holds the counts of every formula the tests count: a
+    mutant in the code behind the cache would never run.  (The default suite
+    keeps the cache: it is the oracle's, and the tests hold it to its word.)
+    """
+    from countsweep import oracle
+
+    with oracle._cache_lock:
+        oracle._cache.clear()
+    yield

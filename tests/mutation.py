@@ -86,6 +86,8 @@ GROUPS: dict[str, Group] = {
 ALIKE = ("a number that weighs every sum alike is either dropped with its weight as a factor or kept as a card "
          "with equal weights: the same counts")
 
+ZIPS = "the two sequences zipped are built together, always of one length: strict or not, zip pairs them alike"
+
 EQUIVALENT: dict[str, str] = {
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
@@ -181,6 +183,43 @@ EQUIVALENT: dict[str, str] = {
         "any negative lo means no equation (equations tests lo >= 0)",
     "countsweep.constraints.x__reading__mutmut_29":
         "every sum weighs alike here, so like[1] is like[0]",
+    "countsweep.oracle.x_combine__mutmut_11": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_14": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_15": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_103": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_106": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_107": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_127": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_130": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_131": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_170": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_173": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_174": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_186": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_189": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_190": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_236": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_239": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_241": ZIPS,
+    "countsweep.oracle.x__compiled__mutmut_44": ZIPS,
+    "countsweep.oracle.x__compiled__mutmut_47": ZIPS,
+    "countsweep.oracle.x__compiled__mutmut_48": ZIPS,
+    "countsweep.oracle.x__dot__mutmut_5": ZIPS,
+    "countsweep.oracle.x__dot__mutmut_8": ZIPS,
+    "countsweep.oracle.x__dot__mutmut_10": ZIPS,
+    "countsweep.oracle.x__weights__mutmut_6": ZIPS,
+    "countsweep.oracle.x__weights__mutmut_9": ZIPS,
+    "countsweep.oracle.x__weights__mutmut_11": ZIPS,
+    "countsweep.oracle.x__compiled__mutmut_16": "the kernel reads any negative total as unknown (mines < 0)",
+    "countsweep.oracle.x_analyze__mutmut_30":
+        "an engine without a kernel attribute gets None instead of False: both falsy",
+    "countsweep.oracle.x_analyze__mutmut_36":
+        "sdd and brute would answer through the compiled kernel: the same exact answers, under their own name",
+    "countsweep.oracle.x__count__mutmut_18": "the count cache evicts one entry earlier: it only saves work",
+    "countsweep.oracle.x__count__mutmut_19":
+        "popitem(last=None) evicts the newest entry instead of the oldest: the cache only saves work",
+    "countsweep.oracle.x__count__mutmut_20":
+        "the cache evicts its newest entry instead of its oldest: it only saves work",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

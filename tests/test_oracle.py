@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from fractions import Fraction as F
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
+from countsweep.counting import Limits, get_backend
+from countsweep.errors import LimitExceeded, ParameterError
 from tests.reference import truth
 from tests.strategies import positions
 
@@ -131,3 +135,51 @@ def test_inconsistent_component_names_its_numbers():
 def test_unmeetable_total_is_explained():
     with pytest.raises(InconsistentError, match="mine total cannot be met"):
         analyze(Board.from_text("3x3x3\n???\n?1?\n???"))  # 8-cell island holds 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_each_groups_mines_over_the_scale_is_its_probability(data):
+    """``Group.mines`` is what the agents compare (integers over one scale): it must say the probability."""
+    from countsweep.clues import UNDER
+
+    board = data.draw(positions(max_hidden=10))
+    prior = data.draw(st.sampled_from(["total", "none", "density", "under"]))
+    kwargs: dict = {}
+    if prior == "none":
+        board = board.with_mines(None)
+    elif prior == "density":
+        board, kwargs = board.with_mines(None), {"density": Fraction(1, 3)}
+    elif prior == "under":
+        kwargs = {"clues": UNDER}
+    try:
+        a = analyze(board, get_backend("dpll", kernel=False), **kwargs)
+    except InconsistentError:
+        return
+    for g in a.groups:
+        assert Fraction(g.mines, a.scale) == g.probability
+        assert all(a.probabilities[c] == g.probability for c in g.cells)
+    assert sorted(c for g in a.groups for c in g.cells) == sorted(a.probabilities)
+
+
+def test_a_time_limit_already_past_stops_before_counting():
+    import time as _time
+
+    limits = Limits(timeout=1e-6).started()
+    _time.sleep(0.001)
+    with pytest.raises(LimitExceeded, match=r"before counting$"):
+        analyze(Board.from_text("4x4x3\n1???\n????\n??2?\n????"), "dpll", limits)  # the compiled path
+
+
+def test_a_density_beside_a_total_is_refused_saying_which():
+    with pytest.raises(ParameterError, match=r"^a density is a prior for a board without a mine total; this one "
+                                             r"has a total \(give one or the other\)$"):
+        analyze(Board.from_text("3x1x1\n?1?"), density=Fraction(1, 2))
+
+
+def test_a_time_limit_holds_inside_the_python_search_too():
+    from tests.test_hostile import _dense
+
+    board = Board.from_text(_dense(80, 3))  # about a second of search without the limit
+    with pytest.raises(LimitExceeded, match=r"time limit of 0\.05 s"):
+        analyze(board, get_backend("dpll", kernel=False), Limits(timeout=0.05))
