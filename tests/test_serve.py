@@ -121,3 +121,14 @@ def test_the_page_and_the_openapi_schema_are_served(client):
 def test_serve_without_the_extra_or_with_bad_options_exits_2():
     assert run("serve", "--port", "70000").exit_code == 2
     assert run("serve", "--timeout", "0").exit_code == 2
+
+
+def test_serve_on_a_port_in_use_exits_2_in_one_line():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run("serve", "--port", str(port))
+    assert r.exit_code == 2 and f"--port {port}: cannot listen there" in r.stderr and r.stderr.count("\n") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 
 import click
 
@@ -27,6 +28,12 @@ def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> 
         import uvicorn
     except ImportError:
         raise ParameterError("serve needs FastAPI and uvicorn: pip install 'countsweep[serve]'") from None
+    try:  # a port in use or not ours is the user's to fix: one line, before anything starts
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as err:
+        raise ParameterError(f"--host {host} --port {port}: cannot listen there ({err.strerror or err})") from None
     # the worker processes build their app from the environment
     os.environ["COUNTSWEEP_SERVE_TIMEOUT"] = str(timeout)
     os.environ["COUNTSWEEP_SERVE_MAX_BODY"] = str(max_body)
