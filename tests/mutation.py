@@ -220,6 +220,14 @@ EQUIVALENT: dict[str, str] = {
         "popitem(last=None) evicts the newest entry instead of the oldest: the cache only saves work",
     "countsweep.oracle.x__count__mutmut_20":
         "the cache evicts its newest entry instead of its oldest: it only saves work",
+    "countsweep.counting.brute.x__possible__mutmut_14": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":
+        "the reference counts the same way whatever plain says: the option is for counters that can skip work",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_10": "size[0] belongs to no variable (they start at 1)",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_30": "variable 0 does not exist: it takes the value 0 only",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_116":
+        "a counted value above its box's size weighs comb(size, value) = 0 and is skipped",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -137,3 +137,40 @@ def test_a_deadline_covers_the_whole_position_not_each_component():
     with pytest.raises(LimitExceeded):
         analyze(board, limits=Limits(timeout=1.0, deadline=time.monotonic() - 1))
     assert analyze(board, limits=Limits(timeout=60)).components == 40
+
+
+# -- the brute-force reference's own promises ---------------------------------------------------
+
+def test_the_reference_counts_up_to_forty_variables_and_refuses_more_by_name():
+    from countsweep.counting.brute import MAX_VARS, BruteCounter
+
+    fixed = Formula(MAX_VARS, tuple(Card((v,), 1, 1) for v in range(1, MAX_VARS + 1)))
+    assert BruteCounter().count(fixed).total == Poly(MAX_VARS, (1,))
+    with pytest.raises(LimitExceeded, match=rf"^brute-force reference refuses {MAX_VARS + 1} variables "
+                                            rf"\(max {MAX_VARS}\)$"):
+        BruteCounter().count(Formula(MAX_VARS + 1, ()))
+
+
+def test_a_hidden_variable_takes_only_the_values_its_size_allows():
+    # v1 + v2 = 2 with v2 left out of the count: only v1 = 1 (with v2 = 1) is a model
+    f = Formula(2, (Card((1, 2), 2, 2),), projection=(1,))
+    for backend in ("brute", "dpll", "sdd"):
+        assert get_backend(backend).count(f).total == Poly(1, (1,)), backend
+
+
+def test_the_reference_refuses_weights_on_variables_it_does_not_count():
+    from countsweep.errors import ParameterError
+
+    f = Formula(2, (Card((1, 2), 0, 1, (1, 2)),), projection=(1,))
+    with pytest.raises(ParameterError, match=r"^a weighted constraint may only mention counted \(projected\) "
+                                             r"variables$"):
+        get_backend("brute").count(f)
+
+
+def test_the_reference_stops_at_its_deadline_saying_where():
+    past = Limits(timeout=1e-6).started()
+    time.sleep(0.001)
+    with pytest.raises(LimitExceeded, match=r"before counting$"):
+        get_backend("brute").count(Formula(3, ()), past)
+    with pytest.raises(LimitExceeded, match=r"in the brute-force reference$"):
+        get_backend("brute").count(Formula(30, ()), Limits(timeout=0.02))
