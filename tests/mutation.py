@@ -88,6 +88,11 @@ ALIKE = ("a number that weighs every sum alike is either dropped with its weight
 
 ZIPS = "the two sequences zipped are built together, always of one length: strict or not, zip pairs them alike"
 
+CACHE = ("the oracle's count cache only saves work: a count not cached, not found or evicted is counted again, "
+         "the same")
+NOT_REACHED = ("the fallback wording for when the compiled and the Python paths disagree: they agree (tested), so "
+               "it is never read")
+
 EQUIVALENT: dict[str, str] = {
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
@@ -228,6 +233,19 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_30": "variable 0 does not exist: it takes the value 0 only",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_116":
         "a counted value above its box's size weighs comb(size, value) = 0 and is skipped",
+    "countsweep.oracle.x__count__mutmut_2": CACHE,
+    "countsweep.oracle.x__count__mutmut_3": CACHE,
+    "countsweep.oracle.x__count__mutmut_4": CACHE,
+    "countsweep.oracle.x__count__mutmut_5": CACHE,
+    "countsweep.oracle.x__count__mutmut_6": CACHE,
+    "countsweep.oracle.x__count__mutmut_7": CACHE,
+    "countsweep.oracle.x__count__mutmut_8": CACHE,
+    "countsweep.oracle.x__count__mutmut_9": CACHE,
+    "countsweep.oracle.x__count__mutmut_17": CACHE,
+    "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_7": "kernel=None is falsy like False: the same Python path",
+    "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_11": NOT_REACHED,
+    "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_12": NOT_REACHED,
+    "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_13": NOT_REACHED,
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from fractions import Fraction as F
 
@@ -181,5 +182,36 @@ def test_a_time_limit_holds_inside_the_python_search_too():
     from tests.test_hostile import _dense
 
     board = Board.from_text(_dense(80, 3))  # about a second of search without the limit
+    start = time.perf_counter()
     with pytest.raises(LimitExceeded, match=r"time limit of 0\.05 s"):
         analyze(board, get_backend("dpll", kernel=False), Limits(timeout=0.05))
+    assert time.perf_counter() - start < 0.5  # stopped in the search, not after it
+
+
+def test_count_and_probabilities_are_the_analysis_answers():
+    from countsweep.oracle import count, probabilities
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    a = analyze(board, "brute")
+    assert count(board, "brute") == a.count == 70
+    assert probabilities(board, "brute", Limits(timeout=10)) == a.probabilities
+    with pytest.raises(LimitExceeded):
+        count(board, "dpll", Limits(max_memory=1))
+
+
+def test_the_json_lists_certain_mines_and_leaves_fractions_out_unless_asked():
+    a = analyze(Board.from_text("3x1x1\n?1-"))
+    out = a.to_dict()
+    assert out["mines_certain"] == [[0, 0]] and out["safe"] == [] and "exact" not in out
+    assert a.to_dict(exact=True)["exact"] == [["1/1", None, None]]
+
+
+def test_a_board_over_the_memory_limit_is_refused_before_counting_saying_how_much():
+    from countsweep.oracle import _BYTES_PER_CELL
+
+    board = Board.from_text("64x32\n" + "\n".join(["?" * 64] * 32))
+    need = _BYTES_PER_CELL * 64 * 32
+    assert analyze(board, limits=Limits(max_memory=need)).count  # exactly at the limit: allowed
+    with pytest.raises(LimitExceeded, match=rf"^a board of 2048 cells needs about {need / 2**20:,.0f} MB; "
+                                            rf"the limit is {(need - 1) / 2**20:,.0f} MB \(--max-memory\)$"):
+        analyze(board, limits=Limits(max_memory=need - 1))
