@@ -246,6 +246,35 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_11": NOT_REACHED,
     "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_12": NOT_REACHED,
     "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_13": NOT_REACHED,
+    "countsweep.oracle.x_combine__mutmut_280": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_283": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_284": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_304": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_307": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_308": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_340": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_343": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_345": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_28":
+        "a component always touches a number, so the list of numbers is never empty",
+    "countsweep.oracle.x_combine__mutmut_29":
+        "a component always touches a number, so the list of numbers is never empty",
+    "countsweep.oracle.x_combine__mutmut_48":
+        "suffix gets one more ONE at its end, never read",
+    "countsweep.oracle.x_combine__mutmut_74":
+        "an empty product means no layout, refused before this line: the condition is always true here",
+    "countsweep.oracle.x_combine__mutmut_75":
+        "a longer list of sea weights than the product's degree: the entries past it are never read",
+    "countsweep.oracle.x_combine__mutmut_78":
+        "an empty product means no layout, refused before this line",
+    "countsweep.oracle.x_combine__mutmut_87":
+        "a longer list of sea weights than the product's degree: the entries past it are never read",
+    "countsweep.oracle.x_combine__mutmut_260":
+        "a longer list of sea weights than the product's degree: the entries past it are never read",
+    "countsweep.oracle.x_combine__mutmut_265":
+        "comb(sea, n) is 0 for n > sea anyway",
+    "countsweep.oracle.x_combine__mutmut_352":
+        "comb(sea - 1, n) is 0 for n > sea - 1 anyway",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

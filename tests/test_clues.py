@@ -551,3 +551,13 @@ def test_each_equation_names_the_number_it_comes_from():
 
     eqs, factor = equations(Board.from_text("3x2x1\n?1?\n---"))
     assert [(eq.source, eq.value, eq.cells) for eq in eqs] == [((0, 1), 1, ((0, 0), (0, 2)))] and factor == 1
+
+
+def test_a_density_over_three_or_more_components_equals_enumeration():
+    from tests.test_oracle import many_components
+
+    for board in many_components(8):
+        board = board.with_mines(None)
+        total, probs = weighted_truth(board, exact, Fraction(1, 3))
+        a = analyze(board, get_backend("dpll", kernel=False), density=Fraction(1, 3))
+        assert a.weight == total and a.probabilities == probs, board.to_text()

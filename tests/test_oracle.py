@@ -215,3 +215,76 @@ def test_a_board_over_the_memory_limit_is_refused_before_counting_saying_how_muc
     with pytest.raises(LimitExceeded, match=rf"^a board of 2048 cells needs about {need / 2**20:,.0f} MB; "
                                             rf"the limit is {(need - 1) / 2**20:,.0f} MB \(--max-memory\)$"):
         analyze(board, limits=Limits(max_memory=need - 1))
+
+
+def many_components(count: int = 12):
+    """Seeded small positions whose frontier falls into three or more components."""
+    from countsweep.constraints import Constraints
+    from tests.reference import seeded_position
+
+    found = []
+    for seed in range(2000):
+        board = seeded_position(seed, [(6, 3), (7, 3), (8, 2)], (2, 5), hide=0.7)
+        if len(board.hidden()) > 14:
+            continue
+        try:
+            if len(Constraints.of(board).components) >= 3:
+                found.append(board)
+        except InconsistentError:
+            continue
+        if len(found) == count:
+            break
+    assert len(found) == count
+    return found
+
+
+@pytest.mark.parametrize("total", [True, False])
+def test_three_or_more_components_combine_exactly_on_the_python_path(total):
+    # each component's marginals weigh the product of all the *other* components' polynomials
+    for board in many_components():
+        board = board if total else board.with_mines(None)
+        count, probs = truth(board)
+        for backend in (get_backend("dpll", kernel=False), get_backend("brute")):
+            a = analyze(board, backend)
+            assert (a.count, a.probabilities) == (count, probs), board.to_text()
+
+
+def test_an_impossible_total_says_what_the_frontier_and_the_sea_can_hold():
+    board = Board.from_text("4x2x4\n?1??\n---?")  # the 1 takes exactly one mine; two sea cells take the rest
+    for backend in (get_backend("dpll", kernel=False), "dpll", "brute"):
+        with pytest.raises(InconsistentError, match=r"^the mine total cannot be met: 4 unflagged mines left, the "
+                                                    r"frontier holds 1 to 1 and the 2 sea cells the rest$"):
+            analyze(board, backend)
+
+
+def test_an_inconsistent_component_names_its_first_six_numbers_and_no_others():
+    # the 1 at [0, 0] is consistent on its own; the run from [0, 3] to [0, 11] is not (the 2 at the end)
+    board = Board.from_text("12x2\n1--111111112\n??-?????????")
+    for backend in (get_backend("dpll", kernel=False), "dpll"):
+        with pytest.raises(InconsistentError, match=r"^no mine layout fits the numbers at cells \[0, 3\], \[0, 4\], "
+                                                    r"\[0, 5\], \[0, 6\], \[0, 7\], \[0, 8\]$"):
+            analyze(board, backend)
+
+
+def test_every_phase_checks_the_deadline_under_its_own_name():
+    from dataclasses import dataclass
+
+    seen: list[str] = []
+
+    @dataclass(frozen=True)
+    class Recording(Limits):
+        def check(self, where: str = "") -> None:
+            seen.append(where)
+            super().check(where)
+
+    board = many_components(1)[0]
+    for kwargs in ({}, {"density": Fraction(1, 4)}):
+        for b in (board, board.with_mines(None)):
+            if kwargs and b.mines is not None:
+                continue
+            seen.clear()
+            analyze(b, get_backend("dpll", kernel=False), Recording(timeout=60), **kwargs)
+            assert {"while counting the components", "while combining the components"} <= set(seen), seen
+    seen.clear()
+    analyze(board, "dpll", Recording(timeout=60))
+    assert "before counting" in seen
