@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given
 
 from countsweep import FLAG, HIDDEN, Board, BoardError
+from countsweep.board import CLEARED, parse_cell, parse_size
+from countsweep.errors import ParameterError
 from tests.strategies import positions
 
 
@@ -96,3 +98,125 @@ def test_old_module_paths_still_import_with_a_deprecation_warning():
     with pytest.warns(DeprecationWarning, match="countsweep.dpll is deprecated; import countsweep.counting.dpll"):
         old = importlib.import_module("countsweep.dpll")
     assert old is new
+
+
+# -- the promises the mutation run found untested -----------------------------------------------
+
+def test_the_neighbour_table_and_the_direct_formula_agree_at_the_table_boundary():
+    from countsweep.board import neighbours
+
+    def plain(cell, h, w):
+        r, c = cell
+        return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if (dr, dc) != (0, 0) and 0 <= r + dr < h and 0 <= c + dc < w)
+
+    for h, w in ((256, 256), (257, 256), (2, 40000), (400, 300)):  # 65536 cells: table; more: formula
+        for cell in ((0, 0), (0, w - 1), (h - 1, 0), (h - 1, w - 1), (0, 1), (1, 0), (h // 2, w // 2), (h - 1, 3)):
+            assert neighbours(cell, h, w) == plain(cell, h, w), (h, w, cell)
+
+
+def test_cells_are_every_cell_row_by_row():
+    assert list(Board.from_text("3x2\n???\n???").cells()) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+
+
+def test_reveal_changes_one_cell_and_keeps_the_total():
+    b = Board.from_text("3x2x2\n???\n???")
+    for cell in ((0, 0), (0, 2), (1, 0), (1, 2), (1, 1)):
+        for value in (0, 2, FLAG, CLEARED):
+            after = b.reveal(cell, value)
+            assert after[cell] == value and after.mines == 2 and after.origin is None
+            assert all(after[x] == HIDDEN for x in b.cells() if x != cell)
+    assert b.reveal((0, 0), FLAG).reveal((0, 0), HIDDEN) == b
+
+
+@pytest.mark.parametrize(
+    ("cell", "value", "message"),
+    [
+        ((2, 0), 1, r"^cell \[2, 0\] is off the 3x2 board$"),
+        ((0, 3), 1, r"^cell \[0, 3\] is off the 3x2 board$"),
+        ((-1, 0), 1, r"^cell \[-1, 0\] is off the 3x2 board$"),
+        ((0, 0), 4, r"^cell \[0, 0\]: value 4 is not hidden, a flag or a number it can show$"),
+        ((0, 0), -7, r"^cell \[0, 0\]: value -7 is not hidden, a flag or a number it can show$"),
+    ],
+)
+def test_reveal_refuses_what_the_board_cannot_show(cell, value, message):
+    with pytest.raises(BoardError, match=message):
+        Board.from_text("3x2x2\n???\n???").reveal(cell, value)
+
+
+def test_reveal_refuses_a_flag_past_the_total_but_not_a_flag_again():
+    b = Board.from_text("3x1x1\nF??")
+    assert b.reveal((0, 0), FLAG) == b
+    with pytest.raises(BoardError, match=r"^2 flags but only 1 mines in total$"):
+        b.reveal((0, 1), FLAG)
+    assert Board.from_text("3x1\nF??").reveal((0, 1), FLAG)[0, 1] == FLAG  # no total: no bound
+
+
+@pytest.mark.parametrize(
+    ("grid", "mines", "message"),
+    [
+        ((), None, r"^board has no cells$"),
+        (((),), None, r"^board has no cells$"),
+        (((0, 1), (0,)), None, r"^row 1 has 1 cells, row 0 has 2$"),
+        (((9,),), None, r"^cell \[0, 0\]: invalid value 9$"),
+        (((0, "1"),), None, r"^cell \[0, 1\]: invalid value '1'$"),
+        (((0,),), -1, r"^mine total -1 is negative$"),
+    ],
+)
+def test_a_board_built_from_codes_refuses_bad_ones_by_name(grid, mines, message):
+    with pytest.raises(BoardError, match=message):
+        Board(grid, mines)
+
+
+def test_eight_is_a_number_and_dash_is_a_cleared_cell():
+    b = Board.from_text("3x3\n-??\n?8?\n???")
+    assert b[1, 1] == 8 and b[0, 0] == CLEARED and b.to_text().splitlines()[1] == "-??"
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "height", "expected"),
+    [("2,3", None, None, (2, 3)), ("1,2", 5, None, (1, 2)), ("2,9", 10, 3, (2, 9)),
+     ("0," + "9" * 9, None, None, (0, 999_999_999))],
+)
+def test_parse_cell_reads_row_then_column(text, width, height, expected):
+    assert parse_cell(text, width, height) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("x", r"^cell 'x' is not R,C$"), ("3,9", r"^cell '3,9' is not on the 10x3 board$"),
+     ("2,10", r"^cell '2,10' is not on the 10x3 board$"),
+     ("1," + "9" * 10, r"is not R,C$"), ("z" * 60, r"^cell '" + "z" * 40 + r"' is not R,C$")],
+)
+def test_parse_cell_refuses_by_name(text, message):
+    with pytest.raises(ParameterError, match=message):
+        parse_cell(text, 10, 3)
+
+
+def test_parse_size_names_what_it_expected():
+    assert parse_size("9" * 9 + "x2") == (999_999_999, 2, None)
+    with pytest.raises(ParameterError, match=r"^size 'x' is not WIDTHxHEIGHT\[xMINES\]$"):
+        parse_size("x")
+    with pytest.raises(ParameterError, match=r"^size '9x9' is not WIDTHxHEIGHTxMINES$"):
+        parse_size("9x9", mines=True)
+    with pytest.raises(ParameterError, match=r"^size '" + "1" * 40 + r"': numbers of more than 9 digits$"):
+        parse_size("1" * 50 + "x2")
+
+
+def test_lines_from_other_systems_and_spreadsheets_read_as_the_same_board():
+    plain = Board.from_text("3x2\n1??\n???")
+    assert Board.from_rows(["3x2\r\n", "1??\r\n", "???\r\n"]) == plain
+    assert Board.from_rows(["3x2", "1\t\t", "\t\t"]) == plain  # a row of empty fields is a row of hidden cells
+    assert Board.from_rows(["1\t \t ", "\t\t"]) == Board.from_text("1??\n???")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("3x1\n1\tz", r"line 2, column 3: unexpected character 'z'"),
+     ("2x1\n1\t  z", r"line 2, column 5: unexpected character 'z'"),
+     ("2x1\n1\tX", r"line 2, column 3: unexpected character 'X'"),
+     ("3x1\n?\x07?", r"line 2, column 2: unexpected character \"'\\\\x07'\"")],
+)
+def test_a_bad_character_is_named_with_its_line_and_column(text, message):
+    with pytest.raises(BoardError, match=message):
+        Board.from_text(text)
