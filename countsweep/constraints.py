@@ -69,12 +69,12 @@ class Component:
     equations: tuple[Equation, ...]
     boxes: tuple[tuple[Cell, ...], ...] = ()
 
-    def formula(self) -> Formula:
-        """The component as a formula: box ``i`` is variable ``i + 1``, of size ``len(boxes[i])``.
+    def formula(self, boxes: bool = True) -> Formula:
+        """The component as a formula: box ``i`` is variable ``i + 1`` (or, with ``boxes=False``, cell ``i``).
 
         Sizes are left out (plain variables) when every box holds one cell.
         """
-        groups = self.boxes
+        groups = self.boxes if boxes else tuple((c,) for c in self.cells)
         var = {cell: i for i, group in enumerate(groups, 1) for cell in group}
         constraints = tuple(eq.card(tuple(dict.fromkeys(var[c] for c in eq.cells))) for eq in self.equations)
         sizes = tuple(len(g) for g in groups) if any(len(g) > 1 for g in groups) else None

@@ -62,7 +62,7 @@ GROUPS: dict[str, Group] = {
     "oracle": Group(CORE, ("countsweep/oracle.py",), ("test_oracle.py", "test_backends.py", "test_json_outputs.py",
                                                       "test_clues.py")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
-                                                                "test_clues.py")),
+                                                                "test_clues.py", "test_dpll.py")),
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
                                                      "test_hostile.py")),
     "dimacs": Group(READERS, ("countsweep/encode/dimacs.py",), ("test_dimacs.py", "test_cnf.py", "test_hostile.py",

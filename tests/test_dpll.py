@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from countsweep import LimitExceeded, Limits
+from countsweep import Board, LimitExceeded, Limits
 from countsweep.constraints import Constraints
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
@@ -107,3 +107,11 @@ def test_mine_polynomial_by_number_of_true_variables():
 def test_unsatisfiable_root():
     f = Formula(2, (Card((1,), 1, 1), Card((-1,), 1, 1)))
     assert DpllCounter().count(f).count == 0
+
+
+def test_a_component_cell_by_cell_has_one_plain_variable_per_cell():
+    comp = Constraints.of(Board.from_text("4x2x2\n1??-\n-??1")).components[0]
+    boxed, cells = comp.formula(), comp.formula(boxes=False)
+    assert cells.num_vars == len(comp.cells) and cells.sizes is None
+    assert boxed.num_vars == len(comp.boxes) < len(comp.cells) and boxed.sizes == tuple(len(b) for b in comp.boxes)
+    assert DpllCounter().count(boxed).total == DpllCounter().count(cells).total
