@@ -159,3 +159,114 @@ def test_a_satlib_file_with_its_percent_end_marker_is_read():
     text = "c SATLIB style\np cnf 3 2\n 1 -2 0\n 2 3 0\n%\n0\n\n"
     f = read(io.StringIO(text))
     assert len(f.constraints) == 2 and get_backend("dpll").count(f).count == brute_force(3, [[1, -2], [2, 3]], None)
+
+
+# -- the weighted format, word for word ---------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("c p weight 0 1 0", r"^w\.cnf: line 2: literal 0 cannot be weighted$"),
+        ("c p weight 3 1 0", r"^w\.cnf: line 2: weighted literal of variable 3 beyond the 2 declared variables$"),
+        ("c p weight -3 1 0", r"^w\.cnf: line 2: weighted literal of variable 3 beyond the 2 declared variables$"),
+        ("c p weight 1 -1 0", r"^w\.cnf: line 2: weight -1 is negative$"),
+        ("c p weight 1 abc 0", r"^w\.cnf: line 2: weight 'abc' is not a number$"),
+        ("c p weight 1 " + "1" * 70 + " 0", r"^w\.cnf: line 2: weight '" + "1" * 30 + r"' is not a number$"),
+        ("c p weight 1 1 1", r"^w\.cnf: line 2: expected 'c p weight LITERAL WEIGHT 0'$"),
+        ("c p weight 1 1/3 0 0", r"^w\.cnf: line 2: expected 'c p weight LITERAL WEIGHT 0'$"),
+        ("c p weight 1", r"^w\.cnf: line 2: expected 'c p weight LITERAL WEIGHT 0'$"),
+        ("c p weight x 1 0", r"^w\.cnf: line 2: 'x' is not an integer$"),
+        ("c p weight " + "7" * 40 + " 1 0", r"^w\.cnf: line 2: '" + "7" * 30 + r"' is not an integer$"),
+    ],
+)
+def test_a_bad_weight_line_is_refused_naming_the_line(line, message):
+    with pytest.raises(InputError, match=message):
+        read_weighted(io.StringIO(f"p cnf 2 1\n{line}\n1 2 0\n"), "w.cnf")
+
+
+def test_weights_read_exactly_with_or_without_the_closing_zero():
+    for line in ("c p weight 1 1/2 0", "c p weight 1 1/2", "c p weight 1 0.5 0"):
+        f, factor = read_weighted(io.StringIO(f"p cnf 2 1\n{line}\n1 2 0\n"), "w.cnf")
+        (card,) = [c for c in f.constraints if c.weights is not None]
+        # variable 1: false weighs 1, true 1/2; scaled to integers (2, 1) with the factor 1/2
+        assert (card.lits, card.weights, factor) == ((1,), (2, 1), Fraction(1, 2))
+    f, factor = read_weighted(io.StringIO("p cnf 2 1\nc p weight -2 3 0\n1 2 0\n"), "w.cnf")
+    (card,) = [c for c in f.constraints if c.weights is not None]
+    assert (card.lits, card.weights, factor) == ((2,), (3, 1), Fraction(1))
+
+
+def test_a_weight_on_a_variable_outside_the_projection_names_its_line():
+    text = "p cnf 2 1\nc p show 1 0\nc p weight 2 1/2 0\n1 2 0\n"
+    with pytest.raises(InputError, match=r"^w\.cnf: line 3: variable 2 is weighted but not projected$"):
+        read_weighted(io.StringIO(text), "w.cnf")
+
+
+def test_the_plain_reader_refuses_a_weighted_file_and_names_it():
+    text = "p cnf 2 1\nc p weight 1 1/2 0\n1 2 0\n"
+    with pytest.raises(InputError, match=r"^w\.cnf: a weighted formula \('c p weight' lines\): read it with "
+                                         r"read_weighted$"):
+        read(io.StringIO(text), "w.cnf")
+    with pytest.raises(InputError, match=r"^<dimacs>: "):
+        read(io.StringIO(text))
+
+
+def test_the_weighted_export_says_what_every_line_means():
+    from countsweep import Board
+    from countsweep.clues import UNDER
+    from countsweep.encode.cnf import encode
+    from countsweep.encode.dimacs import render
+
+    text = render(encode(Board.from_text("3x2x2\n?2?\n-??"), clues=UNDER), note="golden")
+    head = text.split("p cnf")[0].splitlines()
+    assert head == [
+        "c countsweep DIMACS export",
+        "c golden",
+        "c board 3x2x2",
+        "c board ?2?",
+        "c board -??",
+        "c encoding kmtotalizer; count-preserving: yes",
+        "c mine total: included",
+        "c projection: the 4 cell variables and 3 selectors; count projected on them (selectors are functions of "
+        "the cells)",
+        "c clue model: under",
+        "c weights are integers: the weighted count times 1/12 is the position's total weight",
+        "c var 1 = [0, 0]",
+        "c var 2 = [0, 2]",
+        "c var 3 = [1, 1]",
+        "c var 4 = [1, 2]",
+        "c selector 5 = [0, 1] shows 2 and has 2 mines around (weight 6)",
+        "c selector 24 = [0, 1] shows 2 and has 3 mines around (weight 4)",
+        "c selector 31 = [0, 1] shows 2 and has 4 mines around (weight 3)",
+        "c t pwmc",
+    ]
+    lines = text.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("p cnf "))
+    assert lines[at + 1:at + 9] == ["c p weight 5 6 0", "c p weight -5 1 0", "c p weight 24 4 0",
+                                    "c p weight -24 1 0", "c p weight 31 3 0", "c p weight -31 1 0",
+                                    "c p show 1 2 3 4 5 24 31 0", "c ind 1 2 3 4 5 24 31 0"]
+    plain = render(encode(Board.from_text("3x2x2\n?2?\n-??"), "seqcounter", total=False)).split("p cnf")[0]
+    assert plain.splitlines()[3:7] == [
+        "c board -??", "c encoding seqcounter; count-preserving: yes", "c mine total: not included",
+        "c projection: the 4 cell variables; count projected on them (unprojected counts are exact only when "
+        "count-preserving)"]
+    assert plain.splitlines()[-1] == "c t pmc"
+
+
+def test_a_density_export_weighs_every_cell_and_says_over_what():
+    from countsweep import Board
+    from countsweep.encode.cnf import encode
+    from countsweep.encode.dimacs import render
+
+    text = render(encode(Board.from_text("3x1\n?1?"), density=Fraction(1, 4)))
+    assert "c clue model: exact; density prior 1/4" in text.splitlines()
+    assert "c weights are integers: the weighted count times 1/16 is the position's total weight" in text
+    assert [x for x in text.splitlines() if x.startswith("c p weight")] == [
+        "c p weight 1 1 0", "c p weight -1 3 0", "c p weight 2 1 0", "c p weight -2 3 0"]
+    free = render(encode(Board.from_text("4x1\n?1??"), clues=parse_under()))
+    assert ("over all layouts (the frontier's weight times 2 for each cell no number sees)" in free)
+
+
+def parse_under():
+    from countsweep.clues import UNDER
+
+    return UNDER

@@ -138,7 +138,8 @@ def read_weighted(stream: TextIO, name: str = "<dimacs>") -> tuple[Formula, Frac
                 body = words[3:] if words[1] == "p" else words[2:]
                 shown = (shown or []) + [(v, lineno) for v in _ints(body, where) if v != 0]
             elif words[:3] == ["c", "p", "weight"]:
-                weights[_weighted_literal(words, where)] = (_weight(words, where), lineno)
+                lit = _weighted_literal(words, where)  # first: it checks the line's shape for _weight
+                weights[lit] = (_weight(words, where), lineno)
             continue
         if line.startswith("%"):
             break
