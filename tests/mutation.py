@@ -69,7 +69,8 @@ GROUPS: dict[str, Group] = {
                                                                "test_clues.py")),
     "clues": Group(READERS, ("countsweep/clues.py",), ("test_clues.py", "test_json_outputs.py")),
     "compiled": Group(READERS, ("countsweep/compiled.py",), ("test_sdd.py", "test_cli.py")),
-    "files": Group(READERS, ("countsweep/files.py",), ("test_cli.py", "test_cnf.py", "test_json_outputs.py",
+    "files": Group(READERS, ("countsweep/files.py",), ("test_files.py", "test_cli.py", "test_cnf.py",
+                                                     "test_json_outputs.py",
                                                      "test_hostile.py")),
     "records": Group(READERS, ("countsweep/play/runs.py", "countsweep/play/records.py"),
                      ("test_game.py", "test_json_outputs.py", "test_hostile.py")),
@@ -275,6 +276,7 @@ EQUIVALENT: dict[str, str] = {
         "comb(sea, n) is 0 for n > sea anyway",
     "countsweep.oracle.x_combine__mutmut_352":
         "comb(sea - 1, n) is 0 for n > sea - 1 anyway",
+    "countsweep.files.x_read_input__mutmut_22": "Python's codec names are case-blind: UTF-8 is utf-8",
     "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
         "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":

@@ -1,0 +1,88 @@
+"""Reading inputs and writing outputs: the user's files are never half-written, never clobbered."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from countsweep import files
+from countsweep.errors import InputError, OverwriteRefused
+
+
+def test_an_existing_file_is_kept_unless_forced(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("mine")
+    with pytest.raises(OverwriteRefused, match=r"out\.txt: file exists \(use --force to overwrite\)$"):
+        files.check_output(target)
+    with pytest.raises(OverwriteRefused):
+        files.write_output(target, "new")
+    assert target.read_text() == "mine"
+    files.write_output(target, "new", force=True)
+    assert target.read_text() == "new"
+
+
+def test_text_and_bytes_are_written_as_given(tmp_path):
+    files.write_output(tmp_path / "a.txt", "é\n")
+    files.write_output(tmp_path / "b.bin", b"\x00\xff")
+    assert (tmp_path / "a.txt").read_bytes() == "é\n".encode() and (tmp_path / "b.bin").read_bytes() == b"\x00\xff"
+
+
+def test_the_temporary_file_sits_beside_the_target_so_the_rename_is_atomic(tmp_path, monkeypatch):
+    seen = []
+
+    def failing_replace(src, dst):
+        seen.append(Path(src))
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(files.os, "replace", failing_replace)
+    target = tmp_path / "out.txt"
+    with pytest.raises(InputError, match=r"out\.txt: cannot write \(Input/output error\)$"):
+        files.write_output(target, "x")
+    (tmp,) = seen
+    assert tmp.parent == tmp_path and tmp.name.startswith(".out.txt.") and tmp.name.endswith(".tmp")
+    assert list(tmp_path.iterdir()) == []  # the temporary file is gone, the target never appeared
+
+
+def test_an_interrupted_write_leaves_nothing_behind(tmp_path, monkeypatch):
+    def interrupted(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        files.write_output(tmp_path / "out.txt", "x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_temporary_file_that_cannot_be_made_is_one_line(tmp_path, monkeypatch):
+    def full(**kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", full)
+    with pytest.raises(InputError, match=r"out\.txt: cannot write \(No space left on device\)$"):
+        files.write_output(tmp_path / "out.txt", "x")
+
+
+def test_binary_input_names_its_first_nul(tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_bytes(b"a\x00b\x00")
+    with pytest.raises(InputError, match=r"binary data, not text \(NUL byte at offset 1\)$"):
+        files.read_input(str(path))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs Linux's /proc")
+def test_an_unreadable_input_says_why():
+    with pytest.raises(InputError, match=r"^/proc/self/mem: cannot read \(Input/output error\)$"):
+        files.read_input("/proc/self/mem")
+
+
+def test_a_directory_the_user_cannot_write_is_refused_before_any_work(tmp_path, monkeypatch):
+    # root may write anywhere, so the refusal is shown with os.access answering as for a plain user
+    def access(path, mode):
+        return not mode & os.W_OK
+
+    monkeypatch.setattr(files.os, "access", access)
+    with pytest.raises(InputError, match=rf"out\.txt: directory {tmp_path} is not writable$"):
+        files.check_output(tmp_path / "out.txt")
