@@ -276,3 +276,24 @@ def test_play_summary_averages_the_records_guesses():
     assert summary["wins"] == sum(r["won"] for r in records)
     assert summary["guesses_per_game"] == sum(r["guesses"] for r in records) / 30
     assert all(r["guesses"] >= 1 for r in records)  # the unsafe first click is a guess in every game
+
+
+def test_seeded_games_replay_as_version_0_1_recorded_them():
+    """The same seed deals the same games, for ever: the first games of the greedy reference runs
+    (benchmarks/reference/, recorded by version 0.1) play out exactly as recorded."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    reference = Path(__file__).resolve().parent.parent / "benchmarks" / "reference"
+    checked = 0
+    for name in ("4x4-unsafe-105", "beg-open-104", "exp-greedy-106"):
+        with gzip.open(reference / f"{name}.jsonl.gz", "rt") as fh:
+            recs = sorted((json.loads(line) for line in fh if line.strip()), key=lambda r: r["game"])[:4]
+        run = recs[0]["run"]
+        settings = Settings(run["width"], run["height"], run["mines"], run["rule"], run["first"])
+        for rec in recs:
+            now = play_one(settings, run["agent"], run["seed"], rec["game"])
+            assert (now["won"], now["guesses"], now["moves"]) == (rec["won"], rec["guesses"], rec["moves"]), name
+            checked += 1
+    assert checked == 12
