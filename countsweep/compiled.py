@@ -18,6 +18,7 @@ again; a loaded file is checked against its board before any diagram is read.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 import time
@@ -34,7 +35,17 @@ from countsweep.errors import BoardError, InputError, ParameterError
 from countsweep.files import write_output
 from countsweep.oracle import Analysis, combine
 
-FORMAT = "countsweep compiled position 1"
+FORMAT = "countsweep compiled position 2"
+"""Version 2 carries a digest of its contents.  Version 1 files (no digest) are refused: a damaged
+diagram can pass every structural check and still crash pysdd, so only a file whose digest
+matches reaches it."""
+
+
+def _digest(doc: dict) -> str:
+    """SHA-256 of what a saved position says: a damaged file is refused, not counted (a changed
+    literal in a diagram is still a well-formed diagram, of another position)."""
+    content = json.dumps([doc["board"], doc["vtree_kind"], doc["vtree"], doc["parts"]], sort_keys=True)
+    return hashlib.sha256(content.encode()).hexdigest()
 
 Part = tuple[tuple[Cell, ...], SddNode]
 
@@ -148,6 +159,7 @@ class CompiledPosition:
                 parts.append({"cells": [list(c) for c in cells], "sdd": f.read_text()})
             doc = {"format": FORMAT, "board": self.board.to_text(),
                    "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
+            doc["digest"] = _digest(doc)
         write_output(path, json.dumps(doc) + "\n", force=force)
 
     @classmethod
@@ -167,11 +179,15 @@ class CompiledPosition:
             doc = json.loads(text)
         except ValueError as exc:
             raise bad(f"not JSON ({exc})") from None
+        if isinstance(doc, dict) and doc.get("format") == "countsweep compiled position 1":
+            raise bad("saved by an older countsweep (format 1, without a digest): compile the board again")
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise bad(f"no 'format': {FORMAT!r} field")
         for key, kind in (("board", str), ("vtree_kind", str), ("vtree", str), ("parts", list)):
             if not isinstance(doc.get(key), kind):
                 raise bad(f"field {key!r} missing or not a {kind.__name__}")
+        if doc.get("digest") != _digest(doc):
+            raise bad("its contents do not match their digest (the file was changed or damaged)")
         try:
             board = Board.from_text(doc["board"])
         except BoardError as exc:

@@ -115,3 +115,62 @@ def test_save_and_load_round_trip(tmp_path):
 def test_minimize_option_keeps_answers():
     b = band(40, seed=2)
     assert analyze(b, SddCounter(minimize=True)) == analyze(b)
+
+
+def _corruptions(text: str):
+    """Every small damage to one line of a pysdd text: dropped, a number changed, a kind letter changed."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("c") or not line.strip():
+            continue
+        yield "\n".join(lines[:i] + lines[i + 1:]) + "\n"
+        words = line.split()
+        for j, w in enumerate(words):
+            if w.lstrip("-").isdigit():
+                for new in (str(int(w) + 1), str(int(w) - 1), "0", "-" + w if not w.startswith("-") else w[1:]):
+                    if new != w:
+                        changed = " ".join([*words[:j], new, *words[j + 1:]])
+                        yield "\n".join([*lines[:i], changed, *lines[i + 1:]]) + "\n"
+            elif j == 0:
+                for kind in "LIDTFX":
+                    if kind != w:
+                        yield "\n".join([*lines[:i], " ".join([kind, *words[1:]]), *lines[i + 1:]]) + "\n"
+
+
+def test_a_damaged_saved_position_is_refused_or_answers_exactly_as_the_original(tmp_path):
+    """No damage to one line of a saved SDD or vtree ever loads as a different position, or crashes.
+
+    Files carry a digest, so every damage is refused before pysdd reads a diagram; a file of the
+    first format, which had none, is refused whole (a damaged diagram there could crash pysdd).
+    """
+    import json
+
+    from countsweep.compiled import CompiledPosition
+    from countsweep.errors import InputError
+
+    board = Board.from_text("4x2x2\n1??-\n-??1")
+    original = CompiledPosition(board)
+    path = tmp_path / "p.sdd"
+    original.save(path)
+    doc = json.loads(path.read_text())
+    tried = refused = 0
+    for legacy in (False, True):
+        for where in ["vtree", *(("parts", k) for k in range(len(doc["parts"])))]:
+            text = doc["vtree"] if where == "vtree" else doc["parts"][where[1]]["sdd"]
+            for damaged in _corruptions(text):
+                bad = json.loads(path.read_text())
+                if where == "vtree":
+                    bad["vtree"] = damaged
+                else:
+                    bad["parts"][where[1]]["sdd"] = damaged
+                if legacy:
+                    bad["format"] = "countsweep compiled position 1"
+                    del bad["digest"]
+                tried += 1
+                try:
+                    CompiledPosition.load(path, json.dumps(bad)).analysis()
+                except InputError:
+                    refused += 1
+                    continue
+                raise AssertionError(f"a damaged {where} loaded: {damaged}")
+    assert tried > 100 and refused == tried
