@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from fractions import Fraction as F
 
@@ -182,10 +181,9 @@ def test_a_time_limit_holds_inside_the_python_search_too():
     from tests.test_hostile import _dense
 
     board = Board.from_text(_dense(80, 3))  # about a second of search without the limit
-    start = time.perf_counter()
-    with pytest.raises(LimitExceeded, match=r"time limit of 0\.05 s"):
+    # the counter itself stops (at its start or after some decisions), not the combination after it
+    with pytest.raises(LimitExceeded, match=r"^time limit of 0\.05 s reached (before counting|after \d+ decisions)$"):
         analyze(board, get_backend("dpll", kernel=False), Limits(timeout=0.05))
-    assert time.perf_counter() - start < 0.5  # stopped in the search, not after it
 
 
 def test_count_and_probabilities_are_the_analysis_answers():
