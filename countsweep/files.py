@@ -20,17 +20,33 @@ countsweep.errors.OverwriteRefused: ...out.txt: file exists (use --force to over
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from countsweep.errors import InputError, OverwriteRefused
+from countsweep.errors import CountsweepError, InputError, OverwriteRefused
 
 
 def display_name(path: str) -> str:
     """How messages name an input: its path, or ``<stdin>`` for ``-``."""
     return "<stdin>" if path == "-" else path
+
+
+@contextlib.contextmanager
+def naming(name: str) -> Iterator[None]:
+    """Prefix errors raised inside with ``name`` (a file, ``<stdin>``, a request's ``board``), so
+    every message says where; an error already naming it is left alone."""
+    try:
+        yield
+    except CountsweepError as exc:
+        if str(exc).startswith(f"{name}:"):
+            raise
+        # an internal subclass (its name starts with "_") is reported as its public parent
+        public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
+        raise public(f"{name}: {exc}") from None
 
 
 def read_input(path: str) -> str:

@@ -22,7 +22,7 @@ import click
 from countsweep.board import Board
 from countsweep.clues import ClueModel, parse_clues, parse_probability
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
-from countsweep.files import display_name, read_input
+from countsweep.files import display_name, naming, read_input
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,17 +48,9 @@ def handles_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@contextlib.contextmanager
-def about(path: str) -> Iterator[None]:
+def about(path: str) -> contextlib.AbstractContextManager[None]:
     """Prefix errors raised inside with the input's name, so every message says where."""
-    name = display_name(path)
-    try:
-        yield
-    except CountsweepError as exc:
-        if str(exc).startswith(f"{name}:"):
-            raise
-        public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
-        raise public(f"{name}: {exc}") from None
+    return naming(display_name(path))
 
 
 @contextlib.contextmanager

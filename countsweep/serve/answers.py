@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +21,8 @@ from typing import Any
 from countsweep.board import Board
 from countsweep.clues import ClueModel, parse_clues, parse_probability
 from countsweep.counting import Limits, get_backend
-from countsweep.errors import CountsweepError, InconsistentError, ParameterError
+from countsweep.errors import InconsistentError, ParameterError
+from countsweep.files import naming
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -56,16 +56,9 @@ def _model(clues: str | None) -> ClueModel:
     return parse_clues(name)
 
 
-@contextlib.contextmanager
-def _about_board() -> Iterator[None]:
+def _about_board() -> contextlib.AbstractContextManager[None]:
     """Name the request's board in every message, as the command line names its file."""
-    try:
-        yield
-    except CountsweepError as exc:
-        if str(exc).startswith("board: "):
-            raise
-        public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
-        raise public(f"board: {exc}") from None
+    return naming("board")
 
 
 def _board(text: str, mines: int | None) -> Board:
