@@ -446,6 +446,19 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
 
 /* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
    fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 no memory. */
+/* acc (degree deg) times the polynomial p (degree dp), in place, through the scratch row
+ * next; both rows hold W coefficients.  Returns the product's degree. */
+static int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W) {
+    memset(next, 0, sizeof(count_t) * W);
+    for (int i = 0; i <= deg; i++)
+        if (acc[i])
+            for (int j = 0; j <= dp; j++)
+                if (p[j])
+                    next[i + j] += acc[i] * p[j];
+    memcpy(acc, next, sizeof(count_t) * W);
+    return deg + dp;
+}
+
 static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
     int W = cells + 1, status = 0;
     if (!n) {
@@ -548,16 +561,8 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
             memset(acc, 0, sizeof(count_t) * W);
             acc[shift] = weight;
             int deg = shift;
-            for (int g = 0; g < ngroups; g++) {
-                memset(next, 0, sizeof(count_t) * W);
-                for (int i = 0; i <= deg; i++)
-                    if (acc[i])
-                        for (int j = 0; j <= gcells[g]; j++)
-                            if (gt[g][j])
-                                next[i + j] += acc[i] * gt[g][j];
-                deg += gcells[g];
-                memcpy(acc, next, sizeof(count_t) * W);
-            }
+            for (int g = 0; g < ngroups; g++)
+                deg = times_poly(acc, deg, gt[g], gcells[g], next, W);
             for (int m = 0; m < W; m++)
                 total[m] += acc[m];
             /* the boxes the branch fixed: value * branch total */
@@ -577,14 +582,7 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 for (int h = 0; h < ngroups; h++) {
                     if (h == g)
                         continue;
-                    memset(next, 0, sizeof(count_t) * W);
-                    for (int i = 0; i <= odeg; i++)
-                        if (tmp[i])
-                            for (int j = 0; j <= gcells[h]; j++)
-                                if (gt[h][j])
-                                    next[i + j] += tmp[i] * gt[h][j];
-                    odeg += gcells[h];
-                    memcpy(tmp, next, sizeof(count_t) * W);
+                    odeg = times_poly(tmp, odeg, gt[h], gcells[h], next, W);
                 }
                 int ng = gstart[g + 1] - gstart[g], Wg = gcells[g] + 1;
                 for (int q = 0; q < ng; q++) {
