@@ -7,4 +7,4 @@ without it, and countsweep runs its pure-Python path (the same answers).
 from setuptools import Extension, setup
 
 setup(ext_modules=[Extension("countsweep._kernel", ["countsweep/_kernel.c"], optional=True,
-                             extra_compile_args=["-O2", "-std=c11"])])
+                             extra_compile_args=["-O3", "-std=c11"])])

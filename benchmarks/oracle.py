@@ -6,11 +6,11 @@ Prints median, p95, p99 and max milliseconds per backend; a backend that
 refuses or times out on a position is counted in the last column.
 
 A second table times the clue models (:mod:`countsweep.clues`) on the expert
-positions with dpll, each against the exact model on the same positions: the
-exact model through the compiled kernel (what ``analyze`` uses by default) and
-through the Python search that weighted counting runs on, an ``identity`` table
-(the exact model's likelihoods, taken by the weighted path), ``under`` and
-``over``.  A position from real play shows true numbers, which every one of
+positions with dpll, each against the exact model on the same positions, both
+through the compiled kernel (what ``analyze`` uses by default) and through the
+Python search (where the kernel declines a position, it falls back to it): an
+``identity`` table (the exact model's likelihoods, taken by the weighted path),
+``under`` and ``over``.  A position from real play shows true numbers, which every one of
 these models can show, so each is a valid weighted position.
 
     python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute] [--clue-games N]
@@ -72,7 +72,9 @@ def clue_models(games: int, timeout: float) -> None:
               for b in from_play(Settings(w, h, m, rule, first), games, seed=2026)]
     kernel, python = get_backend("dpll"), get_backend("dpll", kernel=False)
     runs = {"exact (kernel)": (kernel, EXACT), "exact (python)": (python, EXACT),
-            "identity table": (python, IDENTITY), "under": (python, UNDER), "over": (python, OVER)}
+            "identity table (kernel)": (kernel, IDENTITY), "under (kernel)": (kernel, UNDER),
+            "over (kernel)": (kernel, OVER), "identity table (python)": (python, IDENTITY),
+            "under (python)": (python, UNDER), "over (python)": (python, OVER)}
     times: dict[str, list[float]] = {name: [] for name in runs}
     failed = dict.fromkeys(runs, 0)
     for b in boards:

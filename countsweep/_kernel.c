@@ -4,16 +4,25 @@
  * Two entry points, each with a pure-Python twin that the tests compare it with
  * (countsweep.oracle for analyze, countsweep.play.endgame for Search):
  *
- * analyze(grid, mines, cells, max_cells, max_nodes)
+ * analyze(grid, mines, cells, max_cells, max_nodes[, readings])
  *     A whole position, from the grid (rows of HIDDEN=-1, FLAG=-2, numbers) to
  *     every hidden cell's mine count over the layouts: equations, independent
  *     components, boxes of interchangeable cells, each component's mine-count
- *     polynomial by enumeration over its boxes (64-bit counts: components of at
- *     most max_cells cells, at most max_nodes search nodes), then the oracle's
- *     combination with the sea's binomials in Python integers (exact, however
- *     large).  Returns False when no layout fits (the Python path words the
- *     message, where one is asked for), None when the position needs the
- *     general path: a component too large for its counts or its node budget.
+ *     polynomial by enumeration over its boxes (128-bit counts where the
+ *     compiler has them: components of at most max_cells cells, at most
+ *     max_nodes search nodes), then the oracle's combination with the sea's
+ *     binomials in Python integers (exact, however large).  Returns False when
+ *     no layout fits (the Python path words the message, where one is asked
+ *     for), None when the position needs the general path: a component too
+ *     large for its counts or its node budget.
+ *
+ *     With readings (countsweep.constraints.readings) the numbers are noisy
+ *     clues: each allows a range of sums, sum s weighing an integer w[s - lo],
+ *     taken when the number's last open box gets its value (the weighted count
+ *     of countsweep.counting.dpll).  A part whose weights could overflow the
+ *     counts (2**cells times the product of its numbers' largest weights) is
+ *     left to the general path.  The answer then also says how many numbers
+ *     read through each reading, for the factor the readings leave.
  *
  * Search(layouts, cuts, max_positions)
  *     The exact endgame search of countsweep.play.endgame over bit sets of
@@ -101,10 +110,17 @@ static void arena_free(Arena *a) {
     PyMem_Free(a->ptrs);
 }
 
+/* A reading's key: ((shown * 9 + flags) * 9 + hidden) * 9 + neighbours. */
+#define KEYS (9 * 9 * 9 * 9)
+
+/* A number's constraint on its hidden neighbours: their sum is in lo..hi.  Under a noisy clue
+   model (w not NULL) sum s weighs w[s - lo], an integer; wbits bounds the bits of every w. */
 typedef struct {
     int ncells;
     int cells[8];
-    int value;
+    int lo, hi;
+    const count_t *w;
+    int wbits;
 } Equation;
 
 typedef struct {
@@ -130,6 +146,15 @@ typedef struct {
     Box *boxes;
     int *box_of;    /* cell -> box, -1 off the frontier */
     int *settled;   /* box -> its mines when every layout has the same number, else -1 */
+    /* under a noisy clue model (readings not NULL; see kernel_analyze): */
+    PyObject *readings;  /* the reading of each (shown, flags, hidden, neighbours) */
+    int *key_count;      /* how many numbers read through each of them */
+    int *keys, nkeys;    /* the readings used, in order of first use */
+    int *slot_of_key;    /* a used reading's decoded weights in wdec */
+    count_t (*wdec)[9];
+    int *wbits;          /* by slot: the bits of its largest weight */
+    int nslots;
+    PyObject *constant;  /* the weight of the numbers every layout closes alike (propagation settles them) */
 } Position;
 
 /* A part of a component, counted on its own: a box settled by propagation, or a set of
@@ -182,6 +207,59 @@ static int read_grid(Position *p, PyObject *grid, Arena *a) {
     return 0;
 }
 
+#define NO_EQUATION 3
+
+/* The reading of a number under a noisy clue model (the tuple at readings[key]: None when the
+   number cannot show, (-1,) when every sum weighs alike, (lo,) one sum, (lo, w...) weights for
+   the sums lo, lo + 1, ...; see countsweep.constraints.readings): its constraint in e.
+   0, NO_EQUATION, INCONSISTENT, 1 for weights too large for the counts, -1 error. */
+static int read_number(Position *p, Equation *e, int key, Arena *a) {
+    PyObject *r = PyTuple_GET_ITEM(p->readings, key);
+    if (r == Py_None || !PyTuple_Check(r) || PyTuple_GET_SIZE(r) < 1)
+        return r == Py_None ? INCONSISTENT : 1;
+    int first_use = !p->key_count[key]++;
+    if (first_use)
+        p->keys[p->nkeys++] = key;
+    Py_ssize_t len = PyTuple_GET_SIZE(r);
+    long lo = PyLong_AsLong(PyTuple_GET_ITEM(r, 0));
+    if (lo == -1 && PyErr_Occurred())
+        return -1;
+    if (lo < 0)
+        return NO_EQUATION;
+    if (len - 2 > 8 || lo + (len > 1 ? len - 2 : 0) > e->ncells)
+        return 1;  /* not a reading countsweep makes */
+    e->lo = e->hi = (int)lo;
+    if (len == 1)
+        return 0;
+    e->hi = (int)(lo + len - 2);
+    if (!p->slot_of_key) {
+        p->slot_of_key = arena_alloc(a, KEYS, sizeof(int));
+        p->wdec = arena_alloc(a, p->n + 1, sizeof(count_t[9]));
+        p->wbits = arena_alloc(a, p->n + 1, sizeof(int));
+        if (a->failed)
+            return -1;
+    }
+    int slot = p->slot_of_key[key];
+    if (first_use) {  /* its weights, decoded once */
+        slot = p->slot_of_key[key] = p->nslots++;
+        int bits = 0;
+        for (Py_ssize_t i = 1; i < len; i++) {
+            unsigned long long x = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(r, i));
+            if (x == (unsigned long long)-1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return 1;  /* a weight beyond 64 bits: the general path counts in Python integers */
+            }
+            p->wdec[slot][i - 1] = x;
+            while (bits < 64 && (x >> bits))
+                bits++;
+        }
+        p->wbits[slot] = bits;
+    }
+    e->w = p->wdec[slot];
+    e->wbits = p->wbits[slot];
+    return 0;
+}
+
 /* Equations in row-major order of their numbers, components, boxes; 1 for an impossible number. */
 static int build(Position *p, Arena *a) {
     Py_ssize_t n = p->n, w = p->w, h = p->h;
@@ -209,21 +287,32 @@ static int build(Position *p, Arena *a) {
             continue;
         Py_ssize_t r = i / w, c = i % w;
         Equation *e = &p->eqs[p->neq];
-        int flags = 0;
+        int flags = 0, around = 0;
         e->ncells = 0;
         for (int dr = -1; dr <= 1; dr++)
             for (int dc = -1; dc <= 1; dc++) {
                 Py_ssize_t rr = r + dr, cc = c + dc;
                 if ((!dr && !dc) || rr < 0 || rr >= h || cc < 0 || cc >= w)
                     continue;
+                around++;
                 if (p->v[rr * w + cc] == HIDDEN)
                     e->cells[e->ncells++] = (int)(rr * w + cc);
                 else if (p->v[rr * w + cc] == FLAG)
                     flags++;
             }
-        e->value = x - flags;
-        if (e->value < 0 || e->value > e->ncells)
-            return INCONSISTENT;
+        e->w = NULL;
+        e->wbits = 0;
+        if (p->readings) {
+            int status = read_number(p, e, ((x * 9 + flags) * 9 + e->ncells) * 9 + around, a);
+            if (status == NO_EQUATION)
+                continue;
+            if (status)
+                return status;
+        } else {
+            e->lo = e->hi = x - flags;
+            if (e->lo < 0 || e->lo > e->ncells)
+                return INCONSISTENT;
+        }
         if (!e->ncells)
             continue;
         for (int k = 0; k < e->ncells; k++) {
@@ -324,7 +413,11 @@ typedef struct {
     const int *size;         /* by box */
     const int *nbc;          /* constraints of each box */
     int (*bc)[8];
-    const int *target;       /* by constraint */
+    const int *lo, *hi;      /* by constraint: the sums allowed */
+    const count_t **w;       /* by constraint: the weight of each sum (NULL: all weigh 1) */
+    int weighted;            /* does any constraint of the component weigh its sums? */
+    int *closed;             /* scratch stamps by constraint: its weight is taken */
+    int cstamp;
     const int *ncb;          /* boxes of each constraint */
     int (*cb)[8];
     int *val;                /* box value, -1 open */
@@ -334,9 +427,76 @@ typedef struct {
     int queue_cap;
     int *mark;               /* scratch marks for splitting, with a stamp */
     int stamp;
+    int *sweep_queue, *sweep_parent;  /* midpoint's scratch, by box */
+    int *pos;                /* box -> its index in the boxes of the call at work */
+    struct Chunk *chunk, *spare;      /* the search's scratch, a stack (see push) */
     long long nodes, max_nodes;
     Arena *arena;
 } Dpll;
+
+/* The search's scratch is a stack of chunks: each call of dpll_count takes what it needs on
+   top and gives it back when it returns, so a search of many small nodes asks the allocator
+   for memory only when the stack grows past its largest size so far. */
+typedef struct Chunk {
+    struct Chunk *prev;
+    size_t used, cap;
+    _Alignas(16) char data[];
+} Chunk;
+
+typedef struct {
+    Chunk *chunk;
+    size_t used;
+} StackMark;
+
+static StackMark stack_mark(Dpll *d) {
+    StackMark m = {d->chunk, d->chunk ? d->chunk->used : 0};
+    return m;
+}
+
+/* count * size bytes on top of the stack, zeroed when asked; NULL when memory runs out */
+static void *push(Dpll *d, size_t count, size_t size, int zero) {
+    size_t need = (count * size + 15) & ~(size_t)15;
+    if (!d->chunk || d->chunk->used + need > d->chunk->cap) {
+        Chunk *c = d->spare;
+        if (c && c->cap >= need)
+            d->spare = NULL;
+        else {
+            size_t cap = need > 65536 ? need : 65536;
+            c = PyMem_Malloc(sizeof(Chunk) + cap);
+            if (!c)
+                return NULL;
+            c->cap = cap;
+        }
+        c->used = 0;
+        c->prev = d->chunk;
+        d->chunk = c;
+    }
+    void *out = d->chunk->data + d->chunk->used;
+    d->chunk->used += need;
+    if (zero)
+        memset(out, 0, need);
+    return out;
+}
+
+static void release(Dpll *d, StackMark m) {
+    while (d->chunk != m.chunk) {
+        Chunk *c = d->chunk;
+        d->chunk = c->prev;
+        if (!d->spare || d->spare->cap < c->cap) {
+            PyMem_Free(d->spare);
+            d->spare = c;
+        } else
+            PyMem_Free(c);
+    }
+    if (d->chunk)
+        d->chunk->used = m.used;
+}
+
+static void stack_free(Dpll *d) {
+    release(d, (StackMark){NULL, 0});
+    PyMem_Free(d->spare);
+    d->spare = NULL;
+}
 
 /* Give box b the value x and propagate; 0 on conflict (undo is the caller's). */
 static int assign(Dpll *d, int b, int x) {
@@ -358,14 +518,14 @@ static int assign(Dpll *d, int b, int x) {
             d->sum[c] += y;
             d->room[c] -= s;
             d->nopen[c]--;
-            int t = d->sum[c], f = d->room[c], goal = d->target[c];
-            if (t > goal || t + f < goal) {
+            int t = d->sum[c], f = d->room[c], lo = d->lo[c], hi = d->hi[c];
+            if (t > hi || t + f < lo) {
                 conflict = 1;
                 continue;
             }
             if (!f || conflict)
                 continue;
-            int rule = t == goal ? 0 : t + f == goal ? 1 : d->nopen[c] == 1 ? 2 : -1;
+            int rule = t == hi ? 0 : t + f == lo ? 1 : d->nopen[c] == 1 && lo == hi ? 2 : -1;
             if (rule < 0)
                 continue;
             for (int q = 0; q < d->ncb[c]; q++) {
@@ -375,7 +535,7 @@ static int assign(Dpll *d, int b, int x) {
                 if (tail + 2 > d->queue_cap)
                     return -1;  /* cannot happen: the queue holds every push of one propagation */
                 d->queue[tail++] = w;
-                d->queue[tail++] = rule == 0 ? 0 : rule == 1 ? d->size[w] : goal - t;
+                d->queue[tail++] = rule == 0 ? 0 : rule == 1 ? d->size[w] : lo - t;
             }
         }
     }
@@ -425,12 +585,7 @@ static int sweep(Dpll *d, int start, int *queue, int *parent) {
 static int midpoint(Dpll *d, const int *boxes, int n) {
     if (n < 3)
         return boxes[0];
-    int *queue = PyMem_Malloc(sizeof(int) * d->B), *parent = PyMem_Malloc(sizeof(int) * d->B);
-    if (!queue || !parent) {
-        PyMem_Free(queue);
-        PyMem_Free(parent);
-        return -1;
-    }
+    int *queue = d->sweep_queue, *parent = d->sweep_parent;
     int a = sweep(d, boxes[0], queue, NULL);
     int b = sweep(d, a, queue, parent);
     int len = 1;
@@ -439,8 +594,6 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
     int u = b;
     for (int i = 0; i < len / 2; i++)
         u = parent[u];
-    PyMem_Free(queue);
-    PyMem_Free(parent);
     return u;
 }
 
@@ -474,23 +627,22 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
     int pick = midpoint(d, boxes, n);
     if (pick < 0)
         return -1;
-    /* scratch of this call, freed on every way out */
-    int *pos = PyMem_Calloc(d->B, sizeof(int));           /* box -> index in boxes */
-    int *group = PyMem_Calloc(n, sizeof(int));
-    int *gstart = PyMem_Calloc(n + 1, sizeof(int));
-    int *gcells = PyMem_Calloc(n + 1, sizeof(int));
-    count_t *acc = PyMem_Calloc(W, sizeof(count_t));
-    count_t *tmp = PyMem_Calloc(W, sizeof(count_t));
-    count_t *next = PyMem_Calloc(W, sizeof(count_t));
-    count_t **gt = PyMem_Calloc(n, sizeof(count_t *));
-    count_t **gm = PyMem_Calloc(n, sizeof(count_t *));
+    /* scratch of this call, given back on every way out */
+    StackMark base = stack_mark(d);
+    int *pos = d->pos;                                     /* box -> index in boxes */
+    int *group = push(d, n, sizeof(int), 0);
+    int *gstart = push(d, n + 1, sizeof(int), 0);
+    int *gcells = push(d, n + 1, sizeof(int), 0);
+    count_t *acc = push(d, W, sizeof(count_t), 0);
+    count_t *tmp = push(d, W, sizeof(count_t), 0);
+    count_t *next = push(d, W, sizeof(count_t), 0);
+    count_t **gt = push(d, n, sizeof(count_t *), 1);
+    count_t **gm = push(d, n, sizeof(count_t *), 1);
     int ngroups = 0;
-    if (!pos || !group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm) {
+    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm) {
         status = -1;
         goto out;
     }
-    for (int i = 0; i < n; i++)
-        pos[boxes[i]] = i;
     for (int x = 0; x <= d->size[pick] && !status; x++) {
         int mark = d->ntrail;
         int fit = assign(d, pick, x);
@@ -510,6 +662,25 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
             int u = d->trail[t];
             weight *= CHOOSE[d->size[u]][d->val[u]];
             shift += d->val[u];
+        }
+        /* under noisy clues, the numbers the branch closed: the weight of the sum each reached
+           (a number closes once on the way down, when its last open box is given a value) */
+        if (d->weighted) {
+            d->cstamp++;
+            for (int t = mark; t < d->ntrail && weight; t++) {
+                int u = d->trail[t];
+                for (int k = 0; k < d->nbc[u]; k++) {
+                    int c = d->bc[u][k];
+                    if (d->nopen[c] || !d->w[c] || d->closed[c] == d->cstamp)
+                        continue;
+                    d->closed[c] = d->cstamp;
+                    weight *= d->w[c][d->sum[c] - d->lo[c]];
+                }
+            }
+            if (!weight) {  /* a sum no true number shows: no layout here */
+                undo(d, mark);
+                continue;
+            }
         }
         /* the open boxes left, in groups linked by constraints (BFS) */
         int nrest = 0;
@@ -542,10 +713,11 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
         gstart[ngroups] = nrest;
         /* count each group */
         int dead = 0;
+        StackMark groups_mark = stack_mark(d);
         for (int g = 0; g < ngroups && !dead && !status; g++) {
             int ng = gstart[g + 1] - gstart[g];
-            gt[g] = PyMem_Calloc(gcells[g] + 1, sizeof(count_t));
-            gm[g] = PyMem_Calloc((size_t)ng * (gcells[g] + 1), sizeof(count_t));
+            gt[g] = push(d, gcells[g] + 1, sizeof(count_t), 1);
+            gm[g] = push(d, (size_t)ng * (gcells[g] + 1), sizeof(count_t), 1);
             if (!gt[g] || !gm[g]) {
                 status = -1;
                 break;
@@ -565,6 +737,8 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 deg = times_poly(acc, deg, gt[g], gcells[g], next, W);
             for (int m = 0; m < W; m++)
                 total[m] += acc[m];
+            for (int i = 0; i < n; i++)  /* the groups' own calls used pos for their boxes */
+                pos[boxes[i]] = i;
             /* the boxes the branch fixed: value * branch total */
             for (int t = mark; t < d->ntrail; t++) {
                 int u = d->trail[t], y = d->val[u];
@@ -596,23 +770,13 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 }
             }
         }
-        for (int g = 0; g < ngroups; g++) {
-            PyMem_Free(gt[g]);
-            PyMem_Free(gm[g]);
+        for (int g = 0; g < ngroups; g++)
             gt[g] = gm[g] = NULL;
-        }
+        release(d, groups_mark);
         undo(d, mark);
     }
 out:
-    PyMem_Free(pos);
-    PyMem_Free(group);
-    PyMem_Free(gstart);
-    PyMem_Free(gcells);
-    PyMem_Free(acc);
-    PyMem_Free(tmp);
-    PyMem_Free(next);
-    PyMem_Free(gt);
-    PyMem_Free(gm);
+    release(d, base);
     return status;
 }
 
@@ -622,7 +786,9 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
                            Arena *a) {
     int first = p->comp_first_box[k], B = p->comp_nboxes[k];
     int *local = arena_alloc(a, p->neq, sizeof(int));       /* equation -> local constraint, -1 */
-    int *target = arena_alloc(a, B * 8, sizeof(int));
+    int *lo = arena_alloc(a, B * 8, sizeof(int)), *hi = arena_alloc(a, B * 8, sizeof(int));
+    int *wbits = arena_alloc(a, B * 8, sizeof(int));
+    const count_t **wt = arena_alloc(a, B * 8, sizeof(count_t *));
     int *cons_nbox = arena_alloc(a, B * 8, sizeof(int));
     int (*cons_box)[8] = arena_alloc(a, B * 8, sizeof(int[8]));  /* a number's boxes: at most 8 */
     int *fixed = arena_alloc(a, B, sizeof(int));
@@ -639,7 +805,10 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
             int q = bx->eqs[t];
             if (local[q] < 0) {
                 local[q] = ncons;
-                target[ncons] = p->eqs[q].value;
+                lo[ncons] = p->eqs[q].lo;
+                hi[ncons] = p->eqs[q].hi;
+                wt[ncons] = p->eqs[q].w;
+                wbits[ncons] = p->eqs[q].wbits;
                 ncons++;
             }
             int c = local[q];
@@ -670,19 +839,19 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
                 last = b;
             }
         }
-        if (sum > target[c] || sum + room < target[c])
+        if (sum > hi[c] || sum + room < lo[c])
             return INCONSISTENT;
         if (!open)
             continue;
-        int settle_all = sum == target[c] ? 0 : sum + room == target[c] ? 1 : -1;
-        if (settle_all < 0 && open != 1)
+        int settle_all = sum == hi[c] ? 0 : sum + room == lo[c] ? 1 : -1;
+        if (settle_all < 0 && (open != 1 || lo[c] != hi[c]))
             continue;
         for (int t = 0; t < cons_nbox[c]; t++) {
             int b = cons_box[c][t];
             if (fixed[b] >= 0)
                 continue;
             int s = p->boxes[first + b].size;
-            fixed[b] = settle_all == 0 ? 0 : settle_all == 1 ? s : target[c] - sum;
+            fixed[b] = settle_all == 0 ? 0 : settle_all == 1 ? s : lo[c] - sum;
             if (settle_all < 0 && b != last)
                 return -1;  /* cannot happen: one open box */
             Box *bx = &p->boxes[first + b];
@@ -699,9 +868,37 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
     /* settled boxes: the same number of mines in every layout (see combine) */
     for (int b = 0; b < B; b++)
         p->settled[first + b] = fixed[b];
+    /* a weighing number whose boxes are all settled weighs the same in every layout */
+    int weighted = 0;
+    for (int c = 0; c < ncons; c++) {
+        if (!wt[c])
+            continue;
+        weighted = 1;
+        int sum = 0, open = 0;
+        for (int t = 0; t < cons_nbox[c]; t++) {
+            int b = cons_box[c][t];
+            if (fixed[b] >= 0)
+                sum += fixed[b];
+            else
+                open = 1;
+        }
+        if (open)
+            continue;
+        count_t x = wt[c][sum - lo[c]];
+        if (!x)
+            return INCONSISTENT;
+        if (x != 1) {
+            PyObject *f = count_to_long(x), *next = f ? PyNumber_Multiply(p->constant, f) : NULL;
+            Py_XDECREF(f);
+            if (!next)
+                return -1;
+            Py_SETREF(p->constant, next);
+        }
+    }
     /* the open boxes, linked by the constraints they share */
     int *order = arena_alloc(a, B, sizeof(int));
     int *placed = arena_alloc(a, B, sizeof(int));
+    int *seen = arena_alloc(a, ncons, sizeof(int)), stamp = 0;
     if (a->failed)
         return -1;
     /* the search state over the component, the settled boxes fixed */
@@ -721,6 +918,9 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
     d.queue_cap = 2 * (65 * (B + 1) + 2);  /* an assignment fires at most 8 numbers of at most 8 boxes */
     d.queue = arena_alloc(a, d.queue_cap, sizeof(int));
     d.mark = arena_alloc(a, B, sizeof(int));
+    d.sweep_queue = arena_alloc(a, B, sizeof(int));
+    d.sweep_parent = arena_alloc(a, B, sizeof(int));
+    d.pos = arena_alloc(a, B, sizeof(int));
     if (a->failed)
         return -1;
     for (int b = 0; b < B; b++) {
@@ -743,7 +943,13 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
     d.size = size;
     d.nbc = nbc;
     d.bc = bc;
-    d.target = target;
+    d.lo = lo;
+    d.hi = hi;
+    d.w = wt;
+    d.weighted = weighted;
+    d.closed = arena_alloc(a, ncons, sizeof(int));
+    if (!d.closed)
+        return -1;
     d.ncb = cons_nbox;
     d.cb = cons_box;
     for (int b0 = 0; b0 < B; b0++) {
@@ -768,7 +974,23 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
         }
         for (int q = 0; q < n; q++)
             cells += p->boxes[first + order[q]].size;
-        if (cells > max_cells || cells > MAX_CELLS)
+        /* a part's counts stay below 2**cells times its numbers' largest weights, and a box's
+           marginal below 8 times that: all in a count_t, or the general path counts the part */
+        int bits = cells + 3;
+        if (weighted) {
+            stamp++;
+            for (int q = 0; q < n; q++) {
+                Box *bx = &p->boxes[first + order[q]];
+                for (int u = 0; u < bx->neq; u++) {
+                    int c = local[bx->eqs[u]];
+                    if (seen[c] != stamp) {
+                        seen[c] = stamp;
+                        bits += wbits[c];
+                    }
+                }
+            }
+        }
+        if (cells > max_cells || cells > MAX_CELLS || bits > (int)(8 * sizeof(count_t)))
             return 1;
         count_t *total = arena_alloc(a, cells + 1, sizeof(count_t));
         count_t *marg = arena_alloc(a, (size_t)n * (cells + 1), sizeof(count_t));
@@ -776,6 +998,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
             return -1;
         d.nodes = 0;
         int status = dpll_count(&d, order, n, cells, total, marg);
+        stack_free(&d);
         if (status)
             return status;  /* past the node limit: the general path counts it */
         int any = 0;
@@ -911,16 +1134,15 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
     Py_ssize_t S = p->hidden - p->frontier;
     PyObject ***tot = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
     PyObject ***prefix = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
-    PyObject ***suffix = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
+    PyObject ***after = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
     Py_ssize_t *nprefix = PyMem_Calloc(nparts + 1, sizeof(Py_ssize_t));
-    Py_ssize_t *nsuffix = PyMem_Calloc(nparts + 1, sizeof(Py_ssize_t));
-    PyObject **ways = NULL, **row1 = NULL, *count = NULL, *scale = NULL, *fixed = NULL;
+    PyObject **ways = NULL, **row1 = NULL, *count = NULL, *scale = NULL, *fixed = NULL, *bare = NULL;
     long nways = 0, nrow1 = 0, shift = 0;
-    if (!tot || !prefix || !suffix || !nprefix || !nsuffix)
+    if (!tot || !prefix || !after || !nprefix)
         goto out;
-    /* the settled boxes' factor and mines */
-    if (!(fixed = PyLong_FromLong(1)))
-        goto out;
+    /* the settled boxes' factor and mines; the numbers that weigh alike in every layout start it (1 under exact clues) */
+    Py_INCREF(p->constant);
+    fixed = p->constant;
     for (int b = 0; b < p->nboxes; b++) {
         if (p->settled[b] < 0)
             continue;
@@ -935,18 +1157,14 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
     for (int k = 0; k < nparts; k++)
         if (!(tot[k] = poly_of_counts(parts[k].total, parts[k].nsize)))
             goto out;
-    if (!(prefix[0] = poly_zero(1)) || !(suffix[nparts] = poly_zero(1)))
+    if (!(prefix[0] = poly_zero(1)))
         goto out;
     Py_SETREF(prefix[0][0], PyLong_FromLong(1));
-    Py_SETREF(suffix[nparts][0], PyLong_FromLong(1));
-    if (!prefix[0][0] || !suffix[nparts][0])
+    if (!prefix[0][0])
         goto out;
-    nprefix[0] = nsuffix[nparts] = 1;
+    nprefix[0] = 1;
     for (int k = 0; k < nparts; k++)
         if (!(prefix[k + 1] = poly_mul(prefix[k], nprefix[k], tot[k], parts[k].nsize, &nprefix[k + 1])))
-            goto out;
-    for (int k = nparts - 1; k >= 0; k--)
-        if (!(suffix[k] = poly_mul(tot[k], parts[k].nsize, suffix[k + 1], nsuffix[k + 1], &nsuffix[k])))
             goto out;
     PyObject **product = prefix[nparts];
     Py_ssize_t nproduct = nprefix[nparts];
@@ -1026,7 +1244,7 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
             if (muladd(&sum, product[K], ways[K]) < 0)
                 Py_CLEAR(sum);
         count = sum ? PyNumber_Multiply(sum, fixed) : NULL;
-        Py_XDECREF(sum);
+        bare = sum;  /* the count without the settled factor: a smaller denominator to reduce */
         if (!count)
             goto out;
         if (!PyObject_IsTrue(count)) {
@@ -1035,16 +1253,30 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         }
         Py_INCREF(count);
         scale = count;
+        /* part k's weight of x mines sums, over what the parts before it hold (b mines,
+           prefix[k][b] ways), the ways the parts after it and the sea fill the rest:
+           after[k + 1][x + b], with after[nparts] = ways and
+           after[k][z] = sum_j tot[k][j] * after[k + 1][z + j].  Built from the back, these
+           cost a part's degree times the number of sea rows each, where multiplying the
+           parts around each part out would cost the product's degree squared. */
+        after[nparts] = ways;
+        for (int k = nparts - 1; k >= 1; k--) {
+            if (!(after[k] = poly_zero(nways)))
+                goto out;
+            for (long z = 0; z < nways; z++)
+                for (Py_ssize_t j = 0; j < parts[k].nsize && z + j < nways; j++)
+                    if (parts[k].total[j] && muladd(&after[k][z], tot[k][j], after[k + 1][z + j]) < 0)
+                        goto out;
+        }
         for (int k = 0; k < nparts; k++) {
-            Py_ssize_t nothers, na = parts[k].nsize;
-            PyObject **others = poly_mul(prefix[k], nprefix[k], suffix[k + 1], nsuffix[k + 1], &nothers);
+            Py_ssize_t na = parts[k].nsize;
             PyObject **weight = poly_zero(na);
-            int bad = !others || !weight;
+            int bad = !weight;
             for (Py_ssize_t x = 0; x < na && !bad; x++) {
                 if (!parts[k].total[x])
                     continue;  /* no layout of the part holds x mines */
-                for (Py_ssize_t y = 0; y < nothers && x + y < nways && !bad; y++)
-                    bad = muladd(&weight[x], others[y], ways[x + y]) < 0;
+                for (Py_ssize_t y = 0; y < nprefix[k] && x + y < nways && !bad; y++)
+                    bad = muladd(&weight[x], prefix[k][y], after[k + 1][x + y]) < 0;
             }
             for (int q = 0; q < parts[k].nbox && !bad; q++) {
                 int b = parts[k].box[q];
@@ -1058,21 +1290,17 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
                         Py_CLEAR(acc);
                     Py_XDECREF(mm);
                 }
-                PyObject *all = acc ? PyNumber_Multiply(acc, fixed) : NULL;
-                PyObject *size = all ? PyLong_FromLong(p->boxes[b].size) : NULL;
-                num[b] = size ? PyNumber_FloorDivide(all, size) : NULL;  /* a box's cells share its mines */
+                PyObject *size = acc ? PyLong_FromLong(p->boxes[b].size) : NULL;
+                num[b] = size ? PyNumber_FloorDivide(acc, size) : NULL;  /* a box's cells share its mines */
+                mines_of[b] = num[b] ? PyNumber_Multiply(num[b], fixed) : NULL;
                 Py_XDECREF(size);
-                Py_XDECREF(all);
                 Py_XDECREF(acc);
-                bad = !num[b];
+                bad = !mines_of[b];
                 if (!bad) {
-                    Py_INCREF(count);
-                    den[b] = count;
-                    Py_INCREF(num[b]);
-                    mines_of[b] = num[b];
+                    Py_INCREF(bare);
+                    den[b] = bare;
                 }
             }
-            poly_free(others, others ? nothers : 0);
             poly_free(weight, weight ? na : 0);
             if (bad)
                 goto out;
@@ -1103,13 +1331,13 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
                 if (muladd(&in_sea, product[K], row1[K]) < 0)
                     Py_CLEAR(in_sea);
             PyObject *all = in_sea ? PyNumber_Multiply(in_sea, fixed) : NULL;
-            Py_XDECREF(in_sea);
-            if (!all)
+            if (!all) {
+                Py_XDECREF(in_sea);
                 goto out;
-            num[p->nboxes] = all;
-            Py_INCREF(count);
-            den[p->nboxes] = count;
-            Py_INCREF(all);
+            }
+            num[p->nboxes] = in_sea;
+            Py_INCREF(bare);
+            den[p->nboxes] = bare;
             mines_of[p->nboxes] = all;
         }
     }
@@ -1123,39 +1351,53 @@ out:
             poly_free(tot[k], tot[k] ? parts[k].nsize : 0);
         if (prefix)
             poly_free(prefix[k], prefix[k] ? nprefix[k] : 0);
-        if (suffix)
-            poly_free(suffix[k], suffix[k] ? nsuffix[k] : 0);
+        if (after && k >= 1 && k < nparts)  /* after[nparts] is ways, freed below */
+            poly_free(after[k], after[k] ? nways : 0);
     }
     PyMem_Free(tot);
     PyMem_Free(prefix);
-    PyMem_Free(suffix);
+    PyMem_Free(after);
     PyMem_Free(nprefix);
-    PyMem_Free(nsuffix);
     poly_free(ways, ways ? nways : 0);
     poly_free(row1, row1 ? nrow1 : 0);
     Py_XDECREF(count);
     Py_XDECREF(scale);
     Py_XDECREF(fixed);
+    Py_XDECREF(bare);
     return status;
 }
 
-/* analyze(grid, mines, cells, max_cells, max_nodes): see the top of this file. */
+/* analyze(grid, mines, cells, max_cells, max_nodes[, readings]): see the top of this file. */
 static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *grid, *table;
+    PyObject *grid, *table, *readings = Py_None;
     long mines;
     int max_cells;
     long long max_nodes;
-    if (!PyArg_ParseTuple(args, "O!lO!iL", &PyTuple_Type, &grid, &mines, &PyTuple_Type, &table, &max_cells,
-                          &max_nodes))
+    if (!PyArg_ParseTuple(args, "O!lO!iL|O", &PyTuple_Type, &grid, &mines, &PyTuple_Type, &table, &max_cells,
+                          &max_nodes, &readings))
         return NULL;
+    if (readings != Py_None && (!PyTuple_Check(readings) || PyTuple_GET_SIZE(readings) != KEYS)) {
+        PyErr_SetString(PyExc_ValueError, "readings: a tuple of 9**4 readings, or None");
+        return NULL;
+    }
     Arena a = {0};
     Position p;
     memset(&p, 0, sizeof(p));
     PyObject *result = NULL;
     PyObject **num = NULL, **den = NULL, **mines_of = NULL, *count = NULL, *scale = NULL;
     int ngroups = 0;
-    int status = read_grid(&p, grid, &a);
+    if (!(p.constant = PyLong_FromLong(1)))
+        return NULL;
+    int status = 0;
+    if (readings != Py_None) {
+        p.readings = readings;
+        p.key_count = arena_alloc(&a, KEYS, sizeof(int));
+        p.keys = arena_alloc(&a, KEYS, sizeof(int));
+        status = a.failed ? -1 : 0;
+    }
+    if (!status)
+        status = read_grid(&p, grid, &a);
     if (!status && PyTuple_GET_SIZE(table) != p.n)
         status = 1;
     if (!status)
@@ -1223,8 +1465,23 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
             ok = item && PyList_Append(groups, item) == 0;
             Py_XDECREF(item);
         }
+        /* under noisy clues, how many numbers read through each reading (their factors' powers) */
+        PyObject *used = Py_None;
+        Py_INCREF(used);
+        if (ok && p.readings) {
+            Py_SETREF(used, PyList_New(0));
+            ok = used != NULL;
+            for (int i = 0; i < p.nkeys && ok; i++) {
+                int k = p.keys[i];
+                PyObject *item = Py_BuildValue("(ii)", k, p.key_count[k]);
+                ok = item && PyList_Append(used, item) == 0;
+                Py_XDECREF(item);
+            }
+        }
         if (ok)
-            result = Py_BuildValue("(OOOOOOOi)", count, scale, groups, hidden, index, frontier, sea, p.ncomps);
+            result = Py_BuildValue("(OOOOOOOiO)", count, scale, groups, hidden, index, frontier, sea, p.ncomps,
+                                   used);
+        Py_XDECREF(used);
         Py_XDECREF(groups);
         Py_XDECREF(hidden);
         Py_XDECREF(index);
@@ -1252,6 +1509,7 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args) {
     PyMem_Free(mines_of);
     Py_XDECREF(count);
     Py_XDECREF(scale);
+    Py_XDECREF(p.constant);
     arena_free(&a);
     return result;
 }

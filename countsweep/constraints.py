@@ -26,8 +26,10 @@ nothing and becomes a factor.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours
 from countsweep.clues import EXACT, ClueModel
@@ -130,18 +132,58 @@ def equations(board: Board, clues: ClueModel = EXACT) -> tuple[list[Equation], F
     return out, Fraction(num, den)
 
 
-_MEMOS: dict[int, tuple[ClueModel, dict]] = {}
+_HELD: dict[tuple[str, int], tuple[ClueModel, Any]] = {}
+
+
+def _held(what: str, clues: ClueModel, make: Callable[[], Any]) -> Any:
+    """``what`` worked out once per clue model, keyed by the model's identity: hashing a table
+    model (81 fractions) per number would cost more than the reading."""
+    key = (what, id(clues))
+    held = _HELD.get(key)
+    if held is None or held[0] is not clues:
+        if len(_HELD) > 128:
+            _HELD.clear()
+        held = _HELD[key] = (clues, make())
+    return held[1]
 
 
 def _memo(clues: ClueModel) -> dict:
-    """The readings already worked out under ``clues``, keyed by the model's identity: hashing a
-    table model (81 fractions) per number would cost more than the reading."""
-    held = _MEMOS.get(id(clues))
-    if held is None or held[0] is not clues:
-        if len(_MEMOS) > 64:
-            _MEMOS.clear()
-        held = _MEMOS[id(clues)] = (clues, {})
-    return held[1]
+    """The readings already worked out under ``clues``, filled as numbers come."""
+    return _held("memo", clues, dict)
+
+
+def readings(clues: ClueModel) -> tuple[tuple, dict[int, Fraction]]:
+    """Every reading under ``clues`` at once, for the compiled kernel: ``(table, factors)``.
+
+    ``table[key]``, with ``key = ((shown * 9 + flags) * 9 + hidden) * 9 + neighbours``,
+    is ``None`` when no sum is possible, ``(-1,)`` when every sum weighs alike,
+    ``(lo,)`` for one sum, and ``(lo, w0, w1, ...)`` for weighted sums (see
+    :func:`_reading`); ``factors[key]`` is the scale the reading leaves.
+
+    >>> from countsweep.clues import UNDER
+    >>> table, factors = readings(UNDER)
+    >>> key = ((2 * 9 + 0) * 9 + 3) * 9 + 8   # a 2 with three hidden neighbours, no flag
+    >>> table[key], factors[key]              # true 2 or 3, weighing 1/2 and 1/3: 3 to 2, times 1/6
+    ((2, 3, 2), Fraction(1, 6))
+    """
+    return _held("readings", clues, lambda: _readings(clues))
+
+
+def _readings(clues: ClueModel) -> tuple[tuple, dict[int, Fraction]]:
+    table: list[tuple[int, ...] | None] = [None] * 9 ** 4
+    factors: dict[int, Fraction] = {}
+    for shown in range(9):
+        for room in range(9):
+            for flags in range(room + 1):
+                for hidden in range(room - flags + 1):
+                    reading = _reading(clues, shown, flags, hidden, room)
+                    if reading is None:
+                        continue
+                    lo, weights, factor = reading
+                    key = ((shown * 9 + flags) * 9 + hidden) * 9 + room
+                    table[key] = (lo,) if weights is None else (lo, *weights)
+                    factors[key] = factor
+    return tuple(table), factors
 
 
 def _reading(clues: ClueModel, shown: int, flags: int, hidden: int, room: int

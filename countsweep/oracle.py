@@ -48,7 +48,7 @@ from typing import NamedTuple
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import EXACT, ClueModel
-from countsweep.constraints import Constraints
+from countsweep.constraints import Constraints, readings
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, decimal, degrees, evaluate, mul
@@ -87,10 +87,19 @@ class Analysis:
     """The clue model the numbers were read through (:mod:`countsweep.clues`)."""
     density: Fraction | None = None
     """The prior mine density, when one replaced the unknown total."""
-    factor: Fraction = field(default=Fraction(1), compare=False, repr=False)
-    """``weight / count``: the scale a weighted count carries."""
+    factors: tuple[tuple[Fraction, int], ...] = field(default=(), compare=False, repr=False)
+    """:attr:`factor` as ``(fraction, power)`` pairs, multiplied out only when asked for: an agent
+    reading probabilities never needs the product of hundreds of small fractions."""
     weighted: bool = False
     """Do layouts weigh differently (noisy clues or a density), so that :attr:`weight` replaces the count?"""
+
+    @functools.cached_property
+    def factor(self) -> Fraction:
+        """``weight / count``: the scale a weighted count carries."""
+        num = den = 1
+        for f, times in self.factors:
+            num, den = num * f.numerator ** times, den * f.denominator ** times
+        return Fraction(num, den)
 
     @property
     def weight(self) -> Fraction:
@@ -281,7 +290,7 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
     probs = {cell: g.probability for g in found for cell in g.cells}
     ordered = {cell: probs[cell] for cell in board._hidden}
     return Analysis(board, left is not None, count, ordered, model.frontier, model.sea,
-                    len(model.components), backend, tuple(found), scale, model.clues.name, density, factor,
+                    len(model.components), backend, tuple(found), scale, model.clues.name, density, ((factor, 1),),
                     not model.clues.exact or density is not None)
 
 
@@ -317,15 +326,16 @@ def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
 class _NoLayout(InconsistentError):
     """No layout fits: the general path words the message when it is first read."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, clues: ClueModel = EXACT) -> None:
         super().__init__()
         self.board = board
+        self.clues = clues
         self.text: str | None = None
 
     def __str__(self) -> str:
         if self.text is None:
             try:
-                analyze(self.board, get_backend(DEFAULT_BACKEND, kernel=False))
+                analyze(self.board, get_backend(DEFAULT_BACKEND, kernel=False), clues=self.clues)
                 self.text = "no mine layout fits the position"  # the paths agree: not reached
             except InconsistentError as exc:
                 self.text = str(exc)
@@ -342,7 +352,7 @@ def _cell_table(height: int, width: int) -> tuple[Cell, ...]:
     return tuple((r, c) for r in range(height) for c in range(width))
 
 
-def _compiled(board: Board, backend: str) -> Analysis | None:
+def _compiled(board: Board, backend: str, clues: ClueModel = EXACT) -> Analysis | None:
     """The analysis by the compiled kernel, or None where the position needs the general path.
 
     The kernel answers exactly what :func:`combine` does from the dpll counts
@@ -350,21 +360,27 @@ def _compiled(board: Board, backend: str) -> Analysis | None:
     components too large for its counts or its node budget.  When no layout
     fits it raises at once; the message naming the numbers is worded by the
     general path only if someone reads it (an agent trying what a cell may
-    show never does).
+    show never does).  Under noisy clues it takes every reading of a number
+    at once (:func:`~countsweep.constraints.readings`) and says how often it
+    used each, for the factor the readings leave.
     """
     assert KERNEL is not None
+    table, factors = (None, None) if clues.exact else readings(clues)
     found = KERNEL.analyze(board.grid, -1 if board.mines is None else board.mines,
-                           _cell_table(board.height, board.width), KERNEL.MAX_CELLS, _KERNEL_NODES)
+                           _cell_table(board.height, board.width), KERNEL.MAX_CELLS, _KERNEL_NODES, table)
     if found is False:
-        raise _NoLayout(board)
+        raise _NoLayout(board, clues)
     if found is None:
         return None
-    count, scale, raw, hidden, index, frontier, sea, components = found
+    count, scale, raw, hidden, index, frontier, sea, components, used = found
     groups = tuple(Group(Fraction(num, den), cells, mines) for num, den, mines, cells in raw)
     by_group = [g.probability for g in groups]
     probabilities = dict(zip(hidden, [by_group[i] for i in index], strict=True))
+    if factors is None:
+        return Analysis(board, board.mines is not None, count, probabilities, frontier, sea, components, backend,
+                        groups, scale)
     return Analysis(board, board.mines is not None, count, probabilities, frontier, sea, components, backend,
-                    groups, scale)
+                    groups, scale, clues.name, None, tuple((factors[key], times) for key, times in used), True)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
@@ -425,9 +441,9 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
                                  "(give one or the other)")
     limits = (limits or Limits()).started()
     _check_memory(limits, board)
-    if KERNEL is not None and getattr(engine, "kernel", False) and clues.exact and density is None:
+    if KERNEL is not None and getattr(engine, "kernel", False) and density is None:
         limits.check("before counting")
-        done = _compiled(board, engine.name)
+        done = _compiled(board, engine.name, clues)
         if done is not None:
             return done
     model = Constraints.of(board, clues)

@@ -10,11 +10,14 @@ visits, since the agent gives up at a fixed number of them).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
+from countsweep.clues import OVER, UNDER, ClueModel, parse_clues
 from countsweep.counting.dpll import DpllCounter
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
@@ -24,13 +27,14 @@ from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from tests.reference import seeded_position
 from tests.strategies import positions
+from tests.test_clues import REFERENCE, noisy_positions, random_table
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 
 
-def pure(board: Board):
+def pure(board: Board, clues: ClueModel | None = None):
     try:
-        return analyze(board, DpllCounter(kernel=False))
+        return analyze(board, DpllCounter(kernel=False), clues=clues or parse_clues("exact"))
     except InconsistentError:
         return None
 
@@ -40,6 +44,8 @@ def same(kernel, python) -> None:
     assert kernel.groups == python.groups and kernel.scale == python.scale
     assert kernel.levels == python.levels and kernel.safe == python.safe
     assert kernel.mines_certain == python.mines_certain and kernel.backend == python.backend
+    assert kernel.weight == python.weight and kernel.weighted == python.weighted
+    assert kernel.clue_model == python.clue_model
 
 
 @settings(max_examples=2000)
@@ -68,6 +74,54 @@ def test_the_kernels_analysis_is_the_pure_one_on_positions_from_play(level, rule
             same(kernel, pure(board))
             answered += 1
     assert answered == len(boards)  # real play's components are all small enough
+
+
+def same_or_declined(board: Board, clues: ClueModel) -> bool:
+    """The kernel's weighted analysis is the pure one, or it leaves the position to it; did it answer?"""
+    python = pure(board, clues)
+    try:
+        kernel = _compiled(board, "dpll", clues)
+    except InconsistentError:
+        assert python is None
+        return True
+    assert python is not None
+    if kernel is None:
+        return False
+    same(kernel, python)
+    return True
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_kernels_weighted_analysis_is_the_pure_one_under_every_clue_model(data):
+    name = data.draw(st.sampled_from(["under", "over", "table"]))
+    if name == "table":
+        table = random_table(data.draw)
+        model = ClueModel("table", "table", table)
+        like = lambda v, n, room: table[v][n] if v <= 8 else 0  # noqa: E731
+    else:
+        model, like = parse_clues(name), REFERENCE[name]
+    board = data.draw(noisy_positions(like, max_hidden=16))
+    assert same_or_declined(board, model) or name == "table"  # only a table's weights can be too large
+
+
+@pytest.mark.parametrize("model", [UNDER, OVER], ids=["under", "over"])
+def test_the_kernels_weighted_analysis_is_the_pure_one_on_positions_from_play(model):
+    w, h, m = LEVELS["expert"]
+    boards = from_play(Settings(w, h, m, "safe", "corner"), 2, seed=11)
+    answered = sum(same_or_declined(board, model) for board in boards)
+    assert answered >= len(boards) * 3 // 4  # most real components fit the 128-bit counts, weights and all
+
+
+def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path():
+    # L(v | n) = 1/p for primes p: every number weighs its sums by a different large integer
+    primes = (1_000_003, 1_000_033, 1_000_037, 1_000_039, 1_000_081, 1_000_099, 1_000_117, 1_000_121, 1_000_133)
+    table = tuple(tuple(Fraction(1, primes[n]) if v != n else 1 - Fraction(8, primes[n]) for n in range(9))
+                  for v in range(9))
+    model = ClueModel("primes", "table", table)
+    board = Board.from_text("6x3x5\n1?2?1?\n??????\n2?1?2?")
+    assert _compiled(board, "dpll", model) is None
+    assert analyze(board, clues=model) == pure(board, model)  # the general path answers, exactly
 
 
 def test_large_components_and_inconsistent_positions_are_left_to_the_general_path():

@@ -76,8 +76,9 @@ def test_work_over_the_time_limit_is_503():
     from tests.test_hostile import _dense
 
     slow = TestClient(create_app(Config(timeout=0.05, max_body=10**6)))
-    # one frontier component across a 100x100 board: about half a second of counting
-    r = slow.post("/api/analyze", json={"board": _dense(100, 5)})
+    # one frontier component across a 150x150 board: tens of seconds of counting, so the limit
+    # is reached on any machine (100x100 now counts in milliseconds in the compiled kernel)
+    r = slow.post("/api/analyze", json={"board": _dense(150, 5)})
     assert r.status_code == 503 and "time limit of 0.05 s" in r.json()["error"]
 
 
@@ -93,8 +94,21 @@ def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):
     # the thesis position: the agent's exact endgame search opens a 1/10 cell
     assert out["guess"] and out["rule"] == "endgame" and out["mine_probability"] == "1/10"
     assert out["outlook"]["safety"] == "9/10"
+    # the outlook is the agent's, exact: computed here in process for the same cell
+    from fractions import Fraction
+
+    from countsweep import Board, analyze
+    from countsweep.play.agents import BestAgent
+
+    o = BestAgent().outlook(analyze(Board.from_text(THESIS)), tuple(out["cell"]))
+    assert {k: Fraction(v) for k, v in out["outlook"].items()} == {
+        "safety": o.safety, "secondary_safety": o.secondary, "progress": o.progress}
+    assert o.secondary != o.safety and o.progress not in (o.safety, o.secondary)  # three different numbers
+    assert out["certain"] == []  # a guess, and nothing certain before it
     sure = client.post("/api/move", json={"board": "4x1x1\nF1??"}).json()
     assert sure["guess"] is False and sure["rule"] == "certain" and sure["cell"] in ([0, 2], [0, 3])
+    assert sorted(m["cell"] for m in sure["certain"]) == [[0, 2], [0, 3]]
+    assert {m["action"] for m in sure["certain"]} == {"open"} and sure["outlook"] is None
     done = client.post("/api/move", json={"board": "3x1x1\n?1-"}).json()
     assert done["cell"] is None and "nothing left to open" in done["reason"]
 
