@@ -22,6 +22,7 @@ import hashlib
 import json
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from pysdd.sdd import SddManager, SddNode, Vtree
@@ -194,9 +195,10 @@ class CompiledPosition:
             raise bad(f"its board: {exc}") from None
         var = cell_variables(board)
         model = Constraints.of(board)
-        leaves = _vtree_leaves(doc["vtree"])
-        if leaves is None:
+        shape = _vtree_shape(doc["vtree"])
+        if shape is None:
             raise bad("malformed vtree")
+        leaves = set(shape.variable.values())
         if leaves != set(range(1, max(len(var), 1) + 1)):
             raise bad(f"the vtree has {len(leaves)} variables, the board {len(var)} hidden cells")
         seen: set[Cell] = set()
@@ -217,7 +219,7 @@ class CompiledPosition:
                 seen.add(cell)
                 cells.append(cell)
             own = {var[c] for c in cells}
-            if not _sdd_well_formed(part["sdd"], own):
+            if not _sdd_well_formed(part["sdd"], own, shape):
                 raise bad(f"part {i}: malformed diagram, or one over cells outside the part")
             checked.append((tuple(cells), part["sdd"]))
         if seen != set(model.frontier):
@@ -251,45 +253,72 @@ def _ints(words: list[str]) -> list[int] | None:
         return None
 
 
-def _vtree_leaves(text: str) -> set[int] | None:
-    """The variables of a pysdd vtree file, or None if it is not a well-formed vtree."""
+@dataclass(frozen=True)
+class _VtreeShape:
+    """A pysdd vtree as the checks of a saved diagram need it."""
+
+    variable: dict[int, int]
+    """Leaf node -> its variable."""
+    sides: dict[int, tuple[frozenset[int], frozenset[int]]]
+    """Internal node -> the nodes of its left subtree and of its right subtree."""
+
+
+def _vtree_shape(text: str) -> _VtreeShape | None:
+    """The leaves and subtrees of a pysdd vtree file, or None if it is not a well-formed vtree."""
     body = _records(text, "vtree")
     if not body:
         return None
-    nodes: set[int] = set()
+    below: dict[int, frozenset[int]] = {}  # node -> the nodes of its subtree, itself included
+    variable: dict[int, int] = {}
+    sides: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
     used: set[int] = set()
-    leaves: set[int] = set()
     for words in body:
         ints = _ints(words[1:])
-        if ints is None or not ints or ints[0] in nodes:
+        if ints is None or not ints or ints[0] < 0 or ints[0] in below:
             return None
-        if words[0] == "L" and len(ints) == 2 and ints[1] > 0 and ints[1] not in leaves:
-            leaves.add(ints[1])
-        elif words[0] == "I" and len(ints) == 3 and ints[1] in nodes and ints[2] in nodes \
+        node = ints[0]
+        if words[0] == "L" and len(ints) == 2 and ints[1] > 0 and ints[1] not in variable.values():
+            variable[node] = ints[1]
+            below[node] = frozenset({node})
+        elif words[0] == "I" and len(ints) == 3 and ints[1] in below and ints[2] in below \
                 and not {ints[1], ints[2]} & used and ints[1] != ints[2]:
             used.update(ints[1:])
+            sides[node] = (below[ints[1]], below[ints[2]])
+            below[node] = below[ints[1]] | below[ints[2]] | {node}
         else:
             return None
-        nodes.add(ints[0])
-    return leaves if len(nodes - used) == 1 else None
+    return _VtreeShape(variable, sides) if len(below.keys() - used) == 1 else None
 
 
-def _sdd_well_formed(text: str, variables: set[int]) -> bool:
-    """Is ``text`` a pysdd SDD file whose nodes refer back only, over ``variables`` only?"""
+def _sdd_well_formed(text: str, variables: set[int], vtree: _VtreeShape) -> bool:
+    """Is ``text`` a pysdd SDD file over ``variables`` that respects ``vtree``?
+
+    Each node refers back only; a literal sits at the leaf of its variable; a
+    decision sits at an internal node, its primes in the left subtree and its
+    subs in the right (constants anywhere).  pysdd reads a file without these
+    checks and crashes on one that breaks them.
+    """
     body = _records(text, "sdd")
     if body is None:
         return False
-    nodes: set[int] = set()
+    at: dict[int, int | None] = {}  # node -> its vtree node (None for a constant)
+
+    def within(child: int, side: frozenset[int]) -> bool:
+        return child in at and (at[child] is None or at[child] in side)
+
     for words in body:
         ints = _ints(words[1:])
-        if ints is None or not ints or ints[0] in nodes:
+        if ints is None or not ints or ints[0] < 0 or ints[0] in at:
             return False
         kind = words[0]
         constant = kind in ("T", "F") and len(ints) == 1
-        literal = kind == "L" and len(ints) == 3 and ints[2] != 0 and abs(ints[2]) in variables
-        decision = (kind == "D" and len(ints) >= 3 and ints[2] >= 1 and len(ints) == 3 + 2 * ints[2]
-                    and all(child in nodes for child in ints[3:]))
+        literal = kind == "L" and len(ints) == 3 and ints[2] != 0 and abs(ints[2]) in variables \
+            and vtree.variable.get(ints[1]) == abs(ints[2])
+        decision = kind == "D" and len(ints) >= 3 and ints[1] in vtree.sides and ints[2] >= 1 \
+            and len(ints) == 3 + 2 * ints[2] \
+            and all(within(p, vtree.sides[ints[1]][0]) for p in ints[3::2]) \
+            and all(within(s, vtree.sides[ints[1]][1]) for s in ints[4::2])
         if not (constant or literal or decision):
             return False
-        nodes.add(ints[0])
-    return bool(nodes)
+        at[ints[0]] = None if constant else ints[1]
+    return bool(at)

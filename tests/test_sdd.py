@@ -174,3 +174,118 @@ def test_a_damaged_saved_position_is_refused_or_answers_exactly_as_the_original(
                     continue
                 raise AssertionError(f"a damaged {where} loaded: {damaged}")
     assert tried > 100 and refused == tried
+
+
+SAVED = "4x2x2\n1??-\n-??1"  # two parts of two cells each
+
+
+def _saved(tmp_path):
+    import json
+
+    from countsweep.compiled import CompiledPosition
+
+    path = tmp_path / "p.sdd"
+    CompiledPosition(Board.from_text(SAVED)).save(path)
+    return path, json.loads(path.read_text())
+
+
+def _load(path, doc, redigest: bool = True):
+    """Load ``doc`` as if it were the file; with ``redigest`` its digest is made to match (a crafted file)."""
+    import json
+
+    from countsweep.compiled import CompiledPosition, _digest
+
+    if redigest and all(k in doc for k in ("board", "vtree_kind", "vtree", "parts")):
+        doc["digest"] = _digest(doc)
+    return CompiledPosition.load(path, json.dumps(doc))
+
+
+THREE_LEAVES = "vtree 5\nL 0 1\nL 2 2\nI 1 0 2\nL 4 3\nI 3 1 4\n"
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: d.update(format="countsweep compiled position 1"),
+     "saved by an older countsweep (format 1, without a digest): compile the board again"),
+    (lambda d: d.update(format="something else"), "no 'format': 'countsweep compiled position 2' field"),
+    (lambda d: d.pop("board"), "field 'board' missing or not a str"),
+    (lambda d: d.update(parts={}), "field 'parts' missing or not a list"),
+    (lambda d: d.update(board="4x2x2\n1?9-\n-??1"),
+     "its board: line 2, column 3: unexpected character '9' (expected H ? . F * - or 0-8)"),
+    (lambda d: d.update(vtree="vtree 1\nX 0 1\n"), "malformed vtree"),
+    (lambda d: d.update(vtree=THREE_LEAVES), "the vtree has 3 variables, the board 4 hidden cells"),
+    (lambda d: d["parts"].__setitem__(0, []), "part 0 is not {'cells': [...], 'sdd': '...'}"),
+    (lambda d: d["parts"][0].pop("sdd"), "part 0 is not {'cells': [...], 'sdd': '...'}"),
+    (lambda d: d["parts"][0].update(cells=5), "part 0 is not {'cells': [...], 'sdd': '...'}"),
+    (lambda d: d["parts"][0]["cells"].__setitem__(0, [0]), "part 0: [0] is not a cell [row, col]"),
+    (lambda d: d["parts"][0]["cells"].__setitem__(0, "ab"), "part 0: 'ab' is not a cell [row, col]"),
+    (lambda d: d["parts"][0]["cells"].__setitem__(0, [True, 1]), "part 0: [True, 1] is not a cell [row, col]"),
+    (lambda d: d["parts"][0]["cells"].__setitem__(0, [0, 0]), "part 0: cell [0, 0] is not a hidden cell of the board"),
+    (lambda d: d["parts"][1]["cells"].__setitem__(0, [0, 1]), "part 1: cell [0, 1] is in two parts"),
+    (lambda d: d["parts"][0].update(sdd="sdd 1\nX 0\n"),
+     "part 0: malformed diagram, or one over cells outside the part"),
+    (lambda d: d.update(parts=d["parts"][:1]),
+     "its parts cover 2 cells, the board's frontier has 4 (a file for another board?)"),
+])
+def test_each_check_of_a_saved_position_names_what_is_wrong(tmp_path, damage, says):
+    import re
+
+    from countsweep.errors import InputError
+
+    path, doc = _saved(tmp_path)
+    damage(doc)
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: {says}") + "$"):
+        _load(path, doc)
+
+
+def test_a_saved_position_that_is_not_json_or_does_not_match_its_digest_is_refused(tmp_path):
+    import re
+
+    from countsweep.compiled import CompiledPosition
+    from countsweep.errors import InputError
+
+    path, doc = _saved(tmp_path)
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: not JSON (")):
+        CompiledPosition.load(path, "{")
+    doc["board"] = "4x2x3\n1??-\n-??1"  # another total, the old digest
+    with pytest.raises(InputError, match=re.escape("its contents do not match their digest (the file was changed "
+                                                   "or damaged)") + "$"):
+        _load(path, doc, redigest=False)
+
+
+def test_the_digest_does_not_depend_on_how_the_json_orders_its_keys(tmp_path):
+    import json
+
+    from countsweep.compiled import CompiledPosition
+
+    path, doc = _saved(tmp_path)
+    doc["parts"] = [{"sdd": p["sdd"], "cells": p["cells"]} for p in doc["parts"]]  # keys the other way round
+    loaded = CompiledPosition.load(path, json.dumps(doc))
+    assert loaded.analysis() == analyze(Board.from_text(SAVED))
+    assert loaded.vtree == "frontier" and loaded.compile_seconds == 0.0
+
+
+def test_a_crafted_file_with_a_matching_digest_is_refused_or_loads_as_a_diagram_pysdd_can_count(tmp_path):
+    """Past the digest, the checks on the diagrams are what keeps a malformed one from pysdd."""
+    import contextlib
+
+    from countsweep.errors import CountsweepError, InputError
+
+    path, doc = _saved(tmp_path)
+    loaded = refused = 0
+    for where in ["vtree", 0, 1]:
+        text = doc["vtree"] if where == "vtree" else doc["parts"][where]["sdd"]
+        for damaged in _corruptions(text):
+            crafted = {**doc, "parts": [dict(p) for p in doc["parts"]]}
+            if where == "vtree":
+                crafted["vtree"] = damaged
+            else:
+                crafted["parts"][where]["sdd"] = damaged
+            try:
+                position = _load(path, crafted)
+            except InputError:
+                refused += 1
+                continue
+            with contextlib.suppress(CountsweepError):
+                position.analysis()  # well formed, maybe of another position: it must count, not crash
+            loaded += 1
+    assert refused > 50 and loaded > 5
