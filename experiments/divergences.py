@@ -1,0 +1,231 @@
+"""Where a peer solver and countsweep first guess differently, which move was better?
+
+For each game of a peer's traces (one JSON line per game: ``game``, ``won`` and
+``at``, the cells it guessed in order, ``[row, col]``), countsweep's best agent
+plays the same game (game ``i`` of ``--seed``, dealt as ``play`` deals it) and
+the two guess sequences are compared.  At the first guess where they differ,
+both players saw the same position (each opens every certainly safe cell before
+guessing, and they agreed on every guess before), so the two moves can be
+valued on equal terms: ``--layouts`` layouts drawn exactly uniformly from those
+consistent with the position, each played on after the peer's move and after
+countsweep's by countsweep's agent, with the same layouts and the same
+tie-break seeds for both (paired rollouts).  The difference of the two moves'
+rollout wins estimates how much the peer's choice was worth, whatever the
+actual layout did; it is reported by what the games' results were (only the
+peer won, only countsweep, both, neither) and by phase of the game.
+
+Positions with a component of more than ``--max-assignments`` assignments are
+skipped (the sampler enumerates them).  The peer is not run here: its traces
+are an input, made by its own harness.
+
+    python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from bisect import bisect_right
+from collections import defaultdict
+from itertools import accumulate
+from math import comb
+from pathlib import Path
+
+from benchmarks.common import machine, table
+from countsweep.board import Board, Cell
+from countsweep.constraints import Constraints
+from countsweep.oracle import analyze
+from countsweep.play.agents import BestAgent, play_game
+from countsweep.play.endgame import component_layouts
+from countsweep.play.game import LEVELS, Game, Settings
+from countsweep.play.runs import deal
+
+
+class Sampler:
+    """Layouts consistent with ``board``, drawn exactly uniformly (mine cells as sets).
+
+    Each component's assignments are enumerated and grouped by their number of
+    mines; a draw picks each component's mine count in turn, weighed by its
+    assignments with that count times the ways the components after it and the
+    sea can place the rest, then one assignment of that count, then the sea's
+    mines uniformly.
+    """
+
+    def __init__(self, board: Board, limit: int) -> None:
+        model = Constraints.of(board)
+        self.board = board
+        self.sea = list(model.sea)
+        self.left = model.mines_left
+        self.flags = set(board.flags())
+        self.by_k: list[dict[int, list[frozenset[Cell]]]] = []
+        w = board.width
+        for comp in model.components:
+            found = component_layouts(comp, w, limit)
+            if found is None:
+                raise ValueError("a component has too many assignments")
+            groups: dict[int, list[frozenset[Cell]]] = defaultdict(list)
+            for mask, k in found:
+                groups[k].append(frozenset((i // w, i % w) for i in range(w * board.height) if mask >> i & 1))
+            self.by_k.append(dict(groups))
+        # after[i][r]: ways components i.. hold r mines between them
+        self.after: list[dict[int, int]] = [{0: 1}]
+        for groups in reversed(self.by_k):
+            nxt: dict[int, int] = defaultdict(int)
+            for r, ways in self.after[0].items():
+                for k, sols in groups.items():
+                    nxt[r + k] += ways * len(sols)
+            self.after.insert(0, dict(nxt))
+
+    def _completions(self, i: int, used: int) -> int:
+        """Ways components ``i..`` and the sea complete ``used`` frontier mines."""
+        assert self.left is not None
+        return sum(ways * comb(len(self.sea), self.left - used - r) for r, ways in self.after[i].items()
+                   if 0 <= self.left - used - r <= len(self.sea))
+
+    def draw(self, rng: random.Random) -> set[Cell]:
+        assert self.left is not None
+        mines = set(self.flags)
+        used = 0
+        for i, groups in enumerate(self.by_k):
+            options = sorted(groups)
+            weights = [len(groups[k]) * self._completions(i + 1, used + k) for k in options]
+            cumulative = list(accumulate(weights))
+            k = options[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+            mines |= rng.choice(groups[k])
+            used += k
+        mines |= set(rng.sample(self.sea, self.left - used))
+        return mines
+
+
+def guesses_of(settings: Settings, seed: int, index: int) -> tuple[list[tuple[Board, Cell, str]], bool]:
+    """countsweep's guesses in game ``index``: the position, the cell, the rule that chose it; and the result."""
+    game, first, agent_seed = deal(settings, seed, index)
+    out: list[tuple[Board, Cell, str]] = []
+
+    def trace(board: Board, move) -> None:
+        if move.guess:
+            out.append((board, move.cell, move.rule))
+
+    rec = play_game(game, BestAgent(), first=first, seed=agent_seed, trace=trace)
+    return out, rec.won
+
+
+def rollout(board: Board, layout: set[Cell], move: Cell, seed: int) -> bool:
+    """Does countsweep's agent win from ``board`` with ``layout`` after opening ``move``?"""
+    game = Game.at(board, layout)
+    if not game.open(move):
+        return False
+    if game.won:
+        return True
+    agent, rng = BestAgent(), random.Random(seed)
+    while not game.over:
+        view = game.view()
+        for m in agent.moves(view, rng):
+            if m.action == "flag":
+                game.flag(m.cell)
+                continue
+            if not game.open(m.cell) or game.won:
+                break
+    return game.won
+
+
+def phase(board: Board) -> str:
+    hidden = len(board.hidden())
+    cells = board.width * board.height
+    if hidden > 0.85 * cells:
+        return "opening (>85% hidden)"
+    if hidden > 0.4 * cells:
+        return "middle"
+    return "end (<40% hidden)"
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--peer-traces", type=Path, required=True)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
+    ap.add_argument("--first", default=None, help="the first click (default: corner for safe, 3,3 for opening)")
+    ap.add_argument("--games", default=None, help="A-B: only these games of the traces")
+    ap.add_argument("--layouts", type=int, default=40, help="rollouts per move")
+    ap.add_argument("--max-assignments", type=int, default=20000)
+    ap.add_argument("--out", type=Path, default=None, help="append one JSON line per divergence")
+    args = ap.parse_args(argv)
+    w, h, m = LEVELS["expert"]
+    first = args.first or ("corner" if args.rule == "safe" else "3,3")
+    settings = Settings(w, h, m, args.rule, first)
+    lo, hi = (int(x) for x in args.games.split("-")) if args.games else (0, math.inf)
+    peer = [json.loads(line) for line in args.peer_traces.read_text().splitlines() if line.strip()]
+    peer = [p for p in peer if lo <= p["game"] < hi]
+    rows = []
+    skipped: dict[str, int] = defaultdict(int)
+    start = time.perf_counter()
+    for p in peer:
+        ours, won = guesses_of(settings, args.seed, p["game"])
+        if won == p["won"]:
+            continue  # concordant: both won or both lost
+        theirs = [tuple(c) for c in p["at"]]
+        i = next((j for j, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a[1] != b), None)
+        if i is None:
+            skipped["no differing guess (one ran out of guesses first)"] += 1
+            continue
+        board, mine, rule = ours[i]
+        other = theirs[i]
+        probs = analyze(board).probabilities
+        if other not in probs or not 0 < probs[other] < 1:
+            skipped["the peer's cell is not a guess in countsweep's position"] += 1
+            continue
+        try:
+            sampler = Sampler(board, args.max_assignments)
+        except ValueError:
+            skipped["a component too large to enumerate"] += 1
+            continue
+        rng = random.Random(p["game"])
+        wins = {"peer": 0, "countsweep": 0}
+        for t in range(args.layouts):
+            layout = sampler.draw(rng)
+            wins["peer"] += rollout(board, layout, other, 1000 * p["game"] + t)
+            wins["countsweep"] += rollout(board, layout, mine, 1000 * p["game"] + t)
+        row = {"game": p["game"], "only": "peer" if p["won"] else "countsweep", "guess": i,
+               "hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
+               "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
+               "peer": list(other), "countsweep": list(mine), "layouts": args.layouts,
+               "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
+        rows.append(row)
+        if args.out:
+            with args.out.open("a") as fh:
+                fh.write(json.dumps(row) + "\n")
+    seconds = time.perf_counter() - start
+    print(f"{machine()}; {len(peer)} games, {len(rows)} first divergences valued by {args.layouts} paired "
+          f"rollouts each, {seconds:.0f} s; skipped: {dict(skipped) or 'none'}")
+    print(summary(rows))
+
+
+def summary(rows: list[dict]) -> str:
+    """Per group: divergences, the peer's move's rollout win rate minus countsweep's, with its standard error."""
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in rows:
+        groups["all"].append(r)
+        groups[f"only {r['only']} won"].append(r)
+        groups["first guess" if r["guess"] == 0 else "later guess"].append(r)
+        groups[r["phase"]].append(r)
+        groups[f"countsweep's rule: {r['rule']}"].append(r)
+        safer = "peer's" if r["p_peer"] < r["p_countsweep"] else "countsweep's" if r["p_peer"] > r["p_countsweep"] \
+            else "neither"
+        groups[f"safer move: {safer}"].append(r)
+    out = []
+    for name, rs in sorted(groups.items(), key=lambda item: (item[0] != "all", item[0])):
+        diffs = [(r["wins_peer"] - r["wins_countsweep"]) / r["layouts"] for r in rs]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+        risk = sum(r["p_peer"] - r["p_countsweep"] for r in rs) / len(rs)
+        out.append((name, len(rs), f"{100 * mean:+.2f}", f"{100 * sd / math.sqrt(len(rs)):.2f}",
+                    f"{100 * risk:+.2f}"))
+    return table(("divergences", "n", "peer minus countsweep (points)", "standard error",
+                  "peer's mine probability minus countsweep's (points)"), out)
+
+
+if __name__ == "__main__":
+    main()
