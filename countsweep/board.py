@@ -65,7 +65,7 @@ def _code_of(ch: str) -> int | None:
     return None
 
 
-def _cells_of(line: str, lineno: int) -> Iterator[tuple[int, str]]:
+def _cells_of(line: str) -> Iterator[tuple[int, str]]:
     """(column, text) of each cell on a grid line; columns are one-based."""
     if "\t" not in line:
         for col, ch in enumerate(line, 1):
@@ -206,13 +206,12 @@ class Board:
                     continue
             row: list[int] = []
             r = len(rows)
-            for col, text in _cells_of(line, lineno):
+            for col, text in _cells_of(line):
                 code = _code_of(text) if len(text) == 1 else None
                 if code is None:
-                    shown = text if text.isprintable() else repr(text)
-                    raise BoardError(
+                    raise BoardError(  # repr: an invisible character shows as its escape
                         f"line {lineno}, column {col}: unexpected {'character' if len(text) == 1 else 'field'} "
-                        f"{shown!r} (expected H ? . F * - or 0-8)"
+                        f"{text!r} (expected H ? . F * - or 0-8)"
                     )
                 origin[(r, len(row))] = (lineno, col)
                 row.append(code)

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
 from countsweep.errors import InconsistentError
@@ -213,6 +213,9 @@ def _outlook_by_enumeration(board, cell):
 
 @settings(max_examples=150, deadline=None)
 @given(positions(max_hidden=9, total=True))
+# positions where a guess leaves no certain-safe cell and two different best safeties: (4 s1 + s2) / 5 counts
+@example(Board.from_text("4x4x3\n1???\n????\n??2?\n????"))
+@example(Board.from_text("5x3x4\n?????\n?2?1?\n?????"))
 def test_outlook_matches_whole_layout_enumeration(board):
     try:
         a = analyze(board)
@@ -311,3 +314,11 @@ def test_an_unavoidable_guess_loses_nothing_against_optimal_play():
         solution = solve_position(board)
         chosen = next(m for m in solution.moves if m.cell == cell)
         assert chosen.optimal == solution.value, board.to_text()
+
+
+def test_a_cell_exactly_ratio_times_as_safe_as_the_safest_is_a_candidate():
+    a = analyze(Board.from_text("4x4x3\n1???\n????\n??2?\n????"))  # safeties 9/10, 27/35, 7/10, 3/5
+    at_ratio = {c for c, p in a.probabilities.items() if 1 - p == F(27, 35)}
+    assert F(27, 35) / F(9, 10) == F(6, 7)
+    assert at_ratio <= set(BestAgent(ratio=F(6, 7)).candidates(a))
+    assert not at_ratio & set(BestAgent(ratio=F(6, 7) + F(1, 1000)).candidates(a))

@@ -156,6 +156,10 @@ def test_a_hidden_variable_takes_only_the_values_its_size_allows():
     f = Formula(2, (Card((1, 2), 2, 2),), projection=(1,))
     for backend in ("brute", "dpll", "sdd"):
         assert get_backend(backend).count(f).total == Poly(1, (1,)), backend
+    # each card alone could still be met with v1 = 0; together only v2 = 2 would do, past its size
+    g = Formula(3, (Card((1, 2, 3), 2, 2), Card((3,), 0, 0)), projection=(1,))
+    for backend in ("brute", "dpll", "sdd"):
+        assert get_backend(backend).count(g).total == Poly(1, (1,)), backend
 
 
 def test_the_reference_refuses_weights_on_variables_it_does_not_count():

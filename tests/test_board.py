@@ -215,8 +215,50 @@ def test_lines_from_other_systems_and_spreadsheets_read_as_the_same_board():
     [("3x1\n1\tz", r"line 2, column 3: unexpected character 'z'"),
      ("2x1\n1\t  z", r"line 2, column 5: unexpected character 'z'"),
      ("2x1\n1\tX", r"line 2, column 3: unexpected character 'X'"),
-     ("3x1\n?\x07?", r"line 2, column 2: unexpected character \"'\\\\x07'\"")],
+     ("3x1\n?\x07?", r"line 2, column 2: unexpected character '\\x07'")],
 )
 def test_a_bad_character_is_named_with_its_line_and_column(text, message):
     with pytest.raises(BoardError, match=message):
         Board.from_text(text)
+
+
+def test_only_spaces_pad_a_tab_separated_field():
+    assert Board.from_text("3x1\n1\t \t?").grid == ((1, HIDDEN, HIDDEN),)  # a blank field is hidden
+    with pytest.raises(BoardError, match=r"line 2, column 3: unexpected character '\\xa0'"):
+        Board.from_text("3x1\n1\t\u00a0\t?")  # other white space is not padding
+
+
+@pytest.mark.parametrize("text, line", [("2x1\n2x1\n00", 2), ("00\n2x2\n00", 2)])
+def test_a_size_line_is_a_header_only_before_any_other_line(text, line):
+    with pytest.raises(BoardError, match=rf"^line {line}, column 2: unexpected character 'x'"):
+        Board.from_text(text)
+
+
+def test_the_last_flag_the_total_allows_may_be_placed_and_no_more():
+    b = Board.from_text("3x1x2\nF??")
+    two = b.reveal((0, 1), FLAG)
+    assert two.grid == ((FLAG, FLAG, HIDDEN),)
+    assert two.reveal((0, 1), FLAG) == two  # flagging a flag adds none
+    with pytest.raises(BoardError, match=r"^3 flags but only 2 mines in total$"):
+        two.reveal((0, 2), FLAG)
+
+
+def test_a_cell_may_show_as_many_mines_as_it_has_neighbours_and_no_more():
+    b = Board.from_text("2x2\n??\n??")
+    assert b.reveal((0, 0), 3)[(0, 0)] == 3  # a corner has three neighbours
+    with pytest.raises(BoardError, match=r"cell \[0, 0\]: value 4 is not"):
+        b.reveal((0, 0), 4)
+
+
+def test_text_without_its_header_is_the_rows_alone():
+    b = Board.from_text("3x2x1\n1?F\n-0?")
+    assert b.to_text(header=False) == "1?F\n-0?"
+    assert b.to_text() == "3x2x1\n1?F\n-0?"
+
+
+def test_another_total_keeps_the_grid_and_where_each_cell_was_read():
+    b = Board.from_text("# a comment\n2x1\n?1")
+    changed = b.with_mines(1)
+    assert changed.mines == 1 and changed.grid == b.grid
+    assert changed.where((0, 1)) == "cell [0, 1] (line 3, column 2)"
+    assert b.with_mines(None).mines is None

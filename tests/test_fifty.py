@@ -63,6 +63,7 @@ def test_the_pseudo_fifty_fifty_the_agent_opens_is_an_optimal_move():
     for board, a in needing_a_guess(boards, max_hidden=13):
         found = list(pseudos(a))
         for t in found:
+            assert 0 < a.probabilities[t] < 1  # a guess: neither a certain mine nor certainly safe
             # a mine there always completes a closed pattern: that is what the rule claims
             assert any(completions(board, pat) == a.count * a.probabilities[t] for pat in patterns(board, t))
         move = pseudo(BestAgent(), a, random.Random(0))

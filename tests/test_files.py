@@ -86,3 +86,32 @@ def test_a_directory_the_user_cannot_write_is_refused_before_any_work(tmp_path, 
     monkeypatch.setattr(files.os, "access", access)
     with pytest.raises(InputError, match=rf"out\.txt: directory {tmp_path} is not writable$"):
         files.check_output(tmp_path / "out.txt")
+
+
+def test_an_interrupt_just_after_the_rename_leaves_the_whole_file_and_reraises(tmp_path, monkeypatch):
+    # the temporary file is gone once renamed: cleaning it up must not hide the interrupt
+    target = tmp_path / "out.txt"
+    real = os.replace
+
+    def rename_then_interrupt(src, dst):
+        real(src, dst)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.os, "replace", rename_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        files.write_output(target, "all of it")
+    assert target.read_text() == "all of it"
+    assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_a_failure_reported_after_the_rename_is_one_line_not_a_traceback(tmp_path, monkeypatch):
+    target = tmp_path / "out.txt"
+    real = os.replace
+
+    def rename_then_fail(src, dst):
+        real(src, dst)
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(files.os, "replace", rename_then_fail)
+    with pytest.raises(InputError, match=r"out\.txt: cannot write \(Input/output error\)$"):
+        files.write_output(target, "data")

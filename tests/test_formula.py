@@ -81,6 +81,9 @@ def test_a_weighted_card_needs_one_non_negative_weight_per_allowed_sum():
     with pytest.raises(ParameterError, match="needs 3 non-negative weights"):
         Card((1, 2), 0, 2, (1, -1, 1))
     assert Card((1, 2), 0, 2, (0, 1, 5)).weights == (0, 1, 5)
+    with pytest.raises(ParameterError, match=r"^a weighted constraint needs 2 non-negative weights, "
+                                             r"one for each sum 1\.\.2$"):
+        Card((1, 2, 3), 1, 2, (1,))
 
 
 def test_a_card_weighs_each_sum_it_allows_and_nothing_else():

@@ -297,3 +297,55 @@ def test_seeded_games_replay_as_version_0_1_recorded_them():
             assert (now["won"], now["guesses"], now["moves"]) == (rec["won"], rec["guesses"], rec["moves"]), name
             checked += 1
     assert checked == 12
+
+
+@pytest.mark.parametrize("model", ["exact", "under", "over"])
+def test_opening_an_open_cell_again_changes_nothing_not_even_a_noisy_number(model):
+    from countsweep.clues import parse_clues
+
+    for seed in range(20):
+        game = Game(9, 9, 10, "safe", seed=seed, clues=parse_clues(model))
+        game.open((4, 4))
+        before = game.view()
+        shown = [c for c in before.cells() if before[c] >= 0]
+        for cell in shown:
+            assert game.open(cell)
+        assert game.view() == before
+        # the next numbers drawn are those the first game would draw: reopening consumed nothing
+        twin = Game(9, 9, 10, "safe", seed=seed, clues=parse_clues(model))
+        twin.open((4, 4))
+        for cell in [c for c in before.cells() if before[c] == HIDDEN and c not in game.reveal_layout()][:3]:
+            assert game.open(cell) == twin.open(cell)
+        assert game.view() == twin.view()
+
+
+def test_a_flagged_safe_cell_that_a_zero_reaches_is_opened():
+    game = Game.at(Board.from_text("3x3x1\n???\n???\n???"), {(2, 2)})
+    game.flag((0, 2))  # wrongly: it is safe
+    assert game.view()[(0, 2)] != HIDDEN
+    assert game.open((0, 0))
+    assert game.view()[(0, 2)] == 0
+
+
+def test_a_batch_of_games_is_what_play_records_for_them():
+    from countsweep.play.runs import play_batch
+
+    settings = Settings(9, 9, 10, "safe", "corner")
+    batch = play_batch(settings, "greedy", 4, [5, 2, 7])
+    alone = [play_one(settings, "greedy", 4, i) for i in (5, 2, 7)]
+    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in batch]
+    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in alone]
+    assert [r["game"] for r in batch] == [5, 2, 7]
+
+
+def test_a_worker_process_leaves_ctrl_c_to_its_parent():
+    import signal
+
+    from countsweep.play.runs import _ignore_ctrl_c
+
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        _ignore_ctrl_c()  # what each worker of a pool runs first
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

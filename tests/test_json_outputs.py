@@ -101,6 +101,21 @@ def test_optimal_json_for_a_game_and_a_position(tmp_path):
     position = valid("optimal", run("optimal", str(board), "--json").json())
     assert game["rule"] == "safe" and [m["cell"] for m in first["moves"]] == [[0, 1]]
     assert position["rule"] is None and (position["optimal"], position["greedy"]) == ("1/3", "2/9")
+    # each float is its fraction; the states are the solver's; a move's mine probability is the cell's
+    from fractions import Fraction
+
+    from countsweep import Board, analyze
+    from countsweep.play.optimal import solve_game, solve_position
+
+    for out in (game, first, position):
+        for key in ("optimal", "greedy"):
+            assert out[f"{key}_float"] == float(Fraction(out[key]))
+    assert game["states"] == solve_game(3, 2, 2, "safe").states
+    assert position["states"] == solve_position(Board.from_text(board.read_text())).states
+    probs = analyze(Board.from_text(board.read_text())).probabilities
+    assert {tuple(m["cell"]): Fraction(m["mine_probability"]) for m in position["moves"]} == {
+        c: p for c, p in probs.items() if tuple(c) in {tuple(m["cell"]) for m in position["moves"]}}
+    assert all(m["mine_probability"] == "0/1" for m in game["moves"])  # a safe first click
 
 
 def test_count_json_under_a_noisy_model_reports_the_weight_not_a_count():

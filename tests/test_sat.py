@@ -62,3 +62,21 @@ def test_check_cli_json_and_exit_codes():
     assert json.loads(r.stdout)["consistent"] is False
     r = CliRunner().invoke(main, ["check", "-"], input="3x2\n1?1\n000\n")
     assert r.exit_code == 4 and "no mine layout fits" in r.stderr
+
+
+def test_an_inconsistent_position_checks_as_inconsistent_with_its_reason_and_no_cells():
+    from countsweep.clues import parse_clues
+
+    # refused while reading the numbers: no SAT call
+    read = check(Board.from_text("3x2\n?3?\n000"))
+    assert (read.consistent, read.safe, read.mines_certain, read.sat_calls, read.clue_model) == (
+        False, (), (), 0, "exact")
+    assert read.reason and "shows 3 but only 0 flagged and 2 hidden" in read.reason
+    assert read.to_dict() == {"consistent": False, "safe": [], "mines_certain": [], "sat_calls": 0,
+                              "clue_model": "exact", "reason": read.reason}
+    # numbers each possible, together impossible: found by the solver in one call
+    solved = check(Board.from_text("3x2\n1?1\n000"), clues=parse_clues("withheld:0.5"))
+    assert (solved.consistent, solved.safe, solved.mines_certain, solved.sat_calls, solved.reason,
+            solved.clue_model) == (False, (), (), 1, "no mine layout fits the position", "withheld:0.5")
+    fine = check(Board.from_text("3x1x1\n?1?"))
+    assert fine.consistent and not fine.reason and "reason" not in fine.to_dict()

@@ -126,7 +126,6 @@ class Game:
         self._spreads = clues.zero_is_truth()
         self.__mines: frozenset[Cell] | None = None
         self._open: dict[Cell, int] = {}
-        self._flags: set[Cell] = set()
         # what the player sees, row by row, kept up to date move by move: view() re-tuples
         # only the rows that changed
         self._rows = [[HIDDEN] * width for _ in range(height)]
@@ -166,7 +165,6 @@ class Game:
             if value == FLAG and cell not in mines:
                 raise ParameterError(f"{board.where(cell)} is flagged but safe in the layout")
             if value == FLAG:
-                game._flags.add(cell)
                 game._show(cell, FLAG)
             elif value >= 0:
                 if cell in mines:
@@ -235,7 +233,6 @@ class Game:
             around = list(neighbours(cur, self.height, self.width))
             n = sum(1 for x in around if x in mines)
             self._open[cur] = n
-            self._flags.discard(cur)
             shown = n if self.clues is EXACT else self.clues.draw(n, len(around), self._clue_rng)
             self._show(cur, CLEARED if shown is None else shown)
             if shown == 0 and self._spreads:
@@ -244,7 +241,6 @@ class Game:
 
     def flag(self, cell: Cell) -> None:
         if cell not in self._open:
-            self._flags.add(cell)
             self._show(cell, FLAG)
 
     def _show(self, cell: Cell, value: int) -> None:
