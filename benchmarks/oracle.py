@@ -13,7 +13,12 @@ Python search (where the kernel declines a position, it falls back to it): an
 ``under`` and ``over``.  A position from real play shows true numbers, which every one of
 these models can show, so each is a valid weighted position.
 
-    python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute] [--clue-games N]
+Sub-millisecond times are noisy: the clue-model table takes the best of
+``--repeat`` runs of each position (the count cache emptied before each), as
+``timeit`` does, and the models' runs of one position are interleaved, so that
+a busy moment of the machine falls on all of them alike.
+
+    python -m benchmarks.oracle [--games N] [--backends dpll,sdd,brute] [--clue-games N] [--repeat K]
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import argparse
 import statistics
 from fractions import Fraction
 
-from benchmarks.common import machine, summary, table, timed
+from benchmarks.common import best_time, machine, summary, table, timed
 from countsweep.clues import EXACT, OVER, UNDER, ClueModel
 from countsweep.counting import Limits, get_backend
 from countsweep.errors import LimitExceeded
@@ -38,6 +43,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--timeout", type=float, default=5.0, help="per position and backend")
     ap.add_argument("--clue-games", type=int, default=None,
                     help="expert games for the clue-model table (default --games; 0 skips it)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="runs of each position in the clue-model table (the best counts)")
     args = ap.parse_args(argv)
     print(f"machine: {machine()}")
     rows = []
@@ -59,13 +66,13 @@ def main(argv: list[str] | None = None) -> None:
                  "max ms", "refused/timeout"), rows))
     games = args.games if args.clue_games is None else args.clue_games
     if games:
-        clue_models(games, args.timeout)
+        clue_models(games, args.timeout, args.repeat)
 
 
 IDENTITY = ClueModel("identity", "table", tuple(tuple(Fraction(int(v == n)) for n in range(9)) for v in range(9)))
 
 
-def clue_models(games: int, timeout: float) -> None:
+def clue_models(games: int, timeout: float, repeat: int = 5) -> None:
     """Per-position time of each clue model on expert positions, as ratios to the exact model's."""
     w, h, m = LEVELS["expert"]
     boards = [b for rule, first in (("safe", "corner"), ("opening", "center"))
@@ -80,9 +87,8 @@ def clue_models(games: int, timeout: float) -> None:
     for b in boards:
         for name, (backend, model) in runs.items():
             try:
-                t, _ = timed(lambda b=b, backend=backend, model=model: analyze(
-                    b, backend, Limits(timeout=timeout), clues=model))
-                times[name].append(t)
+                times[name].append(best_time(lambda b=b, backend=backend, model=model: analyze(
+                    b, backend, Limits(timeout=timeout), clues=model), repeat))
             except LimitExceeded:
                 times[name].append(float("nan"))
                 failed[name] += 1
@@ -94,7 +100,7 @@ def clue_models(games: int, timeout: float) -> None:
         rows.append((name, len(boards), med, p95, top,
                      f"{statistics.median(t / k for t, k, _ in ok):.2f}x" if ok else "-",
                      f"{statistics.median(t / p for t, _, p in ok):.2f}x" if ok else "-", failed[name]))
-    print(f"\nclue models, dpll, {len(boards)} expert positions from {games} games per rule")
+    print(f"\nclue models, dpll, {len(boards)} expert positions from {games} games per rule, best of {repeat}")
     print(table(("clue model", "positions", "median ms", "p95 ms", "max ms", "median ratio to exact (kernel)",
                  "median ratio to exact (python)", "timeout"), rows))
 

@@ -21,12 +21,11 @@ import importlib.metadata
 import json
 import statistics
 import sys
-import time
 from pathlib import Path
 
-from benchmarks.common import machine, table
+from benchmarks.common import best_time, machine, table
 from countsweep.board import FLAG, HIDDEN, Board
-from countsweep.oracle import _cache, analyze
+from countsweep.oracle import analyze
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play
 
@@ -45,16 +44,6 @@ def peer_module(where: str):
 def peer_board(board: Board) -> list[list[int]]:
     """ms_toollib's codes: 0-8 numbers, 10 hidden, 11 flag."""
     return [[10 if v == HIDDEN else 11 if v == FLAG else v for v in row] for row in board.grid]
-
-
-def best_time(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        _cache.clear()
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def compare(board: Board, ms, repeat: int) -> tuple[float, float, float]:

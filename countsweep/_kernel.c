@@ -432,7 +432,27 @@ typedef struct {
     struct Chunk *chunk, *spare;      /* the search's scratch, a stack (see push) */
     long long nodes, max_nodes;
     Arena *arena;
+    struct Memo *memo;       /* the counts of groups already met (see memo_find) */
+    size_t memo_cap, memo_len, memo_bytes;
+    int *key;                /* scratch for a group's key */
 } Dpll;
+
+/* A group of open boxes met before, with its counts.  A group is closed under shared
+   constraints, so its counts depend only on its boxes and on the sum each of their
+   constraints has reached (which fixes the constraint's residual range, and, under noisy
+   clues, the weight it will take): that is the key.  Under exact clues propagation forces
+   most boxes and groups rarely repeat; under noisy clues (a number that only bounds its sum
+   from one side) the same far half of a frontier is met again for every value of the boxes
+   near the branch, which is the cost the memo removes, as countsweep.counting.dpll's cache
+   does for the Python search. */
+typedef struct Memo {
+    uint64_t hash;
+    int klen, cells, n;
+    int *key;
+    count_t *total, *marg;
+} Memo;
+
+#define MEMO_BYTES ((size_t)32 << 20)  /* per component, at most: beyond, groups are counted anew */
 
 /* The search's scratch is a stack of chunks: each call of dpll_count takes what it needs on
    top and gives it back when it returns, so a search of many small nodes asks the allocator
@@ -496,6 +516,110 @@ static void stack_free(Dpll *d) {
     release(d, (StackMark){NULL, 0});
     PyMem_Free(d->spare);
     d->spare = NULL;
+}
+
+/* The key of a group (its boxes sorted in place first, so that one set of boxes always
+   lists its boxes, and so its marginals, in one order); its length. */
+static int memo_key(Dpll *d, int *group, int n) {
+    for (int i = 1; i < n; i++) {  /* insertion sort: groups are small */
+        int x = group[i], j = i;
+        for (; j > 0 && group[j - 1] > x; j--)
+            group[j] = group[j - 1];
+        group[j] = x;
+    }
+    int len = 0;
+    d->key[len++] = n;
+    for (int i = 0; i < n; i++) {
+        int b = group[i];
+        d->key[len++] = b;
+        for (int k = 0; k < d->nbc[b]; k++)
+            d->key[len++] = d->sum[d->bc[b][k]];
+    }
+    return len;
+}
+
+static uint64_t memo_hash(const int *key, int len) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < len; i++) {
+        h ^= (uint32_t)key[i];
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+/* The entry for the key in d->key, or the empty slot where it would go (NULL: no memo, made
+   here at the first look-up of a part's search; none when memory is short: it only saves work). */
+static Memo *memo_find(Dpll *d, int len, uint64_t hash) {
+    if (!d->memo) {
+        if (d->memo_cap)
+            return NULL;  /* memory was short */
+        d->memo_cap = 64;
+        d->memo = PyMem_Calloc(d->memo_cap, sizeof(Memo));
+        if (!d->memo)
+            return NULL;
+    }
+    size_t mask = d->memo_cap - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        Memo *m = &d->memo[i];
+        if (!m->key || (m->hash == hash && m->klen == len && !memcmp(m->key, d->key, sizeof(int) * len)))
+            return m;
+    }
+}
+
+/* Keep the counts of a group (sorted by memo_key) under its key, worked out again: the search
+   of the group used d->key and may have moved the memo.  0, or -1 when memory runs out. */
+static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg) {
+    int len = memo_key(d, group, n);
+    uint64_t hash = memo_hash(d->key, len);
+    Memo *slot = memo_find(d, len, hash);
+    if (!slot)
+        return 0;
+    size_t W = (size_t)cells + 1;
+    size_t bytes = ((sizeof(int) * len + 15) & ~(size_t)15) + sizeof(count_t) * (W + (size_t)n * W);
+    if (slot->key || d->memo_bytes + bytes > MEMO_BYTES)
+        return 0;  /* kept already (cannot happen: a group's search meets only smaller groups), or full */
+    if (2 * (d->memo_len + 1) > d->memo_cap) {  /* grow, keeping at most half full */
+        size_t cap = 2 * d->memo_cap;
+        Memo *grown = PyMem_Calloc(cap, sizeof(Memo));
+        if (!grown)
+            return 0;
+        for (size_t i = 0; i < d->memo_cap; i++) {
+            Memo *m = &d->memo[i];
+            if (!m->key)
+                continue;
+            size_t j = m->hash & (cap - 1);
+            while (grown[j].key)
+                j = (j + 1) & (cap - 1);
+            grown[j] = *m;
+        }
+        PyMem_Free(d->memo);
+        d->memo = grown;
+        d->memo_cap = cap;
+        slot = memo_find(d, len, hash);
+    }
+    char *block = PyMem_Malloc(bytes);
+    if (!block)
+        return -1;
+    count_t *counts = (count_t *)(block + ((sizeof(int) * len + 15) & ~(size_t)15));
+    slot->hash = hash;
+    slot->klen = len;
+    slot->cells = cells;
+    slot->n = n;
+    slot->key = memcpy(block, d->key, sizeof(int) * len);
+    slot->total = memcpy(counts, total, sizeof(count_t) * W);
+    slot->marg = memcpy(counts + W, marg, sizeof(count_t) * W * n);
+    d->memo_len++;
+    d->memo_bytes += bytes;
+    return 0;
+}
+
+static void memo_free(Dpll *d) {
+    for (size_t i = 0; d->memo && i < d->memo_cap; i++)
+        PyMem_Free(d->memo[i].key);  /* the entry's block starts with its key */
+    PyMem_Free(d->memo);
+    d->memo = NULL;
+    d->memo_cap = d->memo_len = d->memo_bytes = 0;
 }
 
 /* Give box b the value x and propagate; 0 on conflict (undo is the caller's). */
@@ -722,7 +846,17 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 status = -1;
                 break;
             }
-            status = dpll_count(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]);
+            int len = memo_key(d, group + gstart[g], ng);
+            uint64_t hash = memo_hash(d->key, len);
+            Memo *slot = memo_find(d, len, hash);
+            if (slot && slot->key) {
+                memcpy(gt[g], slot->total, sizeof(count_t) * (gcells[g] + 1));
+                memcpy(gm[g], slot->marg, sizeof(count_t) * (gcells[g] + 1) * ng);
+            } else {
+                status = dpll_count(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]);
+                if (!status && memo_store(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]) < 0)
+                    status = -1;
+            }
             int any = 0;
             for (int m = 0; m <= gcells[g]; m++)
                 any |= gt[g][m] != 0;
@@ -921,6 +1055,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
     d.sweep_queue = arena_alloc(a, B, sizeof(int));
     d.sweep_parent = arena_alloc(a, B, sizeof(int));
     d.pos = arena_alloc(a, B, sizeof(int));
+    d.key = arena_alloc(a, 1 + 9 * (size_t)B, sizeof(int));
     if (a->failed)
         return -1;
     for (int b = 0; b < B; b++) {
@@ -999,6 +1134,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
         d.nodes = 0;
         int status = dpll_count(&d, order, n, cells, total, marg);
         stack_free(&d);
+        memo_free(&d);  /* parts share no box: each has a memo of its own */
         if (status)
             return status;  /* past the node limit: the general path counts it */
         int any = 0;
@@ -1263,7 +1399,10 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         for (int k = nparts - 1; k >= 1; k--) {
             if (!(after[k] = poly_zero(nways)))
                 goto out;
-            for (long z = 0; z < nways; z++)
+            /* only after[k][z] for z below prefix[k]'s length is ever read (by part k - 1's
+               weights and after[k - 1]): the rest stays zero, unread */
+            long upto = (long)nprefix[k] < nways ? (long)nprefix[k] : nways;
+            for (long z = 0; z < upto; z++)
                 for (Py_ssize_t j = 0; j < parts[k].nsize && z + j < nways; j++)
                     if (parts[k].total[j] && muladd(&after[k][z], tot[k][j], after[k + 1][z + j]) < 0)
                         goto out;

@@ -304,6 +304,12 @@ _cache: OrderedDict[tuple[str, Formula], Counts] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
+def clear_count_cache() -> None:
+    """Forget every component counted before: the next analysis counts from scratch (for timing)."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
     """``engine.count(formula)``, from the cache when one of countsweep's own backends counted it before."""
     key = (engine.name, formula)

@@ -50,8 +50,7 @@ def _cold_oracle_cache():
     mutant in the code behind the cache would never run.  (The default suite
     keeps the cache: it is the oracle's, and the tests hold it to its word.)
     """
-    from countsweep import oracle
+    from countsweep.oracle import clear_count_cache
 
-    with oracle._cache_lock:
-        oracle._cache.clear()
+    clear_count_cache()
     yield

@@ -11,7 +11,7 @@ from countsweep.play.game import Settings
 from countsweep.play.runs import fingerprint, run
 
 TINY = {
-    "benchmarks.oracle": ["--games", "1", "--backends", "dpll,brute"],
+    "benchmarks.oracle": ["--games", "1", "--backends", "dpll,brute", "--repeat", "1"],
     "benchmarks.scaling": ["--sizes", "5,10", "--timeout", "5"],
     "benchmarks.external": ["--timeout", "5", "--only", "beginner-opening-0"],
     "benchmarks.backends": ["--ganak-timeout", "5", "--corpus", "beginner-opening-0", "--families", ""],

@@ -13,6 +13,7 @@ from countsweep.constraints import Constraints
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
 from countsweep.counting.formula import Card, Formula, clause
+from countsweep.counting.poly import ZERO, mul
 from countsweep.oracle import analyze
 from countsweep.play.generators import band
 from tests.ganak import ganak_formula
@@ -115,3 +116,86 @@ def test_a_component_cell_by_cell_has_one_plain_variable_per_cell():
     assert cells.num_vars == len(comp.cells) and cells.sizes is None
     assert boxed.num_vars == len(comp.boxes) < len(comp.cells) and boxed.sizes == tuple(len(b) for b in comp.boxes)
     assert DpllCounter().count(boxed).total == DpllCounter().count(cells).total
+
+
+def _shifted(card: Card, by: int) -> Card:
+    return Card(tuple(x + by if x > 0 else x - by for x in card.lits), card.lo, card.hi, card.weights)
+
+
+@st.composite
+def near_twins(draw):
+    """A formula and a copy of it on new variables with at most one small change: the copy's
+    components have the same shape as the original's, so the counter's component cache is asked
+    about them, and a key that leaves out what the change touched would answer wrongly."""
+    weighted = draw(st.booleans())
+    base = draw(formulas(max_vars=6, boxes=True, weighted=weighted, projected=not weighted))
+    n = base.num_vars
+    cons = [_shifted(c, n) for c in base.constraints]
+    sizes = list(base.sizes or (1,) * n)
+    proj = None if base.projection is None else set(base.projection) | {v + n for v in base.projection}
+    change = draw(st.sampled_from(["none", "size", "projection", "sign", "bound", "weight"]))
+    copy = list(sizes)
+    if change == "size":
+        copy[draw(st.integers(0, n - 1))] += 1
+    sizes += copy
+    if change == "projection" and not weighted:
+        proj = (proj or set(range(1, 2 * n + 1))) ^ {draw(st.integers(n + 1, 2 * n))}
+    if cons and change in ("sign", "bound", "weight"):
+        i = draw(st.integers(0, len(cons) - 1))
+        c = cons[i]
+        if change == "sign":
+            j = draw(st.integers(0, len(c.lits) - 1))
+            lits = tuple(-x if k == j else x for k, x in enumerate(c.lits))
+            cons[i] = Card(lits, c.lo, c.hi, c.weights) if len({abs(x) for x in lits}) == len(lits) else c
+        elif change == "bound":
+            lo = min(c.lo + 1, c.hi)
+            cons[i] = Card(c.lits, lo, c.hi, None if c.weights is None else c.weights[lo - c.lo:])
+        elif c.weights is not None:
+            w = list(c.weights)
+            w[draw(st.integers(0, len(w) - 1))] += 1
+            cons[i] = Card(c.lits, c.lo, c.hi, tuple(w))
+    twin = Formula(2 * n, base.constraints + tuple(cons), None if proj is None else tuple(sorted(proj)),
+                   None if all(s == 1 for s in sizes) else tuple(sizes))
+    return twin
+
+
+def _halves(f: Formula) -> tuple[Formula, Formula]:
+    """The two disjoint halves of a near twin, each on variables 1..n."""
+    n = f.num_vars // 2
+    first = tuple(c for c in f.constraints if all(abs(x) <= n for x in c.lits))
+    second = tuple(_shifted(c, -n) for c in f.constraints if all(abs(x) > n for x in c.lits))
+    sizes = (f.sizes or (1,) * f.num_vars)
+    proj = f.projection
+
+    def part(cons, offset):
+        p = None if proj is None else tuple(v - offset for v in proj if offset < v <= offset + n)
+        s = sizes[offset:offset + n]
+        return Formula(n, cons, p, None if all(x == 1 for x in s) else tuple(s))
+
+    return part(first, 0), part(second, n)
+
+
+@settings(max_examples=1500)
+@given(near_twins())
+def test_the_component_cache_never_answers_for_a_near_twin(f):
+    # reference: each half counted by brute force on its own; the whole is their product
+    a, b = (BruteCounter().count(h) for h in _halves(f))
+    n = f.num_vars // 2
+    got = DpllCounter(kernel=False).count(f)
+    marg = dict(zip(got.variables, got.marginals, strict=True))
+    assert got.total == mul(a.total, b.total)
+    for v, m in zip(a.variables, a.marginals, strict=True):
+        assert marg.get(v, ZERO) == mul(m, b.total)
+    for v, m in zip(b.variables, b.marginals, strict=True):
+        assert marg.get(v + n, ZERO) == mul(m, a.total)
+
+
+def test_an_unsatisfiable_part_outside_the_projection_leaves_no_model():
+    # an odd cycle of "exactly one of two" over 1..3 has no model, and propagation alone does not
+    # see it: the search must try both values of a variable outside the projection and find none
+    odd = (Card((1, 2), 1, 1), Card((2, 3), 1, 1), Card((1, 3), 1, 1))
+    f = Formula(4, (*odd, Card((3, 4), 0, 2)), (4,))
+    assert DpllCounter().count(f).count == 0 == BruteCounter().count(f).count
+    even = Formula(5, (Card((1, 2), 1, 1), Card((2, 3), 1, 1), Card((3, 4), 1, 1), Card((1, 4), 1, 1),
+                       Card((4, 5), 0, 2)), (5,))
+    assert DpllCounter().count(even).count == 2 == BruteCounter().count(even).count
