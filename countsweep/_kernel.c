@@ -72,6 +72,135 @@ static PyObject *count_to_long(count_t x) {
 #endif
 }
 
+static int bit_length(count_t x) {
+    int bits = 0;
+    while (x) {
+        bits++;
+        x >>= 1;
+    }
+    return bits;
+}
+
+/* Wide naturals for the combination with the sea: little-endian arrays of 64-bit limbs, of a
+ * width fixed per call by a bound on every value (see combine).  Its sums of products are
+ * hundreds of bits wide (the sea's binomials, times the parts' counts and, under noisy clues,
+ * their weights); as Python integers each product was an object made and freed, which cost
+ * more than the arithmetic.  Only the answers become Python integers. */
+typedef uint64_t limb;
+
+/* lo and hi halves of a * b */
+static inline void mul64(limb a, limb b, limb *lo, limb *hi) {
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 t = (unsigned __int128)a * b;
+    *lo = (limb)t;
+    *hi = (limb)(t >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+/* the limbs in use: a's width less its zero top limbs */
+static int wide_len(const limb *a, int width) {
+    while (width > 0 && !a[width - 1])
+        width--;
+    return width;
+}
+
+/* acc += a * m, for a of la limbs; acc has width limbs, which the caller's bound keeps enough */
+static void wide_mac1(limb *acc, const limb *a, int la, limb m, int width) {
+    limb carry = 0;
+    int i = 0;
+    for (; i < la; i++) {
+        limb lo, hi;
+        mul64(a[i], m, &lo, &hi);
+        lo += carry;
+        hi += lo < carry;
+        acc[i] += lo;
+        hi += acc[i] < lo;
+        carry = hi;
+    }
+    for (; carry && i < width; i++) {
+        acc[i] += carry;
+        carry = acc[i] < carry;
+    }
+}
+
+/* acc += a * b */
+static void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width) {
+    for (int j = 0; j < lb; j++)
+        if (b[j])
+            wide_mac1(acc + j, a, la, b[j], width - j);
+}
+
+/* a /= d, exactly or rounding down (d > 0, below 2**32) */
+static void wide_div_small(limb *a, int width, limb d) {
+    limb rem = 0;
+    for (int i = width - 1; i >= 0; i--) {  /* 32 bits at a time: rem < d < 2**32 */
+        limb hi = (rem << 32) | (a[i] >> 32);
+        limb qh = hi / d;
+        rem = hi % d;
+        limb lo = (rem << 32) | (uint32_t)a[i];
+        limb ql = lo / d;
+        rem = lo % d;
+        a[i] = (qh << 32) | ql;
+    }
+}
+
+/* a *= m (m below 2**32; the width has room) */
+static void wide_mul_small(limb *a, int width, limb m) {
+    limb carry = 0;
+    for (int i = 0; i < width; i++) {
+        limb lo, hi;
+        mul64(a[i], m, &lo, &hi);
+        lo += carry;
+        hi += lo < carry;
+        a[i] = lo;
+        carry = hi;
+    }
+}
+
+static PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch);
+
+/* the sum of n counts of pw limbs, divided by d (exactly, where the caller knows it divides),
+   as a Python integer; scratch has pw + 1 limbs, bytes 8 (pw + 1) */
+static PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes) {
+    memset(scratch, 0, sizeof(limb) * (pw + 1));
+    for (int i = 0; i < n; i++)
+        wide_mac1(scratch, rows + (size_t)i * pw, pw, 1, pw + 1);
+    if (d > 1)
+        wide_div_small(scratch, pw + 1, d);
+    return wide_to_long(scratch, pw + 1, bytes);
+}
+
+static PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch) {
+    int n = wide_len(a, width);
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 8; b++)
+            scratch[8 * i + b] = (unsigned char)(a[i] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(scratch, (size_t)n * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(scratch, (size_t)n * 8, 1, 0);
+#endif
+}
+
+/* a (width limbs, zeroed by the caller) from a non-negative Python integer below 2**(64 width) */
+static int wide_from_long(limb *a, int width, PyObject *x) {
+    PyObject *bytes = PyObject_CallMethod(x, "to_bytes", "ns", (Py_ssize_t)width * 8, "little");
+    if (!bytes)
+        return -1;
+    const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    for (int i = 0; i < width; i++)
+        for (int b = 0; b < 8; b++)
+            a[i] |= (limb)s[8 * i + b] << (8 * b);
+    Py_DECREF(bytes);
+    return 0;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* analyze                                                                                     */
 
@@ -108,6 +237,81 @@ static void arena_free(Arena *a) {
     for (size_t i = 0; i < a->n; i++)
         PyMem_Free(a->ptrs[i]);
     PyMem_Free(a->ptrs);
+}
+
+/* Counts wider than a count_t: the search runs once more for each prime below, modulo it,
+   and each count is put together from its residues (the Chinese remainder theorem, in
+   Garner's order: x = r0 + 2**128 (t1 + p1 (t2 + ...))).  The primes are just below 2**62. */
+#ifdef __SIZEOF_INT128__
+#define NPRIMES 4
+#define PRIME_BITS 61  /* each prime is above 2**61: so many more bits of count per pass */
+static const count_t PRIMES[NPRIMES] = {0x3fffffffffffffc7, 0x3fffffffffffffa9, 0x3fffffffffffff8b,
+                                        0x3fffffffffffff71};
+#else
+#define NPRIMES 0
+#define PRIME_BITS 1
+static const count_t PRIMES[1] = {0};
+#endif
+
+typedef struct {
+    int nmod, pw;
+    limb *mods;              /* by prime i: the product of the moduli before it (pw limbs) */
+    count_t inv[NPRIMES + 1]; /* by prime i: that product's inverse modulo it */
+} Crt;
+
+#ifdef __SIZEOF_INT128__
+static count_t wide_mod(const limb *a, int width, count_t p) {
+    count_t r = 0;
+    for (int i = width - 1; i >= 0; i--)
+        r = ((r << 64) | a[i]) % p;
+    return r;
+}
+
+static count_t pow_mod(count_t x, count_t e, count_t p) {
+    count_t out = 1;
+    for (x %= p; e; e >>= 1, x = x * x % p)
+        if (e & 1)
+            out = out * x % p;
+    return out;
+}
+#endif
+
+static int crt_init(Crt *c, int nmod, int pw, Arena *a) {
+    c->nmod = nmod;
+    c->pw = pw;
+    c->mods = NULL;
+#ifdef __SIZEOF_INT128__
+    if (!nmod)
+        return 0;
+    c->mods = arena_alloc(a, (size_t)nmod * pw, sizeof(limb));
+    if (!c->mods)
+        return -1;
+    c->mods[2] = 1;  /* 2**128 */
+    for (int i = 0; i < nmod; i++) {
+        limb *m = c->mods + (size_t)i * pw;
+        c->inv[i] = pow_mod(wide_mod(m, pw, PRIMES[i]), PRIMES[i] - 2, PRIMES[i]);
+        if (i + 1 < nmod)
+            wide_mac1(m + pw, m, wide_len(m, pw), (limb)PRIMES[i], pw);
+    }
+#else
+    (void)a;
+#endif
+    return 0;
+}
+
+/* out (pw limbs, zeroed) from res[0], the count modulo 2**(8 sizeof(count_t)), and res[i],
+   modulo PRIMES[i - 1] */
+static void crt_solve(const Crt *c, const count_t *res, limb *out) {
+    out[0] = (limb)res[0];
+#ifdef __SIZEOF_INT128__
+    if (c->pw > 1)
+        out[1] = (limb)(res[0] >> 64);
+    for (int i = 0; i < c->nmod; i++) {
+        count_t p = PRIMES[i], t = (res[i + 1] + p - wide_mod(out, c->pw, p)) % p * c->inv[i] % p;
+        const limb *m = c->mods + (size_t)i * c->pw;
+        wide_mac1(out, m, wide_len(m, c->pw), (limb)t, c->pw);
+    }
+#endif
 }
 
 /* A reading's key: ((shown * 9 + flags) * 9 + hidden) * 9 + neighbours. */
@@ -159,13 +363,14 @@ typedef struct {
 
 /* A part of a component, counted on its own: a box settled by propagation, or a set of
    open boxes linked by constraints.  total[k] counts its layouts with k mines; marg[b][k]
-   the mines in its b-th box over those layouts. */
+   the mines in its b-th box over those layouts; each count a wide natural of pw limbs. */
 typedef struct {
     int nbox;
     int *box;       /* global box numbers */
     int nsize;      /* cells + 1 */
-    count_t *total;
-    count_t *marg;
+    int pw;         /* limbs of each count (see the wide naturals) */
+    uint64_t *total;
+    uint64_t *marg;
 } Part;
 
 static int find(int *parent, int x) {
@@ -435,6 +640,8 @@ typedef struct {
     struct Memo *memo;       /* the counts of groups already met (see memo_find) */
     size_t memo_cap, memo_len, memo_bytes;
     int *key;                /* scratch for a group's key */
+    count_t mod;             /* 0: counts as they are (modulo 2**128, which the bounds make exact);
+                                else a prime below 2**62 that they are counted modulo (see crt) */
 } Dpll;
 
 /* A group of open boxes met before, with its counts.  A group is closed under shared
@@ -721,22 +928,55 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
     return u;
 }
 
-/* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
-   fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 no memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* x + y * z, as counts are (mod 0) or modulo mod, one of PRIMES, 2**62 - c for a small c:
+   2**62 is c modulo it, so a value's bits above 62 fold down times c, twice, with no division.
+   x, y, z below mod when there is one. */
+static ALWAYS_INLINE count_t mac(count_t x, count_t y, count_t z, count_t mod) {
+    if (!mod)
+        return x + y * z;
+#ifdef __SIZEOF_INT128__
+    const count_t low = ((count_t)1 << 62) - 1, c = low + 1 - mod;
+    count_t v = x + y * z;         /* below 2**125 */
+    v = (v >> 62) * c + (v & low); /* below 2**71 + 2**62: c is below 2**8 */
+    v = (v >> 62) * c + (v & low); /* below 2**62 + 2**18: at most one mod too many */
+    if (v >= mod)
+        v -= mod;
+    return v;
+#else
+    return (x + y * z % mod) % mod;
+#endif
+}
+
 /* acc (degree deg) times the polynomial p (degree dp), in place, through the scratch row
  * next; both rows hold W coefficients.  Returns the product's degree. */
-static int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W) {
+static ALWAYS_INLINE int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W,
+                                    count_t mod) {
     memset(next, 0, sizeof(count_t) * W);
     for (int i = 0; i <= deg; i++)
         if (acc[i])
             for (int j = 0; j <= dp; j++)
                 if (p[j])
-                    next[i + j] += acc[i] * p[j];
+                    next[i + j] = mac(next[i + j], acc[i], p[j], mod);
     memcpy(acc, next, sizeof(count_t) * W);
     return deg + dp;
 }
 
-static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+static int dpll_count_plain(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg);
+static int dpll_count_modular(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg);
+
+/* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
+   fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 no memory.
+   Every step is a sum of products, so counting modulo a prime gives the counts' residues;
+   the one test on a value, whether a group has any layout, is a shortcut only taken when
+   counting as they are.  Compiled twice: mod a constant 0 (plain) and mod d->mod. */
+static ALWAYS_INLINE int dpll_count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total,
+                                         count_t *marg, count_t mod) {
     int W = cells + 1, status = 0;
     if (!n) {
         total[0] = 1;
@@ -781,27 +1021,29 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
         }
         /* what the branch fixed: weight C(s, v), and v more mines, for each */
         count_t weight = 1;
-        int shift = 0;
+        int shift = 0, nothing = 0;
         for (int t = mark; t < d->ntrail; t++) {
             int u = d->trail[t];
-            weight *= CHOOSE[d->size[u]][d->val[u]];
+            weight = mac(0, weight, CHOOSE[d->size[u]][d->val[u]], mod);
             shift += d->val[u];
         }
         /* under noisy clues, the numbers the branch closed: the weight of the sum each reached
            (a number closes once on the way down, when its last open box is given a value) */
         if (d->weighted) {
             d->cstamp++;
-            for (int t = mark; t < d->ntrail && weight; t++) {
+            for (int t = mark; t < d->ntrail && !nothing; t++) {
                 int u = d->trail[t];
                 for (int k = 0; k < d->nbc[u]; k++) {
                     int c = d->bc[u][k];
                     if (d->nopen[c] || !d->w[c] || d->closed[c] == d->cstamp)
                         continue;
                     d->closed[c] = d->cstamp;
-                    weight *= d->w[c][d->sum[c] - d->lo[c]];
+                    count_t x = d->w[c][d->sum[c] - d->lo[c]];
+                    nothing |= !x;
+                    weight = mac(0, weight, mod ? x % mod : x, mod);
                 }
             }
-            if (!weight) {  /* a sum no true number shows: no layout here */
+            if (nothing) {  /* a sum no true number shows: no layout here */
                 undo(d, mark);
                 continue;
             }
@@ -853,14 +1095,15 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 memcpy(gt[g], slot->total, sizeof(count_t) * (gcells[g] + 1));
                 memcpy(gm[g], slot->marg, sizeof(count_t) * (gcells[g] + 1) * ng);
             } else {
-                status = dpll_count(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]);
+                status = mod ? dpll_count_modular(d, group + gstart[g], ng, gcells[g], gt[g], gm[g])
+                             : dpll_count_plain(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]);
                 if (!status && memo_store(d, group + gstart[g], ng, gcells[g], gt[g], gm[g]) < 0)
                     status = -1;
             }
             int any = 0;
             for (int m = 0; m <= gcells[g]; m++)
                 any |= gt[g][m] != 0;
-            dead = !any;
+            dead = !any && !mod;
         }
         if (!dead && !status) {
             /* branch total: weight * x^shift * the product of the groups */
@@ -868,9 +1111,9 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
             acc[shift] = weight;
             int deg = shift;
             for (int g = 0; g < ngroups; g++)
-                deg = times_poly(acc, deg, gt[g], gcells[g], next, W);
+                deg = times_poly(acc, deg, gt[g], gcells[g], next, W, mod);
             for (int m = 0; m < W; m++)
-                total[m] += acc[m];
+                total[m] = mac(total[m], acc[m], 1, mod);
             for (int i = 0; i < n; i++)  /* the groups' own calls used pos for their boxes */
                 pos[boxes[i]] = i;
             /* the boxes the branch fixed: value * branch total */
@@ -880,7 +1123,7 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                     continue;
                 count_t *row = marg + (size_t)pos[u] * W;
                 for (int m = 0; m < W; m++)
-                    row[m] += (count_t)y * acc[m];
+                    row[m] = mac(row[m], (count_t)y, acc[m], mod);
             }
             /* a group's boxes: their marginals times the weight, the shift and the other groups */
             for (int g = 0; g < ngroups; g++) {
@@ -890,7 +1133,7 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                 for (int h = 0; h < ngroups; h++) {
                     if (h == g)
                         continue;
-                    odeg = times_poly(tmp, odeg, gt[h], gcells[h], next, W);
+                    odeg = times_poly(tmp, odeg, gt[h], gcells[h], next, W, mod);
                 }
                 int ng = gstart[g + 1] - gstart[g], Wg = gcells[g] + 1;
                 for (int q = 0; q < ng; q++) {
@@ -900,7 +1143,7 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
                         if (tmp[i])
                             for (int j = 0; j < Wg; j++)
                                 if (src[j])
-                                    row[i + j] += tmp[i] * src[j];
+                                    row[i + j] = mac(row[i + j], tmp[i], src[j], mod);
                 }
             }
         }
@@ -912,6 +1155,19 @@ static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *tota
 out:
     release(d, base);
     return status;
+}
+
+static int dpll_count_plain(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    return dpll_count_with(d, boxes, n, cells, total, marg, 0);
+}
+
+static int dpll_count_modular(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    return dpll_count_with(d, boxes, n, cells, total, marg, d->mod);
+}
+
+static int dpll_count(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    return d->mod ? dpll_count_modular(d, boxes, n, cells, total, marg)
+                  : dpll_count_plain(d, boxes, n, cells, total, marg);
 }
 
 /* Component k into parts: propagation settles what the numbers force, the open boxes split
@@ -1109,9 +1365,10 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
         }
         for (int q = 0; q < n; q++)
             cells += p->boxes[first + order[q]].size;
-        /* a part's counts stay below 2**cells times its numbers' largest weights, and a box's
-           marginal below 8 times that: all in a count_t, or the general path counts the part */
-        int bits = cells + 3;
+        /* a part's counts stay below its layouts (at most 2**cells) times its numbers' largest
+           weights, and a box's marginal below 8 times that: all in a count_t, or the general
+           path counts the part */
+        int wsum = 0;
         if (weighted) {
             stamp++;
             for (int q = 0; q < n; q++) {
@@ -1120,26 +1377,75 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
                     int c = local[bx->eqs[u]];
                     if (seen[c] != stamp) {
                         seen[c] = stamp;
-                        bits += wbits[c];
+                        wsum += wbits[c];
                     }
                 }
             }
         }
-        if (cells > max_cells || cells > MAX_CELLS || bits > (int)(8 * sizeof(count_t)))
+        if (cells > max_cells || cells > MAX_CELLS)
             return 1;
-        count_t *total = arena_alloc(a, cells + 1, sizeof(count_t));
-        count_t *marg = arena_alloc(a, (size_t)n * (cells + 1), sizeof(count_t));
-        if (!total || !marg)
+        int W = cells + 1, native = 8 * (int)sizeof(count_t);
+        int status = 0, bits = cells + 3 + wsum, nmod = 0;
+        count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES];  /* the counts' residues, one pass each */
+        rt[0] = arena_alloc(a, W, sizeof(count_t));
+        rm[0] = arena_alloc(a, (size_t)n * W, sizeof(count_t));
+        if (a->failed)
             return -1;
-        d.nodes = 0;
-        int status = dpll_count(&d, order, n, cells, total, marg);
-        stack_free(&d);
-        memo_free(&d);  /* parts share no box: each has a memo of its own */
+        if (bits > native) {
+            /* 2**cells layouts is too loose a bound here: count the layouts themselves first,
+               unweighted (the numbers' ranges alone; fewer than 2**cells, so they fit) */
+            d.weighted = 0;
+            d.nodes = 0;
+            status = dpll_count(&d, order, n, cells, rt[0], rm[0]);
+            stack_free(&d);
+            memo_free(&d);  /* its counts are unweighted */
+            d.weighted = weighted;
+            if (status)
+                return status;  /* past the node limit: the general path counts it */
+            count_t layouts = 0;
+            for (int m = 0; m < W; m++)
+                layouts += rt[0][m];
+            bits = bit_length(layouts) + 3 + wsum;
+            memset(rt[0], 0, sizeof(count_t) * W);
+            memset(rm[0], 0, sizeof(count_t) * (size_t)n * W);
+        }
+        /* counts past the native width: their residues modulo primes too (crt) */
+        while (native + PRIME_BITS * nmod < bits)
+            nmod++;
+        if (nmod > NPRIMES)
+            return 1;
+        for (int r = 1; r <= nmod; r++) {
+            rt[r] = arena_alloc(a, W, sizeof(count_t));
+            rm[r] = arena_alloc(a, (size_t)n * W, sizeof(count_t));
+        }
+        if (a->failed)
+            return -1;
+        for (int r = 0; r <= nmod && !status; r++) {
+            d.mod = r ? PRIMES[r - 1] : 0;
+            d.nodes = 0;
+            status = dpll_count(&d, order, n, cells, rt[r], rm[r]);
+            stack_free(&d);
+            memo_free(&d);  /* parts share no box, and passes no residue: a memo for each */
+        }
+        d.mod = 0;
         if (status)
             return status;  /* past the node limit: the general path counts it */
+        int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));
+        limb *total = arena_alloc(a, (size_t)W * pw, sizeof(limb));
+        limb *marg = arena_alloc(a, (size_t)n * W * pw, sizeof(limb));
+        Crt crt;
+        if (!total || !marg || crt_init(&crt, nmod, pw, a) < 0)
+            return -1;
+        count_t res[1 + NPRIMES];
+        for (size_t e = 0; e < (size_t)W * (n + 1); e++) {
+            limb *out = e < (size_t)W ? total + e * pw : marg + (e - W) * pw;
+            for (int r = 0; r <= nmod; r++)
+                res[r] = e < (size_t)W ? rt[r][e] : rm[r][e - W];
+            crt_solve(&crt, res, out);
+        }
         int any = 0;
-        for (int m = 0; m <= cells; m++)
-            any |= total[m] != 0;
+        for (int m = 0; m < W; m++)
+            any |= wide_len(total + (size_t)m * pw, pw) != 0;
         if (!any)
             return INCONSISTENT;
         Part *part = &parts[(*nparts)++];
@@ -1148,6 +1454,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
         if (!part->box)
             return -1;
         part->nsize = cells + 1;
+        part->pw = pw;
         part->total = total;
         part->marg = marg;
         for (int q = 0; q < n; q++)
@@ -1180,83 +1487,30 @@ static PyObject **poly_zero(Py_ssize_t n) {
     return poly;
 }
 
-/* acc += x * y */
-static int muladd(PyObject **acc, PyObject *x, PyObject *y) {
-    if (!PyObject_IsTrue(x) || !PyObject_IsTrue(y))
-        return 0;
-    PyObject *t = PyNumber_Multiply(x, y);
-    if (!t)
-        return -1;
-    PyObject *s = PyNumber_Add(*acc, t);
-    Py_DECREF(t);
-    if (!s)
-        return -1;
-    Py_DECREF(*acc);
-    *acc = s;
-    return 0;
-}
-
-static PyObject **poly_mul(PyObject **x, Py_ssize_t nx, PyObject **y, Py_ssize_t ny, Py_ssize_t *nout) {
-    *nout = nx + ny - 1;
-    /* a time limit's signal handler runs here: long products are where the time goes */
-    PyObject **out = PyErr_CheckSignals() < 0 ? NULL : poly_zero(*nout);
-    if (!out)
-        return NULL;
-    for (Py_ssize_t i = 0; i < nx; i++)
-        for (Py_ssize_t j = 0; j < ny; j++)
-            if (muladd(&out[i + j], x[i], y[j]) < 0) {
-                poly_free(out, *nout);
-                return NULL;
-            }
-    return out;
-}
-
-static PyObject **poly_of_counts(const count_t *c, Py_ssize_t n) {
-    PyObject **poly = PyMem_Calloc(n ? n : 1, sizeof(PyObject *));
-    if (!poly)
-        return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        poly[i] = count_to_long(c[i]);
-        if (!poly[i]) {
-            poly_free(poly, i);
-            return NULL;
-        }
-    }
-    return poly;
-}
-
 static PyObject *math_comb;  /* math.comb, looked up when the module loads */
 
-/* C(n, top - i) for i = 0..count-1 as Python integers (zero where top - i is outside 0..n):
-   one math.comb, then C(n, t - 1) = C(n, t) * t / (n - t + 1) downwards. */
-static PyObject **binomials_down(long n, long top, long count) {
-    PyObject **out = poly_zero(count);
-    if (!out || n < 0)
-        return out;
+/* out[i] = C(n, top - i) for i = 0..count-1 (zero where top - i is outside 0..n), rows of
+   width limbs zeroed by the caller: one math.comb, then C(n, t - 1) = C(n, t) * t / (n - t + 1)
+   downwards (the width holds C(n, t) * t: 64 bits over 2**n). */
+static int wide_binomials_down(long n, long top, long count, limb *out, int width) {
+    if (n < 0)
+        return 0;
     long i = top > n ? top - n : 0;
     if (i >= count || top - i < 0)
-        return out;
+        return 0;
     PyObject *c = PyObject_CallFunction(math_comb, "ll", n, top - i);
-    if (!c) {
-        poly_free(out, count);
-        return NULL;
-    }
-    Py_SETREF(out[i], c);
+    int bad = !c || wide_from_long(out + (size_t)i * width, width, c) < 0;
+    Py_XDECREF(c);
+    if (bad)
+        return -1;
     for (i = i + 1; i < count && top - i >= 0; i++) {
         long t = top - i + 1;  /* from C(n, t) to C(n, t - 1) */
-        PyObject *f = PyLong_FromLong(t), *d = PyLong_FromLong(n - t + 1);
-        PyObject *m = f && d ? PyNumber_Multiply(out[i - 1], f) : NULL;
-        PyObject *next = m ? PyNumber_FloorDivide(m, d) : NULL;
-        Py_XDECREF(f);
-        Py_XDECREF(d);
-        Py_XDECREF(m);
-        if (!next) {
-            poly_free(out, count);
-            return NULL;
-        }
-        Py_SETREF(out[i], next);
+        limb *row = out + (size_t)i * width;
+        memcpy(row, row - width, sizeof(limb) * width);
+        wide_mul_small(row, width, (limb)t);
+        wide_div_small(row, width, (limb)(n - t + 1));
     }
-    return out;
+    return 0;
 }
 
 /* The oracle's combination: every box's mine count and the sea's, in Python integers.
@@ -1268,13 +1522,18 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
                    PyObject **mines_of, PyObject **count_out, PyObject **scale_out) {
     int status = -1;
     Py_ssize_t S = p->hidden - p->frontier;
-    PyObject ***tot = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
-    PyObject ***prefix = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
-    PyObject ***after = PyMem_Calloc(nparts + 1, sizeof(PyObject **));
+    limb **prefix = PyMem_Calloc(nparts + 1, sizeof(limb *));
     Py_ssize_t *nprefix = PyMem_Calloc(nparts + 1, sizeof(Py_ssize_t));
-    PyObject **ways = NULL, **row1 = NULL, *count = NULL, *scale = NULL, *fixed = NULL, *bare = NULL;
-    long nways = 0, nrow1 = 0, shift = 0;
-    if (!tot || !prefix || !after || !nprefix)
+    limb *ways = NULL, *cur = NULL, *next = NULL, *weight = NULL, *acc = NULL, *sum_scratch = NULL;
+    unsigned char *bytes = NULL;
+    int maxpw = 1;
+    for (int k = 0; k < nparts; k++)
+        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    PyObject *count = NULL, *scale = NULL, *fixed = NULL, *bare = NULL;
+    long shift = 0;
+    sum_scratch = PyMem_Calloc(maxpw + 1, sizeof(limb));
+    bytes = PyMem_Malloc((size_t)(maxpw + 1) * 8);  /* grown for the sea's widths below */
+    if (!prefix || !nprefix || !sum_scratch || !bytes)
         goto out;
     /* the settled boxes' factor and mines; the numbers that weigh alike in every layout start it (1 under exact clues) */
     Py_INCREF(p->constant);
@@ -1284,26 +1543,12 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
             continue;
         shift += p->settled[b];
         PyObject *c = count_to_long(CHOOSE[p->boxes[b].size][p->settled[b]]);
-        PyObject *next = c ? PyNumber_Multiply(fixed, c) : NULL;
+        PyObject *nxt = c ? PyNumber_Multiply(fixed, c) : NULL;
         Py_XDECREF(c);
-        Py_SETREF(fixed, next);
+        Py_SETREF(fixed, nxt);
         if (!fixed)
             goto out;
     }
-    for (int k = 0; k < nparts; k++)
-        if (!(tot[k] = poly_of_counts(parts[k].total, parts[k].nsize)))
-            goto out;
-    if (!(prefix[0] = poly_zero(1)))
-        goto out;
-    Py_SETREF(prefix[0][0], PyLong_FromLong(1));
-    if (!prefix[0][0])
-        goto out;
-    nprefix[0] = 1;
-    for (int k = 0; k < nparts; k++)
-        if (!(prefix[k + 1] = poly_mul(prefix[k], nprefix[k], tot[k], parts[k].nsize, &nprefix[k + 1])))
-            goto out;
-    PyObject **product = prefix[nparts];
-    Py_ssize_t nproduct = nprefix[nparts];
     if (mines < 0) {
         /* no total: frontier assignments, the sea 1/2 */
         Py_INCREF(fixed);
@@ -1312,10 +1557,7 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         if (!own)
             goto out;
         for (int k = 0; k < nparts; k++) {
-            count_t s = 0;
-            for (int m = 0; m < parts[k].nsize; m++)
-                s += parts[k].total[m];
-            Py_SETREF(own[k], count_to_long(s));
+            Py_SETREF(own[k], wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, sum_scratch, bytes));
             PyObject *next = own[k] ? PyNumber_Multiply(count, own[k]) : NULL;
             Py_SETREF(count, next);
             if (!count) {
@@ -1330,10 +1572,8 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
             PyObject *rest = PyNumber_FloorDivide(count, own[k]);
             for (int q = 0; q < parts[k].nbox && rest && !bad; q++) {
                 int b = parts[k].box[q];
-                count_t s = 0;
-                for (int m = 0; m < parts[k].nsize; m++)
-                    s += parts[k].marg[(size_t)q * parts[k].nsize + m];
-                num[b] = count_to_long(s / (count_t)p->boxes[b].size);
+                num[b] = wide_sum(parts[k].marg + (size_t)q * parts[k].nsize * parts[k].pw, parts[k].nsize,
+                                  parts[k].pw, (limb)p->boxes[b].size, sum_scratch, bytes);
                 Py_INCREF(own[k]);
                 den[b] = own[k];
                 PyObject *t = num[b] ? PyNumber_Multiply(num[b], rest) : NULL;
@@ -1371,14 +1611,54 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
             status = INCONSISTENT;
             goto out;
         }
-        /* ways[j]: the sea's fillings when the parts hold j of them (j below the product's degree) */
-        nways = left + 1 < (long)nproduct ? left + 1 : (long)nproduct;
-        if (!(ways = binomials_down((long)S, left, nways)))
+        /* widths: a product of parts is below 2**pbits (each part's total below 2**bits of it);
+           every value with the sea in it below 2**(S + pbits) times 8 (a box's marginal), and a
+           binomial step needs 64 bits more: Wp limbs for the first, W for the rest */
+        long pbits = 0;
+        for (int k = 0; k < nparts; k++) {
+            int pw = parts[k].pw;
+            memset(sum_scratch, 0, sizeof(limb) * (pw + 1));
+            for (int m = 0; m < parts[k].nsize; m++)
+                wide_mac1(sum_scratch, parts[k].total + (size_t)m * pw, pw, 1, pw + 1);
+            int len = wide_len(sum_scratch, pw + 1);
+            pbits += len ? 64 * (len - 1) + bit_length(sum_scratch[len - 1]) : 0;
+        }
+        int Wp = (int)(pbits / 64) + 1, W = (int)((S + pbits + 4) / 64) + 2;
+        /* prefix[k]: the parts before k multiplied out, by mines */
+        nprefix[0] = 1;
+        if (!(prefix[0] = PyMem_Calloc(Wp, sizeof(limb))))
             goto out;
-        PyObject *sum = PyLong_FromLong(0);
-        for (Py_ssize_t K = 0; K < nproduct && K < nways && sum; K++)
-            if (muladd(&sum, product[K], ways[K]) < 0)
-                Py_CLEAR(sum);
+        prefix[0][0] = 1;
+        for (int k = 0; k < nparts; k++) {
+            Py_ssize_t na = parts[k].nsize;
+            nprefix[k + 1] = nprefix[k] + na - 1;
+            if (PyErr_CheckSignals() < 0 || !(prefix[k + 1] = PyMem_Calloc(nprefix[k + 1] * Wp, sizeof(limb))))
+                goto out;
+            for (Py_ssize_t i = 0; i < nprefix[k]; i++) {
+                const limb *a = prefix[k] + i * Wp;
+                int la = wide_len(a, Wp);
+                for (Py_ssize_t j = 0; j < na && la; j++) {
+                    const limb *tj = parts[k].total + j * parts[k].pw;
+                    wide_mac(prefix[k + 1] + (i + j) * Wp, a, la, tj, wide_len(tj, parts[k].pw), Wp);
+                }
+            }
+        }
+        const limb *product = prefix[nparts];
+        Py_ssize_t nproduct = nprefix[nparts];
+        /* ways[j]: the sea's fillings when the parts hold j of them (j below the product's degree) */
+        long nways = left + 1 < (long)nproduct ? left + 1 : (long)nproduct;
+        size_t row = (size_t)W;
+        ways = PyMem_Calloc((size_t)nways * row, sizeof(limb));
+        cur = PyMem_Calloc((size_t)nways * row, sizeof(limb));
+        next = PyMem_Calloc((size_t)nways * row, sizeof(limb));
+        acc = PyMem_Calloc(row, sizeof(limb));
+        PyMem_Free(bytes);
+        bytes = PyMem_Malloc(row * 8);
+        if (!ways || !cur || !next || !acc || !bytes || wide_binomials_down((long)S, left, nways, ways, W) < 0)
+            goto out;
+        for (long K = 0; K < nways; K++)
+            wide_mac(acc, ways + K * row, wide_len(ways + K * row, W), product + K * Wp, wide_len(product + K * Wp, Wp), W);
+        PyObject *sum = wide_to_long(acc, W, bytes);
         count = sum ? PyNumber_Multiply(sum, fixed) : NULL;
         bare = sum;  /* the count without the settled factor: a smaller denominator to reduce */
         if (!count)
@@ -1389,60 +1669,59 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         }
         Py_INCREF(count);
         scale = count;
-        /* part k's weight of x mines sums, over what the parts before it hold (b mines,
-           prefix[k][b] ways), the ways the parts after it and the sea fill the rest:
-           after[k + 1][x + b], with after[nparts] = ways and
-           after[k][z] = sum_j tot[k][j] * after[k + 1][z + j].  Built from the back, these
-           cost a part's degree times the number of sea rows each, where multiplying the
-           parts around each part out would cost the product's degree squared. */
-        after[nparts] = ways;
-        for (int k = nparts - 1; k >= 1; k--) {
-            if (!(after[k] = poly_zero(nways)))
-                goto out;
-            /* only after[k][z] for z below prefix[k]'s length is ever read (by part k - 1's
-               weights and after[k - 1]): the rest stays zero, unread */
-            long upto = (long)nprefix[k] < nways ? (long)nprefix[k] : nways;
-            for (long z = 0; z < upto; z++)
-                for (Py_ssize_t j = 0; j < parts[k].nsize && z + j < nways; j++)
-                    if (parts[k].total[j] && muladd(&after[k][z], tot[k][j], after[k + 1][z + j]) < 0)
-                        goto out;
-        }
-        for (int k = 0; k < nparts; k++) {
+        /* part k's weight of x mines sums, over what the parts before it hold (y mines,
+           prefix[k][y] ways), the ways the parts after it and the sea fill the rest:
+           after[k + 1][x + y], with after[nparts] = ways and
+           after[k][z] = sum_j total[k][j] * after[k + 1][z + j], built from the back (cur holds
+           after[k + 1]).  These cost a part's degree times the number of sea rows each, where
+           multiplying the parts around each part out would cost the product's degree squared. */
+        memcpy(cur, ways, sizeof(limb) * (size_t)nways * row);
+        for (int k = nparts - 1; k >= 0; k--) {
             Py_ssize_t na = parts[k].nsize;
-            PyObject **weight = poly_zero(na);
-            int bad = !weight;
-            for (Py_ssize_t x = 0; x < na && !bad; x++) {
-                if (!parts[k].total[x])
-                    continue;  /* no layout of the part holds x mines */
-                for (Py_ssize_t y = 0; y < nprefix[k] && x + y < nways && !bad; y++)
-                    bad = muladd(&weight[x], prefix[k][y], after[k + 1][x + y]) < 0;
-            }
-            for (int q = 0; q < parts[k].nbox && !bad; q++) {
-                int b = parts[k].box[q];
-                PyObject *acc = PyLong_FromLong(0);
-                for (Py_ssize_t x = 0; x < na && acc; x++) {
-                    count_t m = parts[k].marg[(size_t)q * na + x];
-                    if (!m)
-                        continue;
-                    PyObject *mm = count_to_long(m);
-                    if (!mm || muladd(&acc, mm, weight[x]) < 0)
-                        Py_CLEAR(acc);
-                    Py_XDECREF(mm);
-                }
-                PyObject *size = acc ? PyLong_FromLong(p->boxes[b].size) : NULL;
-                num[b] = size ? PyNumber_FloorDivide(acc, size) : NULL;  /* a box's cells share its mines */
-                mines_of[b] = num[b] ? PyNumber_Multiply(num[b], fixed) : NULL;
-                Py_XDECREF(size);
-                Py_XDECREF(acc);
-                bad = !mines_of[b];
-                if (!bad) {
-                    Py_INCREF(bare);
-                    den[b] = bare;
-                }
-            }
-            poly_free(weight, weight ? na : 0);
-            if (bad)
+            if (PyErr_CheckSignals() < 0 || !(weight = PyMem_Calloc((size_t)na * row, sizeof(limb))))
                 goto out;
+            int pw = parts[k].pw;
+            for (Py_ssize_t x = 0; x < na; x++) {
+                if (!wide_len(parts[k].total + x * pw, pw))
+                    continue;  /* no layout of the part holds x mines */
+                for (Py_ssize_t y = 0; y < nprefix[k] && x + y < nways; y++) {
+                    const limb *a = prefix[k] + y * Wp, *c = cur + (x + y) * row;
+                    wide_mac(weight + x * row, c, wide_len(c, W), a, wide_len(a, Wp), W);
+                }
+            }
+            for (int q = 0; q < parts[k].nbox; q++) {
+                int b = parts[k].box[q];
+                memset(acc, 0, sizeof(limb) * row);
+                for (Py_ssize_t x = 0; x < na; x++) {
+                    const limb *m = parts[k].marg + ((size_t)q * na + x) * pw;
+                    int lm = wide_len(m, pw);
+                    if (lm)
+                        wide_mac(acc, weight + x * row, wide_len(weight + x * row, W), m, lm, W);
+                }
+                wide_div_small(acc, W, (limb)p->boxes[b].size);  /* a box's cells share its mines */
+                num[b] = wide_to_long(acc, W, bytes);
+                mines_of[b] = num[b] ? PyNumber_Multiply(num[b], fixed) : NULL;
+                if (!mines_of[b])
+                    goto out;
+                Py_INCREF(bare);
+                den[b] = bare;
+            }
+            PyMem_Free(weight);
+            weight = NULL;
+            if (k) {  /* after[k], as far as part k - 1 reads it */
+                long upto = (long)nprefix[k] < nways ? (long)nprefix[k] : nways;
+                memset(next, 0, sizeof(limb) * (size_t)nways * row);
+                for (long z = 0; z < upto; z++)
+                    for (Py_ssize_t j = 0; j < na && z + j < nways; j++) {
+                        const limb *c = cur + (z + j) * row, *tj = parts[k].total + j * pw;
+                        int lj = wide_len(tj, pw);
+                        if (lj)
+                            wide_mac(next + z * row, c, wide_len(c, W), tj, lj, W);
+                    }
+                limb *t = cur;
+                cur = next;
+                next = t;
+            }
         }
         for (int b = 0; b < p->nboxes; b++) {
             if (p->settled[b] < 0)
@@ -1461,14 +1740,16 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
             mines_of[b] = num[b];
         }
         if (S) {
-            /* with a mine on one sea cell: C(S - 1, left - K - 1) fillings of the others */
-            nrow1 = (long)nproduct;
-            if (!(row1 = binomials_down((long)S - 1, left - 1, nrow1)))
+            /* with a mine on one sea cell: C(S - 1, left - K - 1) fillings of the others (in ways) */
+            long nrow1 = (long)nproduct < nways ? (long)nproduct : nways;
+            memset(ways, 0, sizeof(limb) * (size_t)nways * row);
+            if (wide_binomials_down((long)S - 1, left - 1, nrow1, ways, W) < 0)
                 goto out;
-            PyObject *in_sea = PyLong_FromLong(0);
-            for (Py_ssize_t K = 0; K < nproduct && in_sea; K++)
-                if (muladd(&in_sea, product[K], row1[K]) < 0)
-                    Py_CLEAR(in_sea);
+            memset(acc, 0, sizeof(limb) * row);
+            for (long K = 0; K < nrow1; K++)
+                wide_mac(acc, ways + K * row, wide_len(ways + K * row, W), product + K * Wp,
+                         wide_len(product + K * Wp, Wp), W);
+            PyObject *in_sea = wide_to_long(acc, W, bytes);
             PyObject *all = in_sea ? PyNumber_Multiply(in_sea, fixed) : NULL;
             if (!all) {
                 Py_XDECREF(in_sea);
@@ -1485,20 +1766,17 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
     *scale_out = scale;
     count = scale = NULL;
 out:
-    for (int k = 0; k <= nparts; k++) {
-        if (tot && k < nparts)
-            poly_free(tot[k], tot[k] ? parts[k].nsize : 0);
-        if (prefix)
-            poly_free(prefix[k], prefix[k] ? nprefix[k] : 0);
-        if (after && k >= 1 && k < nparts)  /* after[nparts] is ways, freed below */
-            poly_free(after[k], after[k] ? nways : 0);
-    }
-    PyMem_Free(tot);
+    for (int k = 0; k <= nparts && prefix; k++)
+        PyMem_Free(prefix[k]);
     PyMem_Free(prefix);
-    PyMem_Free(after);
     PyMem_Free(nprefix);
-    poly_free(ways, ways ? nways : 0);
-    poly_free(row1, row1 ? nrow1 : 0);
+    PyMem_Free(ways);
+    PyMem_Free(cur);
+    PyMem_Free(next);
+    PyMem_Free(weight);
+    PyMem_Free(acc);
+    PyMem_Free(sum_scratch);
+    PyMem_Free(bytes);
     Py_XDECREF(count);
     Py_XDECREF(scale);
     Py_XDECREF(fixed);

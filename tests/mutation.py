@@ -35,7 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = ROOT / ".mutation"
 PAGE = ROOT / "docs" / "mutation.md"
-RESULTS = SCRATCH / "results.json"
+# committed: each group's verdict stays with the project, so a run of some groups on any machine
+# rewrites the page with every group's row (the killed mutants are only counted, not named)
+RESULTS = ROOT / "tests" / "mutation_results.json"
 
 CORE = "counting core"
 READERS = "readers"
@@ -366,7 +368,8 @@ def run_group(group: str, children: int, root: Path) -> dict:
     return {
         "group": group, "kind": GROUPS[group].kind, "modules": list(GROUPS[group].modules),
         "made": len(found), "killed": sum(s in CAUGHT for s in found.values()),
-        "statuses": found, "diffs": diffs, "seconds": round(time.perf_counter() - start),
+        "statuses": {n: found[n] for n in survivors if found[n] not in CAUGHT}, "diffs": diffs,
+        "seconds": round(time.perf_counter() - start),
     }
 
 
@@ -452,8 +455,7 @@ def main(argv: list[str] | None = None) -> None:
         r = run_group(group, args.max_children, root)
         r["commit"] = measured
         results[group] = r
-        SCRATCH.mkdir(exist_ok=True)
-        RESULTS.write_text(json.dumps(results, indent=1))
+        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         equivalent, survived = classify(r)
         print(f"{group}: {r['made']} mutants, {r['killed']} killed, {len(equivalent)} equivalent, "
               f"{len(survived)} survived ({r['seconds']} s)", flush=True)

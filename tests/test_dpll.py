@@ -199,3 +199,26 @@ def test_an_unsatisfiable_part_outside_the_projection_leaves_no_model():
     even = Formula(5, (Card((1, 2), 1, 1), Card((2, 3), 1, 1), Card((3, 4), 1, 1), Card((1, 4), 1, 1),
                        Card((4, 5), 0, 2)), (5,))
     assert DpllCounter().count(even).count == 2 == BruteCounter().count(even).count
+
+
+@pytest.mark.parametrize("weight", [0, 1, 3])
+def test_a_weighted_constraint_its_literals_always_meet_alike_scales_every_count(weight):
+    # x1 and not-x1 always sum to 1: the card is a constant factor, taken out before the search
+    constant = Card((1, -1), 1, 1, (weight,))
+    rest = Card((1, 2, 3), 1, 2, (2, 5))
+    f = Formula(3, (constant, rest))
+    got, want = DpllCounter().count(f), BruteCounter().count(f)
+    assert got == want and got.count == weight * (3 * 2 + 3 * 5)
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_a_cycle_of_exactly_one_has_two_models_when_even_and_none_when_odd(n):
+    # no variable is forced before a decision, and the contradiction of an odd cycle shows
+    # only when the last constraint closes: counted and unprojected alike
+    cycle = tuple(Card((i, i % n + 1), 1, 1) for i in range(1, n + 1))
+    for proj in (None, (1,), ()):
+        f = Formula(n + 1, (*cycle, Card((1, n + 1), 0, 2)), None if proj is None else (*proj, n + 1))
+        want = BruteCounter().count(f)
+        # even: the cycle's two models (seen through the projection) times the free variable's two values
+        seen = 1 if proj == () else 2
+        assert DpllCounter().count(f) == want and want.count == (0 if n % 2 else seen * 2)
