@@ -231,6 +231,52 @@ EQUIVALENT: dict[str, str] = {
         "popitem(last=None) evicts the newest entry instead of the oldest: the cache only saves work",
     "countsweep.oracle.x__count__mutmut_20":
         "the cache evicts its newest entry instead of its oldest: it only saves work",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_105":
+        "one more stamp slot than variables is never read: the same search",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_110":
+        "stamps only need to differ from the last sweep's: starting at 1 instead of 0 marks nothing twice",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_25":
+        "size[0] belongs to no variable (variables start at 1) and is never read",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_36":
+        "one more occurrence list than variables is never read",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_42":
+        "an occurrence's sign is only tested as > 0: 2 and 1 read alike",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_43":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_46":
+        "an occurrence's sign is only tested as > 0: -2 and -1 read alike",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_50":
+        "a value is only tested as < 0 (open) or >= 0: -2 and -1 both mean open",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_52":
+        "one more value slot than variables is never read",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_64":
+        "one more projection slot than variables is never read",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_95":
+        "the default only applies to a formula with no variable, whose counts are the constant 1 at any width",
+    "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_96":
+        "a wider packing (one more byte per coefficient) unpacks to the same polynomials",
+    "countsweep.counting.dpll.xǁ_Searchǁ_undo__mutmut_7":
+        "a value is only tested as < 0 (open) or >= 0: -2 and -1 both mean open",
+    "countsweep.counting.dpll.xǁ_Searchǁ_undo__mutmut_18":
+        "an occurrence's sign is 1 or -1, never 0: > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_set__mutmut_26":
+        "an occurrence's sign is 1 or -1, never 0: > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_set__mutmut_53":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_set__mutmut_67":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_set__mutmut_79":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_set__mutmut_89":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_split__mutmut_29":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_sweep__mutmut_20":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_root_units__mutmut_31":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_root_units__mutmut_42":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__possible__mutmut_14": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":

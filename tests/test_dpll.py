@@ -14,6 +14,7 @@ from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
 from countsweep.counting.formula import Card, Formula, clause
 from countsweep.counting.poly import ZERO, mul
+from countsweep.errors import ParameterError
 from countsweep.oracle import analyze
 from countsweep.play.generators import band
 from tests.ganak import ganak_formula
@@ -222,3 +223,59 @@ def test_a_cycle_of_exactly_one_has_two_models_when_even_and_none_when_odd(n):
         # even: the cycle's two models (seen through the projection) times the free variable's two values
         seen = 1 if proj == () else 2
         assert DpllCounter().count(f) == want and want.count == (0 if n % 2 else seen * 2)
+
+
+def _chain(n: int) -> Formula:
+    """x1..xn in a chain of "at most one of two": nothing forced, one component."""
+    return Formula(n, tuple(Card((i, i + 1), 0, 1) for i in range(1, n)))
+
+
+def test_a_limit_reached_on_the_large_stack_thread_reaches_the_caller_as_itself():
+    # past 600 variables the search runs on a thread with a large stack; what stops it there
+    # must come back to the caller, the same exception with the same words
+    with pytest.raises(LimitExceeded, match=r"^component cache reached its bound of 5 entries$"):
+        DpllCounter().count(_chain(700), Limits(max_cache=5))
+    assert DpllCounter().count(_chain(700)).count == DpllCounter().count(_chain(700), plain=True).count
+
+
+def test_the_memory_refusal_states_its_estimate_and_the_limit():
+    # 2000 free variables: (2000 + 2) marginals of (0 + 2000 + 1) coefficients of 8 * ((2000 + 1 + 8) // 8)
+    # bits each, as the estimate documents
+    n = 2000
+    need = (n + 2) * (n + 1) * 8 * ((n + 1 + 8) // 8) // 8
+    f = Formula(n, (Card(tuple(range(1, n + 1)), 0, n),))
+    with pytest.raises(LimitExceeded) as refused:
+        DpllCounter().count(f, Limits(max_memory=3 * 2**20))
+    assert str(refused.value) == (f"counting this needs about {need / 2**20:,.0f} MB ({n} open variables of {n} "
+                                  f"cells after propagation); the limit is 3 MB (--max-memory)")
+    # settled variables count as mines before the open cells: x1 forced true, 1999 open
+    settled = Formula(n, (Card(tuple(range(1, n + 1)), 0, n), Card((1,), 1, 1)))
+    with pytest.raises(LimitExceeded, match=rf"\({n - 1} open variables of {n - 1} cells"):
+        DpllCounter().count(settled, Limits(max_memory=1))
+    small = Formula(3, (Card((1, 2, 3), 1, 2),))
+    bits = 8 * ((3 + 1 + 8) // 8)
+    exact_need = (3 + 2) * (3 + 1) * bits // 8
+    assert DpllCounter().count(small, Limits(max_memory=exact_need)).count == 6  # the estimate itself is allowed
+    with pytest.raises(LimitExceeded):
+        DpllCounter().count(small, Limits(max_memory=exact_need - 1))
+    # x1 settled true (one mine before the open cells), x4 settled false (not open): 2 open of 4 cells
+    settled_small = Formula(4, (Card((1, 2, 3), 1, 2), Card((1,), 1, 1), Card((4,), 0, 0)))
+    need_small = (2 + 2) * (1 + 2 + 1) * (8 * ((4 + 1 + 8) // 8)) // 8
+    assert DpllCounter().count(settled_small, Limits(max_memory=need_small)).count == 3
+    with pytest.raises(LimitExceeded, match=r"\(2 open variables of 2 cells"):
+        DpllCounter().count(settled_small, Limits(max_memory=need_small - 1))
+
+
+def test_plain_counting_gives_the_same_count_without_the_polynomials():
+    for f in (_chain(12), Formula(4, (Card((1, 2, -3), 1, 2), Card((3, 4), 1, 1)), (1, 2, 4))):
+        assert DpllCounter().count(f, plain=True).count == BruteCounter().count(f).count
+
+
+def test_weights_may_sit_beside_unweighted_constraints_on_uncounted_variables():
+    # variable 3 is not counted: an unweighted constraint may mention it, a weighted one may not
+    f = Formula(3, (Card((1, 2), 0, 2, (1, 2, 3)), Card((2, 3), 1, 1)), (1, 2))
+    assert DpllCounter().count(f) == BruteCounter().count(f)
+    bad = Formula(3, (Card((1, 3), 0, 2, (1, 2, 3)),), (1, 2))
+    words = r"^a weighted constraint may only mention counted \(projected\) variables$"
+    with pytest.raises(ParameterError, match=words):
+        DpllCounter().count(bad)
