@@ -311,6 +311,8 @@ static void crt_solve(const Crt *c, const count_t *res, limb *out) {
         const limb *m = c->mods + (size_t)i * c->pw;
         wide_mac1(out, m, wide_len(m, c->pw), (limb)t, c->pw);
     }
+#else
+    (void)c;
 #endif
 }
 
@@ -642,6 +644,7 @@ typedef struct {
     int *key;                /* scratch for a group's key */
     count_t mod;             /* 0: counts as they are (modulo 2**128, which the bounds make exact);
                                 else a prime below 2**62 that they are counted modulo (see crt) */
+    int wraps;               /* may counts pass 2**128 (their residues then): no value is tested */
 } Dpll;
 
 /* A group of open boxes met before, with its counts.  A group is closed under shared
@@ -972,9 +975,10 @@ static int dpll_count_modular(Dpll *d, const int *boxes, int n, int cells, count
 
 /* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
    fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 no memory.
-   Every step is a sum of products, so counting modulo a prime gives the counts' residues;
-   the one test on a value, whether a group has any layout, is a shortcut only taken when
-   counting as they are.  Compiled twice: mod a constant 0 (plain) and mod d->mod. */
+   Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
+   gives the counts' residues; the one test on a value, whether a group has any layout, is a
+   shortcut only taken when the counts are exact.  Compiled twice: mod a constant 0 (plain)
+   and mod d->mod. */
 static ALWAYS_INLINE int dpll_count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total,
                                          count_t *marg, count_t mod) {
     int W = cells + 1, status = 0;
@@ -1103,7 +1107,7 @@ static ALWAYS_INLINE int dpll_count_with(Dpll *d, const int *boxes, int n, int c
             int any = 0;
             for (int m = 0; m <= gcells[g]; m++)
                 any |= gt[g][m] != 0;
-            dead = !any && !mod;
+            dead = !any && !mod && !d->wraps;
         }
         if (!dead && !status) {
             /* branch total: weight * x^shift * the product of the groups */
@@ -1420,6 +1424,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
         }
         if (a->failed)
             return -1;
+        d.wraps = nmod > 0;
         for (int r = 0; r <= nmod && !status; r++) {
             d.mod = r ? PRIMES[r - 1] : 0;
             d.nodes = 0;
@@ -1428,6 +1433,7 @@ static int solve_component(Position *p, int k, Part *parts, int *nparts, int max
             memo_free(&d);  /* parts share no box, and passes no residue: a memo for each */
         }
         d.mod = 0;
+        d.wraps = 0;
         if (status)
             return status;  /* past the node limit: the general path counts it */
         int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));
