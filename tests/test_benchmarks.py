@@ -65,3 +65,25 @@ def test_a_layout_line_is_the_game_play_deals():
     mines = {(i // 9, i % 9) for i in range(81) if int(mask, 16) >> i & 1}
     assert (int(index), int(w), int(h), int(m), (int(r), int(c))) == (17, 9, 9, 10, first)
     assert mines == set(game.reveal_layout()) and len(mines) == 10
+
+
+def test_divergences_values_the_first_differing_guess_of_a_discordant_game(tmp_path, capsys):
+    # a made-up peer that guessed elsewhere at countsweep's first guess and had the other result
+    from countsweep import analyze
+    from experiments import divergences
+
+    settings = Settings(30, 16, 99, "safe", "corner")
+    ours, won = divergences.guesses_of(settings, 1, 0)
+    board, mine, _ = ours[0]
+    probs = analyze(board).probabilities
+    other = next(c for c, p in sorted(probs.items()) if 0 < p < 1 and c != mine)
+    traces = tmp_path / "peer.jsonl"
+    traces.write_text(json.dumps({"game": 0, "won": not won, "at": [list(other)]}) + "\n")
+    out = tmp_path / "divergences.jsonl"
+    divergences.main(["--peer-traces", str(traces), "--seed", "1", "--layouts", "3", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert "1 games, 1 first divergences valued by 3 paired rollouts" in printed and " all | 1 |" in printed
+    row = json.loads(out.read_text())
+    assert row["peer"] == list(other) and row["countsweep"] == list(mine) and row["guess"] == 0
+    assert row["only"] == ("peer" if not won else "countsweep") and 0 <= row["wins_peer"] <= 3
+    assert row["p_peer"] == float(probs[other]) and row["p_countsweep"] == float(probs[mine])
