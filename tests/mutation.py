@@ -79,7 +79,7 @@ GROUPS: dict[str, Group] = {
                       "test_clues.py")),
     "cnf": Group(OTHER, ("countsweep/encode/cnf.py",), ("test_cnf.py", "test_sdd.py", "test_clues.py")),
     "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py",)),
-    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py",)),
+    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py", "test_kernel.py")),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py",)),
     "cli": Group(OTHER, ("countsweep/cli/*.py",), ("test_cli.py", "test_help.py", "test_exit_codes.py",
                                                    "test_hostile.py", "test_json_outputs.py", "test_cnf.py",
