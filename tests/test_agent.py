@@ -322,3 +322,36 @@ def test_a_cell_exactly_ratio_times_as_safe_as_the_safest_is_a_candidate():
     assert F(27, 35) / F(9, 10) == F(6, 7)
     assert at_ratio <= set(BestAgent(ratio=F(6, 7)).candidates(a))
     assert not at_ratio & set(BestAgent(ratio=F(6, 7) + F(1, 1000)).candidates(a))
+
+
+def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
+    # two independent exact searches: the endgame's over bit sets of layouts (no cascade: a
+    # shown 0's neighbours are then certainly safe) and the optimal solver's over board states
+    # (with the cascade); a position's value and every move's value must agree
+    from countsweep.play.endgame import Endgame, enumerate_layouts
+    from countsweep.play.optimal import Geometry, Solver, state_of
+    from tests.reference import seeded_position
+
+    checked = 0
+    for seed in range(400):
+        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.6, flag=0.2)
+        try:
+            layouts = enumerate_layouts(board, 2000)
+        except InconsistentError:
+            continue
+        if not layouts or len(layouts) < 3:
+            continue
+        solver = Solver(Geometry(board.width, board.height), board.mines)
+        state = state_of(board)
+        for kernel in (False, True):
+            search = Endgame(board, layouts, kernel=kernel)
+            assert search.value() == solver.value(state, layouts)
+            best = search.best()
+            assert best is None or (best[1] == search.move_value(best[0]) and best[1] <= search.value())
+            for r, c in board.hidden():
+                want = solver.move_value(state, layouts, r * board.width + c, solver.value)
+                assert search.move_value((r, c)) == want, (board.to_text(), (r, c))
+        checked += 1
+        if checked == 40:
+            break
+    assert checked == 40
