@@ -277,6 +277,70 @@ EQUIVALENT: dict[str, str] = {
         "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.dpll.xǁ_Searchǁ_root_units__mutmut_42":
         "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_8":
+        "labels only need to be the same for the same shape: starting them at 2 renames every key alike",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_15":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_21":
+        "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_48":
+        "a longer weight slice holds the reachable weights and more: a stricter key, fewer hits",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_50":
+        "a longer weight slice holds the reachable weights and more: a stricter key, fewer hits",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_53":
+        "spelling out the projection even when every variable is counted makes the key stricter, never looser",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_58":
+        "spelling out the sizes even when every box has one cell makes the key stricter, never looser",
+    "countsweep.counting.dpll.xǁ_Searchǁ_key__mutmut_62":
+        "None now stands for 'every box of 2 cells' and a tuple for the rest: still one key per list of sizes",
+    "countsweep.counting.dpll.xǁ_Searchǁ_active__mutmut_2":
+        "a closed constraint (no open variable) links no open variable: the components and keys stay the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_active__mutmut_3":
+        "a closed constraint (no open variable) links no open variable: the components and keys stay the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_active__mutmut_9":
+        "counting a constraint met at its bound as active only joins components and lengthens keys: the same counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_active__mutmut_11":
+        "counting a constraint met at its bound as active only joins components and lengthens keys: the same counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_8":
+        "the path and the component hold open variables only: < 0, <= 0 and < 1 pick among the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_9":
+        "the path and the component hold open variables only: < 0, <= 0 and < 1 pick among the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_11":
+        "the path and the component hold open variables only: < 0, <= 0 and < 1 pick among the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_12":
+        "the path and the component hold open variables only: < 0, <= 0 and < 1 pick among the same",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_13":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_16":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_28":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_30":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_31":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_33":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_34":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_38":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_40":
+        "which variable the search branches on changes its path, never its counts",
+    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_44":
+        "doubling every variable's score keeps their order: the same branch",
+    "countsweep.counting.dpll.xǁ_Searchǁ_store__mutmut_8":
+        "count() sets cache_entries from the caches' sizes when it ends, over whatever _store added",
+    "countsweep.counting.dpll.xǁ_Searchǁ_store__mutmut_9":
+        "count() sets cache_entries from the caches' sizes when it ends, over whatever _store added",
+    "countsweep.counting.dpll.xǁ_Searchǁ_store__mutmut_10":
+        "count() sets cache_entries from the caches' sizes when it ends, over whatever _store added",
+    "countsweep.counting.dpll.xǁ_Searchǁ_tick__mutmut_5":
+        "the limits are still checked every few hundred decisions: the same outcome, checked at other moments",
+    "countsweep.counting.dpll.xǁ_Searchǁ_tick__mutmut_6":
+        "the limits are checked at more decisions, not fewer: the same outcome, a little slower",
+    "countsweep.counting.dpll.xǁ_Searchǁ_tick__mutmut_7":
+        "the limits are still checked every 256 decisions, one decision later",
     "countsweep.counting.brute.x__possible__mutmut_14": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":

@@ -283,3 +283,52 @@ def test_weights_may_sit_beside_unweighted_constraints_on_uncounted_variables():
     words = r"^a weighted constraint may only mention counted \(projected\) variables$"
     with pytest.raises(ParameterError, match=words):
         DpllCounter().count(bad)
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    # box sizes: (1, 1) and (2, 1) under "exactly one"
+    (Formula(2, (Card((1, 2), 1, 1),), None, (1, 1)), Formula(2, (Card((1, 2), 1, 1),), None, (2, 1))),
+    # every box of size 2 and every box of size 3
+    (Formula(2, (Card((1, 2), 1, 2),), None, (2, 2)), Formula(2, (Card((1, 2), 1, 2),), None, (3, 3))),
+    # the projection: both variables counted, and only the first
+    (Formula(2, (Card((1, 2), 1, 2),), (1, 2)), Formula(2, (Card((1, 2), 1, 2),), (1,))),
+    # the bounds: at most one, and exactly one
+    (Formula(2, (Card((1, 2), 0, 1),)), Formula(2, (Card((1, 2), 1, 1),))),
+    # the weights of the sums, from the lowest bound up
+    (Formula(2, (Card((1, 2), 1, 2, (1, 2)),)), Formula(2, (Card((1, 2), 1, 2, (5, 2)),))),
+    (Formula(3, (Card((1, 2, 3), 1, 3, (1, 2, 3)),)), Formula(3, (Card((1, 2, 3), 1, 3, (1, 2, 7)),))),
+    (Formula(3, (Card((1, 2, 3), 1, 3, (1, 2, 3)),)), Formula(3, (Card((1, 2, 3), 1, 3, (5, 2, 3)),))),
+], ids=["sizes", "all-sizes", "projection", "bounds", "weights", "last-weight", "first-of-three-weights"])
+def test_two_components_that_differ_in_one_thing_are_not_confused_by_the_cache(first, second):
+    # side by side in one formula, the second component is looked up after the first is cached
+    n = first.num_vars
+    sizes = None if first.sizes is None and second.sizes is None else \
+        (first.sizes or (1,) * n) + (second.sizes or (1,) * n)
+    proj = None if first.projection is None and second.projection is None else \
+        tuple(first.counted) + tuple(v + n for v in second.counted)
+    both = Formula(2 * n, first.constraints + tuple(_shifted(c, n) for c in second.constraints), proj, sizes)
+    a, b = BruteCounter().count(first), BruteCounter().count(second)
+    assert a.total != b.total or a.marginals != b.marginals  # the two really differ
+    assert DpllCounter().count(both).total == mul(a.total, b.total)
+
+
+def test_a_counters_running_statistics_add_up_its_counts():
+    counter = DpllCounter()
+    seen = []
+    for f in (_chain(30), Formula(4, (Card((1, 2, -3), 1, 2), Card((3, 4), 1, 1)))):
+        counter.count(f)
+        seen.append(counter.last_stats)
+    for field in ("decisions", "components", "cache_hits", "cache_entries"):
+        assert getattr(counter.stats, field) == sum(getattr(s, field) for s in seen) > 0
+    assert counter.stats.max_component == max(s.max_component for s in seen) > 0
+
+
+def test_the_cache_bound_is_the_number_of_entries_a_count_may_keep():
+    f = _chain(40)
+    counter = DpllCounter()
+    counter.count(f)
+    entries = counter.last_stats.cache_entries
+    assert entries > 1
+    assert DpllCounter().count(f, Limits(max_cache=entries)).count == counter.count(f).count
+    with pytest.raises(LimitExceeded, match=f"bound of {entries - 1} entries"):
+        DpllCounter().count(f, Limits(max_cache=entries - 1))
