@@ -341,6 +341,14 @@ EQUIVALENT: dict[str, str] = {
         "the limits are checked at more decisions, not fewer: the same outcome, a little slower",
     "countsweep.counting.dpll.xǁ_Searchǁ_tick__mutmut_7":
         "the limits are still checked every 256 decisions, one decision later",
+    "countsweep.play.endgame.xǁEndgameǁ_pack__mutmut_4":
+        "every mask is packed in one byte order: the compiled search sees the layouts renumbered alike",
+    "countsweep.play.endgame.xǁEndgameǁmove_value__mutmut_20":
+        "the extra bit stands for no layout: every cut's masks are zero there, so nothing it meets changes",
+    "countsweep.play.endgame.xǁEndgameǁmove_value__mutmut_23":
+        "wins are never negative: nothing is pruned against -1 or -2",
+    "countsweep.play.endgame.xǁEndgameǁ_best_of__mutmut_17":
+        "wins are never negative: a start of -2 or -1 is beaten, or read as no option, alike",
     "countsweep.counting.brute.x__possible__mutmut_14": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
-from countsweep.errors import InconsistentError
+from countsweep.errors import InconsistentError, LimitExceeded
 from countsweep.play.agents import GUESS_RULES, BestAgent, GreedyAgent, enclosed, play_game, unavoidable
 from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.play.game import Game
@@ -355,3 +355,30 @@ def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
         if checked == 40:
             break
     assert checked == 40
+
+
+THESIS_TEXT = "4x4x3\n1???\n????\n??2?\n????\n"  # 70 layouts (the thesis' example 3)
+
+
+def test_layout_enumeration_stops_exactly_past_its_limit():
+    from countsweep.constraints import Constraints
+    from countsweep.play.endgame import component_layouts, enumerate_layouts
+
+    board = Board.from_text(THESIS_TEXT)
+    assert len(enumerate_layouts(board, 70)) == 70 and enumerate_layouts(board, 69) is None
+    comp = Constraints.of(board).components[0]
+    n = len(component_layouts(comp, board.width, 10_000))
+    assert len(component_layouts(comp, board.width, n)) == n and component_layouts(comp, board.width, n - 1) is None
+
+
+def test_the_endgame_entry_points_pass_on_their_limits():
+    from countsweep.play.endgame import Endgame, best_move
+
+    board = Board.from_text(THESIS_TEXT)
+    assert Endgame.of(board, 69) is None and best_move(board, 69) is None  # more layouts than allowed
+    found = best_move(board, 70)
+    assert found is not None and found[1] == Endgame.of(board, 70).value()
+    assert best_move(board, 70, max_positions=2) is None  # the search gave up: no move from it
+    search = Endgame.of(board, 70, max_positions=2)
+    with pytest.raises(LimitExceeded, match=r"^endgame search reached 2 positions$"):
+        search.value()
