@@ -349,6 +349,22 @@ EQUIVALENT: dict[str, str] = {
         "wins are never negative: nothing is pruned against -1 or -2",
     "countsweep.play.endgame.xǁEndgameǁ_best_of__mutmut_17":
         "wins are never negative: a start of -2 or -1 is beaten, or read as no option, alike",
+    "countsweep.counting.sdd.x_compile_formula__mutmut_32":
+        "the layout cards only place variables in the vtree: their bounds are never read",
+    "countsweep.counting.sdd.x_compile_formula__mutmut_33":
+        "the layout cards only place variables in the vtree: their bounds are never read",
+    "countsweep.counting.sdd.x_compile_formula__mutmut_37":
+        "the layout cards only place variables in the vtree: their bounds are never read",
+    "countsweep.counting.sdd.x_compile_formula__mutmut_38":
+        "the layout cards only place variables in the vtree: their bounds are never read",
+    "countsweep.counting.sdd.x_count_sdd__mutmut_113":
+        "a literal is never 0, so > 0 and >= 0 agree",
+    "countsweep.counting.sdd.x_count_sdd__mutmut_114":
+        "weights are kept for selector variables only, numbered after the formula's (at least 2): > 0 and > 1 agree",
+    "countsweep.counting.sdd.x_count_sdd__mutmut_125":
+        "a literal is never 0, so > 0 and >= 0 agree",
+    "countsweep.counting.sdd.x_count_sdd__mutmut_232":
+        "a literal is never 0, so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__possible__mutmut_14": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":

@@ -289,3 +289,42 @@ def test_a_crafted_file_with_a_matching_digest_is_refused_or_loads_as_a_diagram_
                 position.analysis()  # well formed, maybe of another position: it must count, not crash
             loaded += 1
     assert refused > 50 and loaded > 5
+
+
+def test_a_counters_running_statistics_add_up_its_compilations():
+    counter = SddCounter("balanced")
+    assert counter.last_stats is None and (counter.stats.size, counter.stats.nodes) == (0, 0)
+    seen = []
+    for f in (Formula(3, (Card((1, 2, 3), 1, 2),)), Formula(4, (Card((1, -2), 1, 1), Card((2, 3, 4), 0, 2)))):
+        counter.count(f)
+        seen.append(counter.last_stats)
+    assert counter.stats.size == sum(s.size for s in seen) > 0
+    assert counter.stats.nodes == sum(s.nodes for s in seen) > 0
+    assert counter.stats.compile_seconds == pytest.approx(sum(s.compile_seconds for s in seen))
+    assert counter.stats.compile_seconds >= 0 and counter.stats.vtree == "balanced" == seen[0].vtree
+
+
+def test_refusals_name_what_was_wrong():
+    from countsweep.errors import ParameterError
+
+    words = r"^unknown vtree 'diagonal'; choose from frontier, balanced, right, left$"
+    with pytest.raises(ParameterError, match=words):
+        SddCounter("diagonal")
+    bad = Formula(3, (Card((1, 3), 0, 2, (1, 2, 3)),), (1, 2))
+    words = r"^a weighted constraint may only mention counted \(projected\) variables$"
+    with pytest.raises(ParameterError, match=words):
+        SddCounter().count(bad)
+
+
+@pytest.mark.parametrize("f", [
+    Formula(2, (Card((1, 2), 0, 2, (1, 2, 3)),)),
+    Formula(3, (Card((1, 2), 1, 2, (4, 1)), Card((2, 3), 0, 1, (2, 5)))),
+    Formula(3, (Card((1, -2, 3), 0, 3, (1, 3, 0, 2)),), None, (2, 1, 3)),
+    Formula(4, (Card((1, 2, 3), 1, 3, (5, 1, 2)), Card((3, 4), 1, 1)), (1, 2, 3, 4), (1, 2, 1, 1)),
+], ids=["one-card", "two-cards", "boxes-and-a-zero-weight", "boxes-and-a-plain-card"])
+def test_weighted_formulas_count_as_brute_force_counts_them(f):
+    from countsweep.counting.brute import BruteCounter
+
+    want = BruteCounter().count(f)
+    for vtree in VTREES:
+        assert SddCounter(vtree).count(f) == want
