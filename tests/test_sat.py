@@ -80,3 +80,29 @@ def test_an_inconsistent_position_checks_as_inconsistent_with_its_reason_and_no_
             solved.clue_model) == (False, (), (), 1, "no mine layout fits the position", "withheld:0.5")
     fine = check(Board.from_text("3x1x1\n?1?"))
     assert fine.consistent and not fine.reason and "reason" not in fine.to_dict()
+
+
+def test_check_reads_the_numbers_through_the_clue_model_and_says_which():
+    from countsweep.clues import OVER
+
+    # a shown 2 with two hidden neighbours: both mines under exact clues; under `over` the
+    # truth may be 0, 1 or 2, so nothing is certain
+    board = Board.from_text("3x1\n?2?")
+    exact, noisy = check(board), check(board, clues=OVER)
+    assert exact.clue_model == "exact" and noisy.clue_model == "over" and exact.reason == noisy.reason == ""
+    assert exact.mines_certain == ((0, 0), (0, 2)) and exact.safe == ()
+    assert noisy.consistent and noisy.mines_certain == noisy.safe == ()
+    assert exact.to_dict()["mines_certain"] == [[0, 0], [0, 2]] and noisy.to_dict()["clue_model"] == "over"
+    # with no mine at all the exact 2 is impossible; under `over` its truth is 0
+    empty = Board.from_text("3x1x0\n?2?")
+    bad, fine = check(empty), check(empty, clues=OVER)
+    assert not bad.consistent and bad.reason and bad.clue_model == "exact"
+    assert fine.consistent and fine.safe == ((0, 0), (0, 2)) and fine.clue_model == "over"
+    # a shown 0 holds under `over` too: two mines cannot fit in the one cell it leaves
+    worse = check(Board.from_text("4x1x2\n?0??"), clues=OVER)
+    assert not worse.consistent and worse.reason and worse.clue_model == "over"
+    # and a number no truth can explain is refused as it is read, the model named all the same
+    from countsweep.clues import UNDER
+
+    unreadable = check(Board.from_text("3x1\n?2-"), clues=UNDER)
+    assert not unreadable.consistent and unreadable.reason and unreadable.clue_model == "under"
