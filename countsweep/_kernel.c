@@ -952,7 +952,7 @@ static ALWAYS_INLINE count_t mac(count_t x, count_t y, count_t z, count_t mod) {
         v -= mod;
     return v;
 #else
-    return (x + y * z % mod) % mod;
+    return x + y * z;  /* not reached: without __int128 there are no primes (NPRIMES is 0) */
 #endif
 }
 
