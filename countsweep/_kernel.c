@@ -11,18 +11,20 @@
  *     polynomial by enumeration over its boxes (128-bit counts where the
  *     compiler has them: components of at most max_cells cells, at most
  *     max_nodes search nodes), then the oracle's combination with the sea's
- *     binomials in Python integers (exact, however large).  Returns False when
- *     no layout fits (the Python path words the message, where one is asked
- *     for), None when the position needs the general path: a component too
- *     large for its counts or its node budget.
+ *     binomials in wide integers (exact, however large; only the answers
+ *     become Python integers).  Returns False when no layout fits (the Python
+ *     path words the message, where one is asked for), None when the position
+ *     needs the general path: a component too large for its counts or its
+ *     node budget.
  *
  *     With readings (countsweep.constraints.readings) the numbers are noisy
  *     clues: each allows a range of sums, sum s weighing an integer w[s - lo],
  *     taken when the number's last open box gets its value (the weighted count
- *     of countsweep.counting.dpll).  A part whose weights could overflow the
- *     counts (2**cells times the product of its numbers' largest weights) is
- *     left to the general path.  The answer then also says how many numbers
- *     read through each reading, for the factor the readings leave.
+ *     of countsweep.counting.dpll).  A part whose weighted counts could pass
+ *     the 128-bit counts is counted again modulo primes and put together from
+ *     the residues (see crt); past four primes it is left to the general path.
+ *     The answer then also says how many numbers read through each reading,
+ *     for the factor the readings leave.
  *
  * Search(layouts, cuts, max_positions)
  *     The exact endgame search of countsweep.play.endgame over bit sets of
@@ -163,19 +165,6 @@ static void wide_mul_small(limb *a, int width, limb m) {
     }
 }
 
-static PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch);
-
-/* the sum of n counts of pw limbs, divided by d (exactly, where the caller knows it divides),
-   as a Python integer; scratch has pw + 1 limbs, bytes 8 (pw + 1) */
-static PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes) {
-    memset(scratch, 0, sizeof(limb) * (pw + 1));
-    for (int i = 0; i < n; i++)
-        wide_mac1(scratch, rows + (size_t)i * pw, pw, 1, pw + 1);
-    if (d > 1)
-        wide_div_small(scratch, pw + 1, d);
-    return wide_to_long(scratch, pw + 1, bytes);
-}
-
 static PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch) {
     int n = wide_len(a, width);
     for (int i = 0; i < n; i++)
@@ -186,6 +175,28 @@ static PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch) 
 #else
     return _PyLong_FromByteArray(scratch, (size_t)n * 8, 1, 0);
 #endif
+}
+
+/* scratch (pw + 1 limbs) = the sum of n counts of pw limbs */
+static void wide_sum_rows(const limb *rows, int n, int pw, limb *scratch) {
+    memset(scratch, 0, sizeof(limb) * (pw + 1));
+    for (int i = 0; i < n; i++)
+        wide_mac1(scratch, rows + (size_t)i * pw, pw, 1, pw + 1);
+}
+
+/* the sum of n counts of pw limbs, divided by d (exactly, where the caller knows it divides),
+   as a Python integer; scratch has pw + 1 limbs, bytes 8 (pw + 1) */
+static PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes) {
+    wide_sum_rows(rows, n, pw, scratch);
+    if (d > 1)
+        wide_div_small(scratch, pw + 1, d);
+    return wide_to_long(scratch, pw + 1, bytes);
+}
+
+/* acc (width limbs, zeroed) = the sum over k < n of a[k] (width limbs each) times b[k] (wb each) */
+static void wide_dot(limb *acc, const limb *a, int width, const limb *b, int wb, long n) {
+    for (long k = 0; k < n; k++)
+        wide_mac(acc, a + k * width, wide_len(a + k * width, width), b + k * wb, wide_len(b + k * wb, wb), width);
 }
 
 /* a (width limbs, zeroed by the caller) from a non-negative Python integer below 2**(64 width) */
@@ -371,8 +382,8 @@ typedef struct {
     int *box;       /* global box numbers */
     int nsize;      /* cells + 1 */
     int pw;         /* limbs of each count (see the wide naturals) */
-    uint64_t *total;
-    uint64_t *marg;
+    limb *total;
+    limb *marg;
 } Part;
 
 static int find(int *parent, int x) {
@@ -993,8 +1004,6 @@ static ALWAYS_INLINE int dpll_count_with(Dpll *d, const int *boxes, int n, int c
     /* branch near the middle of the part (the midpoint of a double BFS sweep): a long thin
        frontier splits in halves, so the depth grows with the logarithm of its length */
     int pick = midpoint(d, boxes, n);
-    if (pick < 0)
-        return -1;
     /* scratch of this call, given back on every way out */
     StackMark base = stack_mark(d);
     int *pos = d->pos;                                     /* box -> index in boxes */
@@ -1541,7 +1550,8 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
     bytes = PyMem_Malloc((size_t)(maxpw + 1) * 8);  /* grown for the sea's widths below */
     if (!prefix || !nprefix || !sum_scratch || !bytes)
         goto out;
-    /* the settled boxes' factor and mines; the numbers that weigh alike in every layout start it (1 under exact clues) */
+    /* the settled boxes' factor and mines; the numbers that weigh alike in every layout start it
+       (1 under exact clues) */
     Py_INCREF(p->constant);
     fixed = p->constant;
     for (int b = 0; b < p->nboxes; b++) {
@@ -1623,9 +1633,7 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         long pbits = 0;
         for (int k = 0; k < nparts; k++) {
             int pw = parts[k].pw;
-            memset(sum_scratch, 0, sizeof(limb) * (pw + 1));
-            for (int m = 0; m < parts[k].nsize; m++)
-                wide_mac1(sum_scratch, parts[k].total + (size_t)m * pw, pw, 1, pw + 1);
+            wide_sum_rows(parts[k].total, parts[k].nsize, pw, sum_scratch);
             int len = wide_len(sum_scratch, pw + 1);
             pbits += len ? 64 * (len - 1) + bit_length(sum_scratch[len - 1]) : 0;
         }
@@ -1662,8 +1670,7 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         bytes = PyMem_Malloc(row * 8);
         if (!ways || !cur || !next || !acc || !bytes || wide_binomials_down((long)S, left, nways, ways, W) < 0)
             goto out;
-        for (long K = 0; K < nways; K++)
-            wide_mac(acc, ways + K * row, wide_len(ways + K * row, W), product + K * Wp, wide_len(product + K * Wp, Wp), W);
+        wide_dot(acc, ways, W, product, Wp, nways);
         PyObject *sum = wide_to_long(acc, W, bytes);
         count = sum ? PyNumber_Multiply(sum, fixed) : NULL;
         bare = sum;  /* the count without the settled factor: a smaller denominator to reduce */
@@ -1747,14 +1754,11 @@ static int combine(Position *p, Part *parts, int nparts, long mines, PyObject **
         }
         if (S) {
             /* with a mine on one sea cell: C(S - 1, left - K - 1) fillings of the others (in ways) */
-            long nrow1 = (long)nproduct < nways ? (long)nproduct : nways;
             memset(ways, 0, sizeof(limb) * (size_t)nways * row);
-            if (wide_binomials_down((long)S - 1, left - 1, nrow1, ways, W) < 0)
+            if (wide_binomials_down((long)S - 1, left - 1, nways, ways, W) < 0)
                 goto out;
             memset(acc, 0, sizeof(limb) * row);
-            for (long K = 0; K < nrow1; K++)
-                wide_mac(acc, ways + K * row, wide_len(ways + K * row, W), product + K * Wp,
-                         wide_len(product + K * Wp, Wp), W);
+            wide_dot(acc, ways, W, product, Wp, nways);
             PyObject *in_sea = wide_to_long(acc, W, bytes);
             PyObject *all = in_sea ? PyNumber_Multiply(in_sea, fixed) : NULL;
             if (!all) {
