@@ -58,9 +58,13 @@ GROUPS: dict[str, Group] = {
                      ("test_formula.py", "test_backends.py", "test_dpll.py", "test_json_outputs.py",
                       "test_dimacs.py")),
     "dpll": Group(CORE, ("countsweep/counting/dpll.py",), ("test_backends.py", "test_dpll.py", "test_oracle.py",
-                                                            "test_clues.py")),
+                                                            "test_clues.py", "test_kernel.py", "test_formula.py",
+                                                            "test_dimacs.py")),
     "brute": Group(CORE, ("countsweep/counting/brute.py",), ("test_backends.py", "test_dpll.py", "test_clues.py")),
-    "sdd": Group(CORE, ("countsweep/counting/sdd.py",), ("test_backends.py", "test_sdd.py", "test_clues.py")),
+    "sdd": Group(CORE, ("countsweep/counting/sdd.py",), ("test_backends.py", "test_sdd.py", "test_clues.py",
+                                                          "test_formula.py", "test_oracle.py", "test_cli.py",
+                                                          "test_exit_codes.py", "test_hostile.py",
+                                                          "test_json_outputs.py")),
     "oracle": Group(CORE, ("countsweep/oracle.py",), ("test_oracle.py", "test_backends.py", "test_json_outputs.py",
                                                       "test_clues.py")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
@@ -77,10 +81,15 @@ GROUPS: dict[str, Group] = {
     "records": Group(READERS, ("countsweep/play/runs.py", "countsweep/play/records.py"),
                      ("test_game.py", "test_json_outputs.py", "test_hostile.py", "test_cluster.py",
                       "test_clues.py")),
-    "cnf": Group(OTHER, ("countsweep/encode/cnf.py",), ("test_cnf.py", "test_sdd.py", "test_clues.py")),
-    "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py",)),
-    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py", "test_kernel.py")),
-    "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py",)),
+    "cnf": Group(OTHER, ("countsweep/encode/cnf.py",), ("test_cnf.py", "test_sdd.py", "test_clues.py",
+                                                         "test_dimacs.py")),
+    "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py", "test_clues.py", "test_exit_codes.py",
+                                                         "test_hostile.py", "test_json_outputs.py")),
+    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py", "test_kernel.py", "test_optimal.py",
+                                                               "test_game.py")),
+    "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
+                                                               "test_exit_codes.py", "test_fifty.py",
+                                                               "test_json_outputs.py")),
     "cli": Group(OTHER, ("countsweep/cli/*.py",), ("test_cli.py", "test_help.py", "test_exit_codes.py",
                                                    "test_hostile.py", "test_json_outputs.py", "test_cnf.py",
                                                    "test_game.py", "test_dimacs.py", "test_clues.py",
@@ -447,7 +456,7 @@ def copy_tree(group: str, root: Path) -> Path:
     target = SCRATCH / group
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
-    for name in ("countsweep", "tests", "examples", "cnf", "docs/schemas", "benchmarks/reference"):
+    for name in ("countsweep", "tests", "examples", "cnf", "docs", "benchmarks/reference"):
         shutil.copytree(root / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
     spec = GROUPS[group]
     text = (root / "pyproject.toml").read_text()
