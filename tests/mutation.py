@@ -113,6 +113,7 @@ FLOOD = ("a zero's neighbours are never mines and are opened at no risk by any p
 CERTAIN_MINE = ("a cell that is a mine in every layout has the most mines, so it is never the minimum or the best "
                 "guess: listing it changes nothing")
 SAT = "countsweep.encode.sat.x_check__mutmut_"
+CNF = "countsweep.encode.cnf."
 MEMO = ("a memo only saves work: a position not found (or not shared between calls) is valued again, the same")
 
 EQUIVALENT: dict[str, str] = {
@@ -460,6 +461,18 @@ EQUIVALENT: dict[str, str] = {
                     "other is v or -v with v >= 1, never 0: < 0, <= 0 and < 1 agree"),
     f"{SAT}65": "a literal is never 0, so > 0 and >= 0 agree",
     f"{SAT}75": "the extra number is a variable past the cells, never asked: marking it changes nothing",
+    **dict.fromkeys([f"{CNF}x_encode_equations__mutmut_{i}" for i in (36, 37, 38)],
+                    "IDPool.id gives a fresh variable for a new key and for None alike: every selector still has "
+                    "its own variable"),
+    **dict.fromkeys([f"{CNF}x__bound__mutmut_{i}" for i in (8, 16)] + [f"{CNF}x__equals__mutmut_26"],
+                    "PySAT's default encoding is seqcounter, count-preserving; clausify's output is projected on "
+                    "the counted variables, so any encoding counts alike (and the fallback is seqcounter itself)"),
+    f"{CNF}x_clausify__mutmut_4": "an unused variable past the formula's is outside the projection: counts alike",
+    f"{CNF}x_clausify__mutmut_32":
+        "at least 0 of the literals always holds: the extra clauses (if any) allow everything",
+    f"{CNF}x_clausify__mutmut_34": "cl is empty just before: = and += agree",
+    f"{CNF}x_clausify__mutmut_46":
+        "at most all of the literals always holds: the extra clauses (if any) allow everything",
     "countsweep.files.x_read_input__mutmut_22": "Python's codec names are case-blind: UTF-8 is utf-8",
     **dict.fromkeys([f"countsweep.board.x_neighbours__mutmut_{i}" for i in range(1, 6)],
                     "the table and the direct computation list the same cells: the size only trades memory for "

@@ -14,7 +14,7 @@ from countsweep.cli import main
 from countsweep.counting.dpll import DpllCounter
 from countsweep.encode.cnf import COUNT_PRESERVING, DEFAULT_ENCODING, ENCODINGS, encode, encode_components
 from countsweep.encode.dimacs import read, render
-from countsweep.errors import InputError
+from countsweep.errors import InputError, ParameterError
 from countsweep.play.generators import band
 from tests.ganak import ganak_count
 from tests.strategies import positions
@@ -163,3 +163,78 @@ def test_corpus_manifest_counts_are_exact():
     for inst in manifest["instances"][:40]:
         board = Board.from_text((root / inst["board"]).read_text())
         assert str(analyze(board).count) == inst["count"]
+
+
+def _needs_fallback(value: int, size: int) -> bool:
+    # pairwise, ladder and bitwise encode only "exactly one" and "all but one" themselves;
+    # none and all are unit clauses
+    return value not in (0, 1, size - 1, size)
+
+
+@pytest.mark.parametrize("text", ["5x3x4\n1?2??\n?2???\n?????", "4x4x6\n?3??\n????\n2???\n????",
+                                  "4x2x1\n1???\n????", "4x2x1\nF1??\n????"])
+def test_fallbacks_count_every_card_the_chosen_encoding_cannot_express(text):
+    board = Board.from_text(text)
+    from countsweep.constraints import Constraints
+
+    model = Constraints.of(board)
+    cards = [(eq.value, len(eq.cells)) for eq in model.equations] + [(model.mines_left, len(board.hidden()))]
+    expected = sum(_needs_fallback(v, n) for v, n in cards)
+    for name in ("pairwise", "ladder", "bitwise"):
+        enc = encode(board, name)
+        assert enc.fallbacks == expected, name
+        assert (f"({expected} constraints fell back to seqcounter)" in render(enc)) == (expected > 0)
+        assert DpllCounter().count(enc.formula()).count == analyze(board).count
+    for name in ("seqcounter", "kmtotalizer", "totalizer"):
+        assert encode(board, name).fallbacks == 0
+    parts = encode_components(board, "pairwise")
+    assert sum(p.fallbacks for p in parts) == sum(_needs_fallback(eq.value, len(eq.cells)) for eq in model.equations)
+    assert not any(p.total_included for p in parts)
+
+
+def test_the_formula_of_an_encoding_is_projected_on_the_cells_and_counts_the_layouts():
+    board = Board.from_text("5x3x4\n1?2??\n?2???\n?????")
+    for name in ENCODINGS:
+        enc = encode(board, name)
+        f = enc.formula()
+        assert f.num_vars == enc.num_vars and f.counted == tuple(range(1, enc.num_cells + 1))
+        assert len(f.constraints) == len(enc.clauses)
+        assert DpllCounter().count(f).count == analyze(board).count, name
+
+
+def test_an_unknown_encoding_is_refused_with_the_list_to_choose_from():
+    with pytest.raises(ParameterError, match=r"^unknown encoding 'nope'; choose from seqcounter, totalizer, "
+                                             r"kmtotalizer, mtotalizer, sortnetwrk, cardnetwrk, pairwise, ladder, "
+                                             r"bitwise$"):
+        encode(Board.from_text("2x1x1\n1?"), "nope")
+
+
+def test_a_total_with_no_cell_to_hold_it_is_an_empty_clause():
+    from countsweep.encode.cnf import encode_equations
+
+    assert encode_equations([], {}, 2) == (0, [[]], 0)
+    assert encode_equations([], {}, 0) == (0, [], 0)
+
+
+def test_selectors_name_each_numbers_true_count_with_its_flags():
+    from countsweep.clues import UNDER
+
+    # the 2 at (0, 1) has one flag among its five neighbours; under `under` it may truly be 2 to 5
+    board = Board.from_text("4x2x3\nF2??\n????")
+    enc = encode(board, clues=UNDER)
+    mine = [s for s in enc.selectors if s.cell == (0, 1)]
+    assert sorted((s.shown, s.true) for s in mine) == [(2, 2), (2, 3), (2, 4), (2, 5)]
+    assert len({s.var for s in enc.selectors}) == len(enc.selectors) > 1
+    assert all(s.var > enc.num_cells for s in enc.selectors)
+    assert "c selector" in render(enc) and "shows 2 and has 3 mines around" in render(enc)
+
+
+@pytest.mark.parametrize("encoding", ["pairwise", "seqcounter"])
+def test_clausify_keeps_every_constraint_after_one_that_always_holds(encoding):
+    from countsweep.counting.formula import Card, Formula
+    from countsweep.encode.cnf import clausify
+
+    # x1 + x2 <= 2 always holds; x1 + x2 + x3 in [1, 2] and x3 + x4 >= 1 must still count
+    f = Formula(4, (Card((1, 2), 0, 2), Card((1, 2, 3), 1, 2), Card((3, 4), 1, 2)), (1, 2, 3, 4))
+    want = sum(1 for m in range(16) if 1 <= bin(m & 7).count("1") <= 2 and (m >> 2) & 3)
+    assert DpllCounter().count(clausify(f, encoding)).count == DpllCounter().count(f).count == want
