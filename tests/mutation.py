@@ -93,7 +93,7 @@ GROUPS: dict[str, Group] = {
     "cli": Group(OTHER, ("countsweep/cli/*.py",), ("test_cli.py", "test_help.py", "test_exit_codes.py",
                                                    "test_hostile.py", "test_json_outputs.py", "test_cnf.py",
                                                    "test_game.py", "test_dimacs.py", "test_clues.py",
-                                                   "test_files.py", "test_sdd.py")),
+                                                   "test_files.py", "test_sdd.py", "test_play_command.py")),
 }
 
 # Survivors that change no behaviour, with the reason; keyed by the mutant's name,

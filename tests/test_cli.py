@@ -168,3 +168,156 @@ def test_optimal_json_has_one_shape_for_a_game_and_a_position(tmp_path):
     assert all(mv["greedy"] is not None for mv in game["moves"])
     assert all(mv["greedy"] is None for mv in position["moves"])
     assert position["optimal"] == "1/2" and game["optimal"] == "1/3"
+
+
+def test_a_usage_error_points_to_the_commands_help():
+    import re
+
+    stderr = run("count").stderr
+    assert re.fullmatch(r"countsweep: error: give exactly one of BOARD, --dimacs FILE or --load-sdd FILE "
+                        r"\(see '\S+ count --help'\)\n", stderr)
+
+
+def test_the_command_line_exits_with_its_code_unless_asked_to_return_it(capsys):
+    from countsweep.cli import main
+
+    for args, code in ((["--version"], 0), (["count", THESIS], 0), (["count"], 2), ([], 2)):
+        with pytest.raises(SystemExit) as stopped:
+            main(args, prog_name="countsweep")
+        assert stopped.value.code == code, args
+    assert main(["--version"], prog_name="countsweep", standalone_mode=False) == 0
+    assert main(["count", THESIS], prog_name="countsweep", standalone_mode=False) is None
+    capsys.readouterr()
+
+
+def test_the_group_alone_shows_its_help_on_standard_error_and_exits_2():
+    r = run()
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("Usage: ") and "Commands:" in r.stderr and "error" not in r.stderr
+
+
+def test_shell_completion_answers_under_the_variable_it_is_given():
+    from click.testing import CliRunner
+
+    from countsweep.cli import main
+
+    r = CliRunner().invoke(main, [], prog_name="countsweep", complete_var="_CS_COMPLETE",
+                           env={"_CS_COMPLETE": "bash_source"})
+    assert r.exit_code == 0 and "_CS_COMPLETE=bash_complete" in r.stdout
+
+
+def test_stats_go_to_standard_error_and_show_each_backends_own_counters():
+    dpll = run("count", THESIS, "--backend", "dpll", "--stats", "--json")
+    assert dpll.json()["count"] == "70"  # standard output stays one JSON object
+    # the statistics come from the Python search, which keeps them (the compiled path does not)
+    assert dpll.stderr.startswith("stats: Stats(decisions=1, components=1, ")
+    assert run("count", THESIS, "--backend", "brute", "--stats").stderr == "stats: none for this backend\n"
+    sdd = run("count", THESIS, "--backend", "sdd", "--vtree", "right", "--stats")
+    assert sdd.stderr.startswith("stats: SddStats(") and "vtree='right'" in sdd.stderr
+    assert "stats" not in run("count", THESIS, "--backend", "dpll").stderr
+
+
+def _sdd_size(*args: str) -> int:
+    import re
+
+    return int(re.search(r"size=(\d+)", run("count", *args, "--backend", "sdd", "--stats").stderr).group(1))
+
+
+def test_minimize_makes_the_sdd_of_a_beginner_position_smaller(tmp_path):
+    board = str(EXAMPLES.parent / "cnf" / "boards" / "beginner-safe-1.txt")
+    plain = _sdd_size(board)
+    assert _sdd_size(board, "--minimize") < plain
+    assert _sdd_size(board, "--minimize", "--save-sdd", str(tmp_path / "s.json")) < plain
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert saved["vtree_kind"] == "frontier"
+    run("count", board, "--backend", "sdd", "--vtree", "right", "--save-sdd", str(tmp_path / "r.json"))
+    assert json.loads((tmp_path / "r.json").read_text())["vtree_kind"] == "right"
+    loaded = run("count", "--load-sdd", str(tmp_path / "r.json"), "--stats")
+    assert "vtree='right'" in loaded.stderr
+
+
+def test_a_weighted_dimacs_file_prints_its_exact_weighted_count(tmp_path):
+    cnf = tmp_path / "w.cnf"
+    # models of (1 or 2): 1&2 weighs 1/3, 1&-2 weighs 1/3 * 2, -1&2 weighs 1/6: 7/6 in all
+    cnf.write_text("p cnf 2 1\nc p weight 1 1/3 0\nc p weight -1 1/6 0\nc p weight -2 2 0\n1 2 0\n")
+    r = run("count", "--dimacs", str(cnf))
+    assert r.stdout == "weighted models (projected on 2 variables): 7/6 (about 1.16667)\n"
+    plain = tmp_path / "p.cnf"
+    plain.write_text("p cnf 3 1\nc p show 1 2 0\n1 2 0\n")
+    assert run("count", "--dimacs", str(plain)).stdout == "models (projected on 2 variables): 3\n"
+
+
+def test_limits_hold_for_dimacs_files_and_the_message_names_the_file():
+    cnf = str(EXAMPLES.parent / "cnf" / "band-60.cnf")
+    r = run("count", "--dimacs", cnf, "--max-cache", "1")
+    assert r.exit_code == 5
+    assert r.stderr == f"countsweep: error: {cnf}: component cache reached its bound of 1 entries\n"
+
+
+def test_mines_given_on_the_command_line_override_the_header():
+    r = run("count", "-", "--mines", "2", "--json", stdin="3x3x1\n???\n?1?\n???\n")
+    assert r.exit_code == 4 and "2 unflagged mines left" in r.stderr
+    assert run("count", "-", "--mines", "0", "--json", stdin="3x1x1\n?0?\n").json()["count"] == "1"
+
+
+def test_a_broken_saved_position_is_named_in_the_message(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("garbage")
+    r = run("count", "--load-sdd", str(bad))
+    assert r.exit_code == 3 and r.stderr.startswith(f"countsweep: error: {bad}: not a compiled position")
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "countsweep.plot", None)  # as if matplotlib were not installed
+    r = run("count", THESIS, "--plot", str(tmp_path / "p.png"))
+    assert r.exit_code == 2
+    assert r.stderr == "countsweep: error: --plot needs matplotlib: pip install 'countsweep[plot]'\n"
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_density_is_refused_beside_a_mine_total_and_outside_0_1():
+    r = run("count", THESIS, "--density", "0.2")
+    assert r.exit_code == 2
+    assert r.stderr == ("countsweep: error: --density is a prior for a board without a mine total; this board has "
+                        "one (drop the header's total, or the --density)\n")
+    bad = run("count", "-", "--density", "2", stdin="3x1\n?1?\n")
+    assert bad.exit_code == 2 and bad.stderr.startswith("countsweep: error: --density")
+
+
+def _frac(text: str):
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+def test_optimal_prints_a_games_value_and_each_first_click_best_first():
+    from countsweep.play.optimal import solve_game
+
+    sol = solve_game(4, 3, 3, "opening", None, None)
+    lines = run("optimal", "4x3x3", "--rule", "opening").stdout.splitlines()
+    v, g = sol.value, sol.greedy
+    assert lines[0] == (f"4x3x3, rule opening: optimal {v.numerator}/{v.denominator} = {float(v):.4%}, "
+                        f"greedy {g.numerator}/{g.denominator} = {float(g):.4%}")
+    assert lines[1] == "first click      optimal        greedy   (one cell per symmetry class)"
+    moves = sorted(sol.moves, key=lambda mv: -mv.optimal)
+    assert len(lines) == 3 + len(moves) and len(moves) == 4  # a corner, two edges, a middle
+    assert len({mv.optimal for mv in moves}) > 1  # the order is seen
+    for line, mv in zip(lines[2:], moves, strict=False):
+        assert line == f"  [{mv.cell[0]}, {mv.cell[1]}]  {float(mv.optimal):>12.4%}  {float(mv.greedy):>12.4%}"
+    assert lines[-1].startswith(f"{sol.states} positions, ") and lines[-1].endswith(" s")
+
+
+def test_optimal_prints_a_positions_cells_with_their_mine_probability_and_value(tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("3x2x2\n1??\n???\n")
+    out = run("optimal", str(board), "--json").json()
+    lines = run("optimal", str(board)).stdout.splitlines()
+    v = _frac(out["optimal"])
+    assert lines[0].startswith(f"optimal {out['optimal']} = {float(v):.4%}, greedy {out['greedy']} = ")
+    assert lines[1] == "cell        mine p   value if opened, then optimal"
+    moves = sorted(out["moves"], key=lambda mv: -_frac(mv["optimal"]))
+    assert len(lines) == 3 + len(moves) == 8
+    for line, mv in zip(lines[2:], moves, strict=False):
+        p, value = _frac(mv["mine_probability"]), _frac(mv["optimal"])
+        assert line == f"  [{mv['cell'][0]}, {mv['cell'][1]}]  {float(p):>8.2%}  {float(value):>10.4%}"
+    assert lines[-1].startswith(f"{out['states']} positions, ")

@@ -20,19 +20,21 @@ from countsweep.cli.optimal import optimal
 from countsweep.cli.play import play
 from countsweep.cli.serve import serve
 
+# click 8.2 and later: the group called without a command is a usage error whose message is the help
+_NO_ARGS: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
+
 
 class _Commands(click.Group):
     """The command group, with click's usage errors as one line like every other error."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
-        standalone = standalone_mode
         try:
-            return super().main(args, prog_name, complete_var, False, **extra)
-        except click.exceptions.Exit as exc:  # --help, --version
-            if standalone:
-                sys.exit(exc.exit_code)
-            return exc.exit_code
+            # not standalone: click returns --help's and --version's exit code instead of exiting
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS as exc:  # the group alone: its help, as click shows it
+            click.echo(exc.format_message(), err=True)
+            sys.exit(exc.exit_code)
         except click.ClickException as exc:
             ctx = getattr(exc, "ctx", None)
             where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -41,6 +43,9 @@ class _Commands(click.Group):
         except click.Abort:
             click.echo("countsweep: interrupted", err=True)
             sys.exit(130)
+        if not standalone_mode:
+            return rv
+        sys.exit(rv if isinstance(rv, int) else 0)  # standalone, as click's own: always exits
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -97,7 +97,8 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
         from countsweep.encode import dimacs as dimacs_format
 
         formula, factor = dimacs_format.read_weighted(io.StringIO(read_input(dimacs)), display_name(dimacs))
-        counts = engine.count(formula, limits, plain=True)  # counts and marginals, not by true variables
+        with about(dimacs):  # a limit reached names the file, as every error does
+            counts = engine.count(formula, limits, plain=True)  # counts and marginals, not by true variables
         weighted = formula.weighted
         if as_json:
             click.echo(json.dumps({**counts.to_dict(factor if weighted else None), "variables": formula.num_vars}))

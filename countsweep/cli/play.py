@@ -86,7 +86,8 @@ def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: i
           done: dict[int, dict], writer: Writer | None, stop: list[bool], client: object = None,
           batch: int | None = None) -> None:
     todo = [i for i in range(games) if i not in done]
-    records = [done[i] for i in sorted(done) if i < games]
+    records = [done[i] for i in sorted(done) if i < games]  # a file may hold more games than asked for
+    resumed = len(records)
     start = time.perf_counter()
     bar = Progress(games, f"{settings.width}x{settings.height}x{settings.mines} {settings.rule}")
     with contextlib.ExitStack() as stack:
@@ -105,9 +106,9 @@ def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: i
             stop.append(True)
     interrupted = bool(stop)
     elapsed = time.perf_counter() - start
-    new = len(records) - len(done)
+    new = len(records) - resumed
     summary = summarize(settings, records, elapsed, agent=agent_name, seed=seed, workers=workers,
-                        interrupted=interrupted, resumed=len(done))
+                        interrupted=interrupted, resumed=resumed)
     summary["games_per_second"] = new / elapsed if elapsed > 0 else 0.0
     if as_json:
         click.echo(json.dumps(summary))
@@ -119,7 +120,7 @@ def _play(settings: Settings, agent_name: str, seed: int, games: int, workers: i
             f"  95% CI [{summary['ci_low']:.1%}, {summary['ci_high']:.1%}]\n"
             f"guesses per game {summary['guesses_per_game']:.2f}  "
             f"games per second {summary['games_per_second']:.1f} ({workers} worker"
-            f"{'s' * (workers != 1)}" + (f", {len(done)} resumed from {out}" if done else "") + ")")
+            f"{'s' * (workers != 1)}" + (f", {resumed} resumed from {out}" if resumed else "") + ")")
     if interrupted:
         sys.exit(130)
 
