@@ -332,3 +332,28 @@ def test_the_cache_bound_is_the_number_of_entries_a_count_may_keep():
     assert DpllCounter().count(f, Limits(max_cache=entries)).count == counter.count(f).count
     with pytest.raises(LimitExceeded, match=f"bound of {entries - 1} entries"):
         DpllCounter().count(f, Limits(max_cache=entries - 1))
+
+
+@pytest.mark.parametrize("n", [30, 700], ids=["in-thread", "big-stack-thread"])
+def test_a_search_deeper_than_python_allows_is_a_limit_not_a_crash(monkeypatch, n):
+    from countsweep.counting import dpll
+
+    def too_deep(self):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(dpll._Search, "run", too_deep)
+    counter = DpllCounter()
+    with pytest.raises(LimitExceeded, match=r"^the search went deeper than the recursion limit allows$"):
+        counter.count(_chain(n))
+    assert counter.last_stats == dpll.Stats()  # the stopped search's (empty) statistics are kept
+
+
+def test_an_error_in_the_big_stack_thread_reaches_the_caller(monkeypatch):
+    from countsweep.counting import dpll
+
+    def fails(self):
+        raise ParameterError("raised in the worker thread")
+
+    monkeypatch.setattr(dpll._Search, "run", fails)
+    with pytest.raises(ParameterError, match="raised in the worker thread"):
+        DpllCounter().count(_chain(700))

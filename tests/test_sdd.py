@@ -328,3 +328,56 @@ def test_weighted_formulas_count_as_brute_force_counts_them(f):
     want = BruteCounter().count(f)
     for vtree in VTREES:
         assert SddCounter(vtree).count(f) == want
+
+
+def _expiring_after(monkeypatch, checks: int) -> None:
+    """Limits whose time runs out after ``checks`` checks: where a count stops is then known exactly."""
+    from countsweep.counting.base import Limits
+
+    calls = []
+
+    def expired(self):
+        calls.append(1)
+        return len(calls) > checks
+
+    monkeypatch.setattr(Limits, "expired", expired)
+
+
+@pytest.mark.parametrize(("checks", "formula", "where"), [
+    (0, Formula(3, (Card((1, 2, 3), 1, 2),)), "before compiling the SDD"),
+    (1, Formula(3, (Card((1, 2), 1, 1), Card((2, 3), 1, 1))), "while compiling the SDD"),  # between constraints
+    (1, Formula(2, (Card((1, 2), 0, 2, (1, 2, 3)),)), "while compiling the SDD"),  # after a weighted one
+])
+def test_a_compilation_stops_when_its_time_runs_out_saying_where(monkeypatch, checks, formula, where):
+    from countsweep.counting.base import Limits
+    from countsweep.errors import LimitExceeded
+
+    _expiring_after(monkeypatch, checks)
+    with pytest.raises(LimitExceeded, match=f"^time limit of 1 s reached {where}$"):
+        SddCounter().count(formula, Limits(timeout=1.0))
+
+
+def _largest_component(board: Board) -> Formula:
+    from countsweep.constraints import Constraints
+
+    return max((c.formula(boxes=False) for c in Constraints.of(board).components), key=lambda f: f.num_vars)
+
+
+def test_the_diagram_is_minimized_only_when_asked():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "cnf" / "boards" / "beginner-safe-1.txt").read_text()
+    f = _largest_component(Board.from_text(text))
+    sizes = {}
+    for name, counter in (("default", SddCounter()), ("off", SddCounter(minimize=False)),
+                          ("on", SddCounter(minimize=True))):
+        counter.count(f)
+        sizes[name] = counter.last_stats.size
+    assert sizes["default"] == sizes["off"] > sizes["on"]
+    assert compile_formula(f).stats.size == sizes["off"] > compile_formula(f, minimize=True).stats.size
+
+
+def test_each_vtree_asked_for_is_the_one_built():
+    formula = _largest_component(band(6, seed=4))
+    sizes = {vtree: compile_formula(formula, vtree).stats.size for vtree in VTREES}
+    assert len(set(sizes.values())) == len(VTREES)  # four vtrees, four different diagrams
