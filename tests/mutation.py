@@ -488,6 +488,54 @@ EQUIVALENT: dict[str, str] = {
 }
 
 
+def _alike(reason: str, function: str, *numbers: int) -> dict[str, str]:
+    """One reason for several mutants of one function."""
+    return {f"{function}__mutmut_{n}": reason for n in numbers}
+
+
+SDD = "countsweep.counting.sdd."
+ORDER = ("the order in which variables are placed and constraints conjoined changes the diagram's size and the "
+         "time, never the function it represents or its counts")
+SELECTORS_FIXED = ("a selector is a function of the cells (exactly the one of the sum reached holds), so none is ever "
+                   "free under a vtree gap: the selectors' gap factor is always 1")
+EQUIVALENT.update({
+    **_alike(ORDER, SDD + "x_card_sdd", 3, 5, 7, 8, 9, 10),
+    **_alike(ORDER, SDD + "x_conjoin_cards", 12, 13, 14, 15, 18),
+    **_alike(ORDER, SDD + "x_frontier_groups", 29),
+    **_alike("adj gains a key no variable has; the loop reads keys 1..n only", SDD + "x_frontier_groups", 4, 8),
+    **_alike("the loop meets each variable once and the search never reaches one without neighbours: whether it is "
+             "marked placed changes nothing", SDD + "x_frontier_groups", 31),
+    **_alike("the counter numbers the vtree's 2n - 1 nodes: a longer range is never used up", SDD + "x_frontier_vtree",
+             13),
+    **_alike("the suffix of a temporary file's name: pysdd reads the vtree whatever it is called",
+             SDD + "x_frontier_vtree", 30, 31, 32),
+    **_alike("pysdd reads the nodes the vtree's header declares and nothing after them", SDD + "x_frontier_vtree", 44),
+    **_alike("never reached: make_manager asks for at least one variable, which frontier_groups always places",
+             SDD + "x_frontier_vtree", 7),
+    **_alike("the extra vtree variable is not counted and in no constraint: counts cover the counted variables only",
+             SDD + "x_make_manager", 10),
+    **_alike("pysdd's default order is 1..n, the one given", SDD + "x_make_manager", 21),
+    **_alike("pysdd takes the first n variables of the order it is given", SDD + "x_make_manager", 33),
+    **_alike("every caller passes minimize: the default is never read", SDD + "x_conjoin_cards", 1),
+    **_alike("None and False both mean no minimizing", SDD + "xǁSddCounterǁ__init__", 9),
+    **_alike("the SDD counter counts the same way whatever plain says: the option is for counters that can skip work",
+             SDD + "xǁSddCounterǁcount", 1),
+    **_alike(ZIPS, SDD + "x__selected", 10, 13, 14),
+    **_alike(SELECTORS_FIXED, SDD + "x_count_sdd", 16, 19, 78, 98, 178, 179, 207),
+    **_alike("a negative literal's or a selector's marginal is kept under a key no counted variable reads",
+             SDD + "x_count_sdd", 231),
+    **_alike("each literal node is met once, so its marginal starts from zero either way", SDD + "x_count_sdd", 240),
+    **_alike("visiting a false sub or an empty context adds nothing: no literal is below a false node, and an empty "
+             "context multiplies to zero", SDD + "x_count_sdd", 153),
+    **_alike("the smoothing memo only saves work: a node not found is smoothed again, the same", SDD + "x_count_sdd",
+             62, 63, 100),
+    **_alike("a false node's gap and gap factor are never read: the downward pass skips false nodes and the upward "
+             "pass reads only their zero polynomial", SDD + "x_count_sdd", 66, 67),
+    **_alike("the message of an assertion that cannot fail (variables outside the projection are quantified away "
+             "before counting)", SDD + "x_count_sdd", 118, 119),
+})
+
+
 def source(commit: str | None) -> Path:
     """The tree to measure: the working tree, or a commit's tree extracted under .mutation/."""
     if commit is None:

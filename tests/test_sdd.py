@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from math import comb
 
 import pytest
@@ -296,7 +297,9 @@ def test_a_counters_running_statistics_add_up_its_compilations():
     assert counter.last_stats is None and (counter.stats.size, counter.stats.nodes) == (0, 0)
     seen = []
     for f in (Formula(3, (Card((1, 2, 3), 1, 2),)), Formula(4, (Card((1, -2), 1, 1), Card((2, 3, 4), 0, 2)))):
+        before = time.perf_counter()
         counter.count(f)
+        assert 0 <= counter.last_stats.compile_seconds <= time.perf_counter() - before
         seen.append(counter.last_stats)
     assert counter.stats.size == sum(s.size for s in seen) > 0
     assert counter.stats.nodes == sum(s.nodes for s in seen) > 0
@@ -310,6 +313,8 @@ def test_refusals_name_what_was_wrong():
     words = r"^unknown vtree 'diagonal'; choose from frontier, balanced, right, left$"
     with pytest.raises(ParameterError, match=words):
         SddCounter("diagonal")
+    with pytest.raises(ParameterError, match=words):
+        compile_formula(Formula(2, (Card((1, 2), 1, 1),)), "diagonal")
     bad = Formula(3, (Card((1, 3), 0, 2, (1, 2, 3)),), (1, 2))
     words = r"^a weighted constraint may only mention counted \(projected\) variables$"
     with pytest.raises(ParameterError, match=words):
