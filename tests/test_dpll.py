@@ -357,3 +357,11 @@ def test_an_error_in_the_big_stack_thread_reaches_the_caller(monkeypatch):
     monkeypatch.setattr(dpll._Search, "run", fails)
     with pytest.raises(ParameterError, match="raised in the worker thread"):
         DpllCounter().count(_chain(700))
+
+
+@pytest.mark.parametrize("w", [0, 1, 2, 3])
+def test_a_weighted_constraint_on_no_variable_multiplies_every_count_by_its_weight(w):
+    f = Formula(2, (Card((), 0, 0, (w,)), Card((1, 2), 1, 1, (5,))))
+    counts = DpllCounter().count(f)
+    assert counts == BruteCounter().count(f)
+    assert counts.count == 10 * w and sum(counts.marginals[0].coeffs) == 5 * w
