@@ -386,3 +386,61 @@ def test_each_vtree_asked_for_is_the_one_built():
     formula = _largest_component(band(6, seed=4))
     sizes = {vtree: compile_formula(formula, vtree).stats.size for vtree in VTREES}
     assert len(set(sizes.values())) == len(VTREES)  # four vtrees, four different diagrams
+
+
+@pytest.mark.parametrize(("text", "cell", "shows", "mine"), [
+    ("4x3x3\nF1??\n????\n????", (1, 1), 2, False),  # the opened cell sees a flag: 2 shown, 1 of them flagged
+    ("4x3x3\nF1??\n????\n????", (1, 0), 3, False),
+    ("4x3x3\nF1??\n????\n????", (2, 3), None, True),  # learnt to be a mine
+    ("4x3x3\n1???\n????\n???1", (1, 1), None, True),
+])
+def test_conditioning_beside_flags_or_on_a_mine_equals_analysing_the_new_board(text, cell, shows, mine):
+    from countsweep.board import FLAG
+
+    board = Board.from_text(text)
+    new = board.reveal(cell, FLAG if mine else shows)
+    try:
+        want = analyze(new)
+    except InconsistentError:
+        want = None
+    try:
+        got = CompiledPosition(board).condition(cell, shows=shows, mine=mine).analysis()
+    except InconsistentError:
+        got = None
+    assert want is not None and got == want
+
+
+def test_a_conditioned_position_keeps_its_vtree_and_compile_time_and_answers_as_sdd():
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    before = time.perf_counter()
+    cp = CompiledPosition(board, vtree="right")
+    assert 0 <= cp.compile_seconds <= time.perf_counter() - before
+    after = cp.condition((1, 1), shows=2)
+    assert after.stats.vtree == "right" and after.stats.compile_seconds == cp.compile_seconds
+    assert cp.analysis().backend == "sdd" == after.analysis().backend
+
+
+def test_a_saved_position_overwrites_only_when_forced_and_loads_to_be_conditioned(tmp_path):
+    from countsweep.errors import OverwriteRefused, ParameterError
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    cp = CompiledPosition(board)
+    path = tmp_path / "pos.json"
+    path.write_text("mine")
+    with pytest.raises(OverwriteRefused):
+        cp.save(path)
+    assert path.read_text() == "mine"
+    cp.save(path, force=True)
+    loaded = CompiledPosition.load(path, path.read_text())
+    assert loaded.condition((1, 1), shows=2).analysis() == analyze(board.reveal((1, 1), 2))
+    with pytest.raises(ParameterError, match=r"^a conditioned position cannot be saved; compile its board afresh$"):
+        cp.condition((1, 1), shows=2).save(tmp_path / "other.json")
+    with pytest.raises(ParameterError, match=r"^a safe cell needs the number it shows$"):
+        cp.condition((1, 1))
+
+
+def test_a_position_with_one_hidden_cell_saves_and_loads(tmp_path):
+    board = Board.from_text("2x1x1\n1?")
+    path = tmp_path / "one.json"
+    CompiledPosition(board).save(path)
+    assert CompiledPosition.load(path, path.read_text()).analysis() == analyze(board)
