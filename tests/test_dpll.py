@@ -365,3 +365,20 @@ def test_a_weighted_constraint_on_no_variable_multiplies_every_count_by_its_weig
     counts = DpllCounter().count(f)
     assert counts == BruteCounter().count(f)
     assert counts.count == 10 * w and sum(counts.marginals[0].coeffs) == 5 * w
+
+
+def test_identical_components_are_searched_once_and_found_in_the_cache_after():
+    def copies(k: int) -> Formula:
+        return Formula(3 * k, tuple(Card((3 * i + 1, 3 * i + 2, 3 * i + 3), 1, 2) for i in range(k)))
+
+    first = DpllCounter(kernel=False)
+    first.count(copies(1))
+    one = first.last_stats
+    assert one.decisions > 1 and one.components > 1 and one.cache_hits == 0 and one.max_component == 3
+    for k in (2, 3, 4):
+        counter = DpllCounter(kernel=False)
+        assert counter.count(copies(k)).count == 6**k
+        s = counter.last_stats
+        # each further copy is one more component, found in the cache: no decision, no entry
+        assert (s.cache_hits, s.components) == (k - 1, one.components + k - 1)
+        assert (s.decisions, s.cache_entries, s.max_component) == (one.decisions, one.cache_entries, 3)
