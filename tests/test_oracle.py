@@ -296,3 +296,31 @@ def test_every_phase_checks_the_deadline_under_its_own_name():
     seen.clear()
     analyze(board, "dpll", Recording(timeout=60))
     assert "before counting" in seen
+
+
+@pytest.mark.parametrize(("text", "known"), [("4x4x3\n1???\n????\n??2?\n????", True),
+                                             ("4x4\n1???\n????\n??2?\n????", False)])
+def test_an_analysis_says_whether_the_mine_total_was_known_on_every_path(text, known):
+    board = Board.from_text(text)
+    for backend in (get_backend("dpll"), get_backend("dpll", kernel=False), get_backend("sdd")):
+        assert analyze(board, backend).mines_known is known
+
+
+def test_the_backend_asked_for_is_the_one_that_counts():
+    from countsweep.counting.sdd import SddCounter
+    from countsweep.oracle import clear_count_cache
+
+    clear_count_cache()  # counted here, not answered from an earlier test's count
+    sdd = SddCounter()
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    a = analyze(board, sdd)
+    assert sdd.last_stats is not None and sdd.last_stats.size > 0 and a.backend == "sdd"
+
+
+def test_probabilities_honour_the_limits_they_are_given():
+    from countsweep.oracle import probabilities
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    assert probabilities(board) == analyze(board).probabilities
+    with pytest.raises(LimitExceeded, match="time limit of 0 s reached"):
+        probabilities(board, limits=Limits(timeout=0.0, deadline=0.0))
