@@ -498,6 +498,23 @@ ORDER = ("the order in which variables are placed and constraints conjoined chan
          "time, never the function it represents or its counts")
 SELECTORS_FIXED = ("a selector is a function of the cells (exactly the one of the sum reached holds), so none is ever "
                    "free under a vtree gap: the selectors' gap factor is always 1")
+CLI = "countsweep.cli."
+FALSY = "None is falsy like False: the same branch is taken"
+EQUIVALENT.update({
+    **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",
+             CLI + "count.x__analysis", 19, 20),
+    **_alike(FALSY, CLI + "count.x__count", 15),
+    **_alike(FALSY, CLI + "play.x__show_game", 13, 35),
+    **_alike(FALSY, CLI + "progress.xǁProgressǁ__init__", 17),
+    **_alike("click reads standalone_mode as a truth value: None and False alike", CLI + "xǁ_Commandsǁmain", 6),
+    **_alike("any entry makes the stop list non-empty: the run is interrupted either way", CLI + "play.x__play",
+             45, 46),
+    **_alike("perf_counter's readings around a run that played or read games always differ: elapsed is never 0",
+             CLI + "play.x__play", 74, 76, 78),
+    **_alike("every ClickException raised here is a UsageError or BadParameter, which carry their context (ctx)",
+             CLI + "xǁ_Commandsǁmain", 24, 29, 31),
+    **_alike("an int comes back only from --help and --version, whose code is 0", CLI + "xǁ_Commandsǁmain", 49),
+})
 EQUIVALENT.update({
     **_alike(ORDER, SDD + "x_card_sdd", 3, 5, 7, 8, 9, 10),
     **_alike(ORDER, SDD + "x_conjoin_cards", 12, 13, 14, 15, 18),

@@ -321,3 +321,31 @@ def test_optimal_prints_a_positions_cells_with_their_mine_probability_and_value(
         p, value = _frac(mv["mine_probability"]), _frac(mv["optimal"])
         assert line == f"  [{mv['cell'][0]}, {mv['cell'][1]}]  {float(p):>8.2%}  {float(value):>10.4%}"
     assert lines[-1].startswith(f"{out['states']} positions, ")
+
+
+def test_stats_of_a_dimacs_count_are_the_counters(tmp_path):
+    cnf = tmp_path / "f.cnf"
+    cnf.write_text("p cnf 4 3\n1 2 0\n-2 3 0\n3 4 0\n")
+    r = run("count", "--dimacs", cnf, "--stats")
+    assert r.exit_code == 0 and r.stderr.startswith("stats: Stats(decisions=")
+    assert run("count", "--dimacs", cnf, "--backend", "brute", "--stats").stderr == "stats: none for this backend\n"
+
+
+def test_an_end_of_input_a_command_did_not_expect_stops_it_as_interrupted(monkeypatch):
+    import importlib
+
+    command = importlib.import_module("countsweep.cli.count")
+
+    def ends(*args, **kwargs):
+        raise EOFError
+
+    monkeypatch.setattr(command, "_count", ends)
+    r = run("count", THESIS)
+    assert (r.exit_code, r.stdout) == (130, "")
+    assert r.stderr.endswith("countsweep: interrupted\n")
+
+
+def test_a_first_click_that_cannot_win_shows_zero_for_both_values():
+    lines = run("optimal", "1x1x1", "--rule", "unsafe").stdout.splitlines()
+    assert lines[0] == "1x1x1, rule unsafe: optimal 0/1 = 0.0000%, greedy 0/1 = 0.0000%"
+    assert lines[2] == "  [0, 0]       0.0000%       0.0000%"

@@ -174,7 +174,8 @@ def test_an_interrupted_json_run_says_so_and_exits_130(monkeypatch):
 
 
 @pytest.mark.parametrize(("size", "first", "clues", "seed"), [("12x7x14", "2,5", "exact", 4),
-                                                            ("8x8x10", "3,3", "withheld:0.7", 1)])
+                                                            ("8x8x10", "3,3", "withheld:0.7", 1),
+                                                            ("8x8x10", "3,3", "under", 1)])
 def test_show_prints_game_0_of_the_seed_guess_by_guess(size, first, clues, seed):
     w, h, m = map(int, size.split("x"))
     settings = Settings(w, h, m, "safe", first, clues)
@@ -276,7 +277,7 @@ def test_a_redraw_exactly_one_interval_after_the_last_is_drawn(monkeypatch):
 
 
 def test_the_progress_line_at_its_start_shows_no_rate_and_no_win_rate_before_a_game(monkeypatch):
-    bar, _, out = _progress(monkeypatch, total=3, label="t")
+    bar, _, out = _progress(monkeypatch, start=0.0, total=3, label="t")  # drawn at once, even at the clock's origin
     bar.update(0, 0)
     assert out.getvalue() == "\rt: 0/3 games, win -, 0.0 games/s "
 

@@ -27,7 +27,7 @@ class Progress:
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.every = every
         self.start = time.perf_counter()
-        self.shown = 0.0
+        self.shown: float | None = None  # when the line was last drawn; the first update always draws
         self.first: int | None = None
         self.drawn = False
 
@@ -37,7 +37,7 @@ class Progress:
         now = time.perf_counter()
         if self.first is None:
             self.first = done - 1  # games resumed from a file do not count towards the rate
-        if now - self.shown < self.every and done < self.total:
+        if self.shown is not None and now - self.shown < self.every and done < self.total:
             return
         self.shown = now
         rate = (done - self.first) / (now - self.start) if now > self.start else 0.0
