@@ -498,8 +498,34 @@ ORDER = ("the order in which variables are placed and constraints conjoined chan
          "time, never the function it represents or its counts")
 SELECTORS_FIXED = ("a selector is a function of the cells (exactly the one of the sum reached holds), so none is ever "
                    "free under a vtree gap: the selectors' gap factor is always 1")
-CLI = "countsweep.cli."
 FALSY = "None is falsy like False: the same branch is taken"
+DPLL = "countsweep.counting.dpll."
+EQUIVALENT.update({
+    **_alike("any stack of about 512 MB holds the recursion limit's depth: a little more changes nothing",
+             DPLL + "x__run_with_stack", 19, 20, 21),
+    **_alike("a recursion limit one higher changes nothing a count reaches", DPLL + "x__run_with_stack", 27),
+    **_alike("the thread is joined before the count returns; being a daemon matters only to a process that exits "
+             "while a count runs on (a timed-out command), after every test's assertions", DPLL + "x__run_with_stack",
+             30, 32, 33),
+    **_alike(ZIPS, DPLL + "xǁ_Searchǁ_count", 23, 26, 28),
+    **_alike("a marginal stored as None or as 0 is dropped alike when the entry is read back (if p)",
+             DPLL + "xǁ_Searchǁ_count", 75, 77),
+    **_alike("the satisfiability cache only saves work: an entry not found (or stored as None, read as not found) "
+             "is decided again, the same", DPLL + "xǁ_Searchǁ_satisfiable", 6, 7, 35),
+    **_alike(FALSY, DPLL + "xǁ_Searchǁ_satisfiable", 11, 15),
+    **_alike("_set already refuses a constraint closed on a sum that weighs nothing, so the closed weights' product "
+             "is never 0 here", DPLL + "xǁ_Searchǁ_branch", 19),
+    **_alike("the order components are counted in changes nothing: their counts multiply",
+             DPLL + "xǁ_Searchǁ_branch", 22),
+    **_alike("a variable at 0 adds 0 mines to the estimate", DPLL + "xǁ_Searchǁ_check_memory", 8),
+    **_alike("bits is a multiple of 8: the estimate is the same number, as a float", DPLL + "xǁ_Searchǁ_check_memory",
+             13),
+    **_alike("stamps only have to differ from the last sweep's: stepping by 2 keeps them unique",
+             DPLL + "xǁ_Searchǁ_split", 3),
+    **_alike("stamps only have to differ from the last sweep's: stepping by 2 keeps them unique",
+             DPLL + "xǁ_Searchǁ_sweep", 3),
+})
+CLI = "countsweep.cli."
 EQUIVALENT.update({
     **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",
              CLI + "count.x__analysis", 19, 20),

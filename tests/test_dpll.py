@@ -382,3 +382,28 @@ def test_identical_components_are_searched_once_and_found_in_the_cache_after():
         # each further copy is one more component, found in the cache: no decision, no entry
         assert (s.cache_hits, s.components) == (k - 1, one.components + k - 1)
         assert (s.decisions, s.cache_entries, s.max_component) == (one.decisions, one.cache_entries, 3)
+
+
+def _windows(n: int) -> Formula:
+    """1 or 2 true in every 2x2 window of an n x n grid: cycles everywhere, hundreds of decisions at n = 5."""
+    cells = [[r * n + c + 1 for c in range(n)] for r in range(n)]
+    return Formula(n * n, tuple(Card((cells[r][c], cells[r][c + 1], cells[r + 1][c], cells[r + 1][c + 1]), 1, 2)
+                                for r in range(n - 1) for c in range(n - 1)))
+
+
+def test_the_time_limit_is_checked_during_a_long_search_every_256_decisions(monkeypatch):
+    from countsweep.counting.base import Limits as Bounds
+
+    checks = []
+
+    def expired(self):
+        checks.append(1)
+        return len(checks) > 1  # in time before counting, out of time at the next check
+
+    f = _windows(5)
+    counter = DpllCounter()
+    counter.count(f)
+    assert counter.last_stats.decisions > 256
+    monkeypatch.setattr(Bounds, "expired", expired)
+    with pytest.raises(LimitExceeded, match=r"^time limit of 1 s reached after 256 decisions$"):
+        DpllCounter().count(f, Limits(timeout=1.0))
