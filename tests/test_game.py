@@ -350,13 +350,3 @@ def test_a_worker_process_leaves_ctrl_c_to_its_parent():
     finally:
         signal.signal(signal.SIGINT, before)
 
-
-def test_a_batch_played_on_a_cluster_worker_is_the_games_played_one_by_one():
-    from countsweep.play.runs import play_batch
-
-    s = Settings(5, 5, 4, "safe", "corner")
-    got = play_batch(s, "greedy", 3, [0, 4, 7])
-    want = [play_one(s, "greedy", 3, i) for i in (0, 4, 7)]
-    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in got]
-    assert strip == [{k: v for k, v in r.items() if k != "seconds"} for r in want]
-    assert [r["game"] for r in got] == [0, 4, 7]
