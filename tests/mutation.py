@@ -524,6 +524,24 @@ EQUIVALENT.update({
              DPLL + "xǁ_Searchǁ_split", 3),
     **_alike("stamps only have to differ from the last sweep's: stepping by 2 keeps them unique",
              DPLL + "xǁ_Searchǁ_sweep", 3),
+    **_alike(FALSY, DPLL + "xǁDpllCounterǁcount", 5),
+    **_alike("plain defaults to False, the value passed", DPLL + "xǁDpllCounterǁcount", 8),
+    **_alike("a count of exactly 600 variables on the large-stack thread is the same count",
+             DPLL + "xǁDpllCounterǁcount", 9),
+    **_alike("every caller passes plain: the default is never read", DPLL + "xǁ_Searchǁ__init__", 1),
+    **_alike("bounds are clipped to the literals there are, so a card without literals and lo == hi is 0..0, which "
+             "every assignment meets: keeping it changes no count", DPLL + "xǁ_Searchǁ__init__", 22),
+    **_alike("a plain answer is the packed answer read at x = 1: counting with a width gives the same values",
+             DPLL + "xǁ_Searchǁ__init__", 82),
+    **_alike("trail[None:] is trail[0:]", DPLL + "xǁ_Searchǁrun", 14),
+    **_alike("at the root only work changes: run() forms the settled variables' marginals itself and ignores the "
+             "branch's", DPLL + "xǁ_Searchǁrun", 15, 18, 28),
+    **_alike("variable 0 has size 0 and no constraint: it multiplies the count by (1 + x)**0 = 1",
+             DPLL + "xǁ_Searchǁrun", 22),
+    **_alike("unpack reads a missing marginal, None or 0, as ZERO alike", DPLL + "xǁ_Searchǁrun", 60, 62),
+    **_alike(FALSY, DPLL + "xǁ_Searchǁ_set", 14, 42),
+    **_alike("a constraint closed on a sum that weighs nothing is then caught by _branch, whose product of closed "
+             "weights is 0: it counts nothing either way", DPLL + "xǁ_Searchǁ_set", 37),
 })
 CLI = "countsweep.cli."
 EQUIVALENT.update({

@@ -407,3 +407,35 @@ def test_the_time_limit_is_checked_during_a_long_search_every_256_decisions(monk
     monkeypatch.setattr(Bounds, "expired", expired)
     with pytest.raises(LimitExceeded, match=r"^time limit of 1 s reached after 256 decisions$"):
         DpllCounter().count(f, Limits(timeout=1.0))
+
+
+def test_a_counter_has_empty_statistics_before_its_first_count_and_counts_a_formula_without_variables():
+    from countsweep.counting.dpll import Stats
+
+    counter = DpllCounter()
+    assert counter.last_stats == Stats() and counter.stats == Stats()
+    assert counter.count(Formula(0, ())).count == 1
+
+
+def test_the_cache_bound_counts_the_entries_of_both_caches_of_a_projected_count():
+    # projected on every third cell: the search keeps counts and satisfiability answers
+    f = _windows(4)
+    g = Formula(f.num_vars, f.constraints, tuple(range(1, f.num_vars + 1, 3)))
+    counter = DpllCounter()
+    want = counter.count(g)
+    entries = counter.last_stats.cache_entries
+    assert want == BruteCounter().count(g)
+    assert DpllCounter().count(g, Limits(max_cache=entries)) == want
+    with pytest.raises(LimitExceeded, match=f"bound of {entries - 1} entries"):
+        DpllCounter().count(g, Limits(max_cache=entries - 1))
+
+
+@pytest.mark.parametrize("f", [
+    Formula(2, (Card((1, -2), 2, 2),), None, (2, 3)),
+    Formula(3, (Card((1, -2), 2, 2), Card((2, 3), 1, 3)), None, (2, 3, 2)),
+    Formula(3, (Card((-1, 2, -3), 3, 3),), None, (2, 2, 3)),
+    Formula(2, (Card((1, -2), 2, 2),), (1,), (2, 3)),
+], ids=["one-negated-box", "and-a-second-card", "two-negated-boxes", "projected"])
+def test_a_negated_box_left_alone_in_an_exact_constraint_takes_what_its_false_cells_must_give(f):
+    # after a branch, the constraint has one open box, negated: its value is its size minus what is missing
+    assert DpllCounter().count(f) == BruteCounter().count(f)
