@@ -21,7 +21,8 @@ from countsweep.cli.play import play
 from countsweep.cli.serve import serve
 
 # click 8.2 and later: the group called without a command is a usage error whose message is the help
-_NO_ARGS: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
+_NO_ARGS: type[click.UsageError] = getattr(click.exceptions, "NoArgsIsHelpError",
+                                           type("_Never", (click.UsageError,), {}))
 
 
 class _Commands(click.Group):
