@@ -543,6 +543,20 @@ EQUIVALENT.update({
     **_alike("a constraint closed on a sum that weighs nothing is then caught by _branch, whose product of closed "
              "weights is 0: it counts nothing either way", DPLL + "xǁ_Searchǁ_set", 37),
 })
+EQUIVALENT.update({
+    **_alike(FALSY, "countsweep.play.optimal.x_agent_value", 44),
+    **_alike("banned is 0 before this line: = and |= store the same mask", "countsweep.play.optimal.x_first_layouts",
+             12),
+})
+END = "countsweep.play.endgame."
+BOUND = ("the default bound on positions: one more allowed changes only a search that meets exactly 100000 "
+         "positions; the bound itself is tested at its exact boundary with explicit values")
+EQUIVALENT.update({
+    **_alike(BOUND, END + "x_best_move", 1),
+    **_alike(BOUND, END + "xǁEndgameǁ__init__", 1),
+    **_alike(BOUND, END + "xǁEndgameǁof", 1),
+    **_alike(ZIPS, END + "x_component_layouts", 35, 38, 39),
+})
 CLI = "countsweep.cli."
 EQUIVALENT.update({
     **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",
@@ -692,6 +706,13 @@ def commit() -> str:
     return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
 
 
+def _commit_cell(commit: str) -> str:
+    """The commit as the table shows it: marked when the history no longer holds it."""
+    known = subprocess.run(["git", "cat-file", "-e", f"{commit.split()[0]}^{{commit}}"], cwd=ROOT,
+                           capture_output=True).returncode == 0
+    return commit if known else f"{commit} †"
+
+
 def write_page(results: dict[str, dict]) -> None:
     """The table of docs/mutation.md, between its markers, from ``results``."""
     rows = ["| group | kind | modules | commit | mutants | killed | equivalent | survived | score |",
@@ -706,8 +727,9 @@ def write_page(results: dict[str, dict]) -> None:
         killed = r["made"] - eq - surv  # killed, or stopped by the time limit (see classify)
         score = (killed + eq) / r["made"] if r["made"] else 1.0
         mods = ", ".join(f"`{m.removeprefix('countsweep/')}`" for m in r["modules"])
-        rows.append(f"| {name} | {r['kind']} | {mods} | {r.get('commit', '?')} | {r['made']} | {killed} | {eq} "
-                    f"| {surv} | {score:.1%} |")
+        commit = _commit_cell(r.get("commit", "?"))
+        rows.append(f"| {name} | {r['kind']} | {mods} | {commit} | {r['made']} | {killed} | {eq} | {surv} "
+                    f"| {score:.1%} |")
         t = totals.setdefault(r["kind"], [0, 0, 0])
         t[0] += r["made"]
         t[1] += killed
@@ -718,7 +740,8 @@ def write_page(results: dict[str, dict]) -> None:
     survivors = [f"* `{n}` ({r['group']}):\n\n    ```diff\n" + "\n".join(f"    {line}" for line in
                  r["diffs"].get(n, "").splitlines()) + "\n    ```" for r in results.values() for n in classify(r)[1]]
     explained = [f"* `{n}`: {EQUIVALENT[n]}" for r in results.values() for n in classify(r)[0]]
-    body = "\n".join(["Each group was measured on the commit its row names.", "", *rows, "",
+    body = "\n".join(["Each group was measured on the commit its row names; a commit marked † is no longer in the "
+                      "history (rewritten since), and its group is due to be measured again.", "", *rows, "",
                       "### Equivalent mutants", "",
                       *(explained or ["None."]), "", "### Survivors not yet explained", "",
                       *(survivors or ["None."])])
