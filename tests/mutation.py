@@ -563,7 +563,7 @@ EQUIVALENT.update({
              CLI + "count.x__analysis", 19, 20),
     **_alike(FALSY, CLI + "count.x__count", 15),
     **_alike(FALSY, CLI + "play.x__show_game", 13, 35),
-    **_alike(FALSY, CLI + "progress.xǁProgressǁ__init__", 17),
+    **_alike(FALSY, CLI + "progress.xǁProgressǁ__init__", 16),
     **_alike("click reads standalone_mode as a truth value: None and False alike", CLI + "xǁ_Commandsǁmain", 6),
     **_alike("any entry makes the stop list non-empty: the run is interrupted either way", CLI + "play.x__play",
              45, 46),
