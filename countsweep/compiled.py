@@ -295,16 +295,17 @@ def _sdd_well_formed(text: str, variables: set[int], vtree: _VtreeShape) -> bool
 
     Each node refers back only; a literal sits at the leaf of its variable; a
     decision sits at an internal node, its primes in the left subtree and its
-    subs in the right (constants anywhere).  pysdd reads a file without these
-    checks and crashes on one that breaks them.
+    subs in the right.  A sub may be a constant, a prime may not: pysdd takes a
+    prime's vtree node without checking, and a constant has none.  pysdd reads
+    a file without these checks and crashes on one that breaks them.
     """
     body = _records(text, "sdd")
     if body is None:
         return False
     at: dict[int, int | None] = {}  # node -> its vtree node (None for a constant)
 
-    def within(child: int, side: frozenset[int]) -> bool:
-        return child in at and (at[child] is None or at[child] in side)
+    def within(child: int, side: frozenset[int], constant: bool = True) -> bool:
+        return child in at and (at[child] in side or (constant and at[child] is None))
 
     for words in body:
         ints = _ints(words[1:])
@@ -316,7 +317,7 @@ def _sdd_well_formed(text: str, variables: set[int], vtree: _VtreeShape) -> bool
             and vtree.variable.get(ints[1]) == abs(ints[2])
         decision = kind == "D" and len(ints) >= 3 and ints[1] in vtree.sides and ints[2] >= 1 \
             and len(ints) == 3 + 2 * ints[2] \
-            and all(within(p, vtree.sides[ints[1]][0]) for p in ints[3::2]) \
+            and all(within(p, vtree.sides[ints[1]][0], constant=False) for p in ints[3::2]) \
             and all(within(s, vtree.sides[ints[1]][1]) for s in ints[4::2])
         if not (constant or literal or decision):
             return False

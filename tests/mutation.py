@@ -500,6 +500,14 @@ SELECTORS_FIXED = ("a selector is a function of the cells (exactly the one of th
                    "free under a vtree gap: the selectors' gap factor is always 1")
 FALSY = "None is falsy like False: the same branch is taken"
 DPLL = "countsweep.counting.dpll."
+PROPAGATION_ONLY_SAVES_WORK = (
+    "propagation only saves work: a constraint it leaves forcing stays active, and the search branches on its "
+    "variables and finds the same models")
+NOPEN = ("the number of open literals only feeds the one-open-box rule, which then fires less often or never, and "
+         "only when exactly one variable is open (the count is never below the true one): the search branches "
+         "instead")
+CHOICE_ONLY = ("only which open counted variable is branched on changes (the BFS may reach its start again and end "
+               "there): any such variable gives the same counts")
 EQUIVALENT.update({
     **_alike("any stack of about 512 MB holds the recursion limit's depth: a little more changes nothing",
              DPLL + "x__run_with_stack", 19, 20, 21),
@@ -541,7 +549,27 @@ EQUIVALENT.update({
     **_alike("unpack reads a missing marginal, None or 0, as ZERO alike", DPLL + "xǁ_Searchǁrun", 60, 62),
     **_alike(FALSY, DPLL + "xǁ_Searchǁ_set", 14, 42),
     **_alike("a constraint closed on a sum that weighs nothing is then caught by _branch, whose product of closed "
-             "weights is 0: it counts nothing either way", DPLL + "xǁ_Searchǁ_set", 37),
+             "weights is 0: it counts nothing either way", DPLL + "xǁ_Searchǁ_set", 37, 43),
+    **_alike(PROPAGATION_ONLY_SAVES_WORK, DPLL + "xǁ_Searchǁ_set", 10, 44),
+    **_alike(PROPAGATION_ONLY_SAVES_WORK, DPLL + "xǁ_Searchǁ_root_units", 4, 35),
+    **_alike("never reached: a variable is queued only while open, and when it takes one queued value the "
+             "constraint that queued another sees its counters cross a bound and reports the conflict then, so a "
+             "second, different value is never popped", DPLL + "xǁ_Searchǁ_set", 9),
+    **_alike(NOPEN, DPLL + "xǁ_Searchǁ_set", 20),
+    **_alike(NOPEN, DPLL + "xǁ_Searchǁ_undo", 11, 13),
+    **_alike("at the root every constraint that _set has touched is closed or forces nothing (_set propagates it), so "
+             "this branch meets only a constraint of one literal, untouched: its sum is 0 and its one variable "
+             "open", DPLL + "xǁ_Searchǁ_root_units", 19, 20, 23),
+    **_alike("a variable already set here holds the value this constraint forces (had it not, the constraint's "
+             "counters would have reported the conflict when it was set): setting it again changes nothing",
+             DPLL + "xǁ_Searchǁ_root_units", 39, 40),
+    **_alike("a constraint met again is listed twice in the component's cache key: a longer key, never equal to "
+             "another component's, so only cache hits change", DPLL + "xǁ_Searchǁ_split", 24),
+    **_alike(CHOICE_ONLY, DPLL + "xǁ_Searchǁ_sweep", 6),
+    **_alike("a constraint expanded again adds no variable (its open ones were all stamped the first time): the same "
+             "BFS, only more work", DPLL + "xǁ_Searchǁ_sweep", 16),
+    **_alike("a component of ten variables or more is connected, so the first BFS level is never empty and last "
+             "is always set", DPLL + "xǁ_Searchǁ_sweep", 9),
 })
 EQUIVALENT.update({
     **_alike(FALSY, "countsweep.play.optimal.x_agent_value", 44),
@@ -556,6 +584,21 @@ EQUIVALENT.update({
     **_alike(BOUND, END + "xǁEndgameǁ__init__", 1),
     **_alike(BOUND, END + "xǁEndgameǁof", 1),
     **_alike(ZIPS, END + "x_component_layouts", 35, 38, 39),
+})
+DIMACS = "countsweep.encode.dimacs."
+EQUIVALENT.update({
+    **_alike("variable 0 never reaches the projection list (the reader drops the 0 that ends the line), so 0 < v and "
+             "0 <= v agree on every entry", DIMACS + "x_read_weighted", 130),
+    **_alike("only the weight, [0], of the default pair is read: the line number beside it is never used",
+             DIMACS + "x_read_weighted", 173, 182),
+})
+COMPILED = "countsweep.compiled."
+TEMP_NAME = "the name of a file in a temporary directory of its own: nothing else reads or writes there"
+EQUIVALENT.update({
+    **_alike(TEMP_NAME, COMPILED + "xǁCompiledPositionǁsave", 10, 11),
+    **_alike(TEMP_NAME, COMPILED + "xǁCompiledPositionǁload", 131, 132, 144, 145),
+    **_alike("make_manager and frontier_order read only the cards' literals, to place the variables: the bounds are "
+             "never read", COMPILED + "xǁCompiledPositionǁ__init__", 46, 51),
 })
 CLI = "countsweep.cli."
 EQUIVALENT.update({

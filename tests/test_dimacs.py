@@ -270,3 +270,74 @@ def parse_under():
     from countsweep.clues import UNDER
 
     return UNDER
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("p cnf 2 1\nX5 0\n", r"^f\.cnf: line 2: 'X5' is not an integer$"),
+        ("p cnf 2 1\n9" + "0" * 19 + " 0\n", r"^f\.cnf: line 2: '9" + "0" * 19 + r"' is not an integer$"),
+        ("p cnf 2 1\n-9" + "0" * 17 + " 0\n", r"^f\.cnf: line 2: literal -9" + "0" * 17
+         + r" exceeds the 2 declared variables$"),
+        ("p cnf x 1\n1 0\n", r"^f\.cnf: line 1: 'x' is not an integer$"),
+        ("p cnf 2 1\nc p show 1 y 0\n1 0\n", r"^f\.cnf: line 2: 'y' is not an integer$"),
+        ("p cnf 2 1\n\n1 0\n\nz 0\n", r"^f\.cnf: line 5: 'z' is not an integer$"),
+    ],
+    ids=["a-letter-before-digits", "twenty-characters", "nineteen-characters", "in-the-header",
+         "in-a-projection-line", "after-blank-lines"],
+)
+def test_every_word_is_an_integer_of_at_most_19_characters_or_refused_with_the_file_and_line(text, message):
+    with pytest.raises(InputError, match=message):
+        read(io.StringIO(text), "f.cnf")
+    with pytest.raises(InputError, match=message.replace(r"^f\.cnf", "^<dimacs>")):
+        read_weighted(io.StringIO(text))
+
+
+def test_blank_lines_between_clauses_end_nothing():
+    f = read(io.StringIO("p cnf 3 2\n\n1 2 0\n\n\n-3 0\n\n"))
+    assert [c.lits for c in f.constraints] == [(1, 2), (-3,)]
+
+
+def test_a_header_may_declare_exactly_the_largest_supported_number_of_variables():
+    from countsweep.encode.dimacs import MAX_VARIABLES
+
+    assert read(io.StringIO(f"p cnf {MAX_VARIABLES} 0\n")).num_vars == MAX_VARIABLES
+    with pytest.raises(InputError, match=f"line 1: {MAX_VARIABLES + 1} variables declared; at most"):
+        read(io.StringIO(f"p cnf {MAX_VARIABLES + 1} 0\n"))
+
+
+def test_a_weight_is_read_up_to_60_characters():
+    sixty = "0." + "5" * 58
+    f, factor = read_weighted(io.StringIO(f"p cnf 1 0\nc p weight 1 {sixty} 0\n"))
+    assert f.constraints[0].weights[1] * factor == Fraction(sixty)
+    with pytest.raises(InputError, match=r"line 2: weight '0\.5555"):
+        read_weighted(io.StringIO(f"p cnf 1 0\nc p weight 1 {sixty}5 0\n"))
+
+
+def test_the_plain_reader_refuses_weights_even_when_they_need_no_scaling():
+    # weight 2 on x1 and 1 on its negation: integers already, the factor stays 1
+    f, factor = read_weighted(io.StringIO("p cnf 1 0\nc p weight 1 2 0\n"))
+    assert factor == 1 and f.weighted
+    with pytest.raises(InputError, match="a weighted formula"):
+        read(io.StringIO("p cnf 1 0\nc p weight 1 2 0\n"))
+
+
+def test_an_export_without_hidden_cells_still_closes_its_projection_lines_with_one_zero():
+    from countsweep import Board
+    from countsweep.encode.cnf import encode
+    from countsweep.encode.dimacs import render
+
+    lines = render(encode(Board.from_text("2x1\nF1"))).splitlines()
+    assert "c p show 0" in lines and "c ind 0" in lines
+    assert read(io.StringIO("\n".join(lines))).projection == ()
+
+
+def test_a_weighted_export_without_the_total_says_its_weight_is_over_all_layouts():
+    from countsweep import Board
+    from countsweep.encode.cnf import encode
+    from countsweep.encode.dimacs import render
+
+    lines = render(encode(Board.from_text("4x1\n?1??"), clues=parse_under())).splitlines()
+    (line,) = [x for x in lines if x.startswith("c weights are integers")]
+    assert line.endswith("is the position's total weight over all layouts (the frontier's weight times 2 for "
+                         "each cell no number sees)")

@@ -374,7 +374,9 @@ def test_identical_components_are_searched_once_and_found_in_the_cache_after():
     first = DpllCounter(kernel=False)
     first.count(copies(1))
     one = first.last_stats
-    assert one.decisions > 1 and one.components > 1 and one.cache_hits == 0 and one.max_component == 3
+    # one copy: x1 is branched on (a decision); x1 = 0 leaves "1 or 2 of x2, x3" and x1 = 1 leaves
+    # "0 or 1 of x2, x3", two different components, one decision each, each settled by propagation
+    assert (one.decisions, one.components, one.cache_hits, one.cache_entries, one.max_component) == (3, 3, 0, 3, 3)
     for k in (2, 3, 4):
         counter = DpllCounter(kernel=False)
         assert counter.count(copies(k)).count == 6**k
@@ -439,3 +441,58 @@ def test_the_cache_bound_counts_the_entries_of_both_caches_of_a_projected_count(
 def test_a_negated_box_left_alone_in_an_exact_constraint_takes_what_its_false_cells_must_give(f):
     # after a branch, the constraint has one open box, negated: its value is its size minus what is missing
     assert DpllCounter().count(f) == BruteCounter().count(f)
+
+
+def test_a_variable_outside_the_projection_takes_no_value_beyond_its_own_size():
+    # x1..x3 are not counted and have no model: the second card makes x1 = x2 + x3, the first
+    # then fails at x2 = x3 = 0 and at x2 = 1, x3 = 0, the third at x3 = 1; only x1 = 2 (and
+    # x2 = x3 = 1), beyond a plain variable's size, would satisfy all three
+    f = Formula(4, (Card((1, -2, 3), 2, 3), Card((1, -2, -3), 2, 2), Card((-1, -2, 3), 0, 1)), (4,))
+    assert DpllCounter().count(f).count == 0 == BruteCounter().count(f).count
+
+
+def test_a_box_of_255_cells_keeps_every_coefficient_of_its_marginal_apart():
+    # the box's marginal at 128 mines is 128 * C(255, 128), a 258-bit number: the packed
+    # polynomials must leave room for the box's size on top of the count's 2**255
+    f = Formula(1, (Card((1,), 0, 254),), None, (255,))
+    got = DpllCounter().count(f)
+    assert got == BruteCounter().count(f)
+    assert got.marginals[0].coeffs[127] == 128 * comb(255, 128)
+
+
+@pytest.mark.parametrize("f", [
+    Formula(4, (Card((2, -1, 3), 3, 4),), (3,), (1, 2, 1, 1)),
+    Formula(6, (Card((-1, -6), 1, 1),), None, (1, 1, 1, 1, 1, 2)),
+    Formula(5, (Card((3, 1, -2), 4, 4), Card((3,), 1, 1)), None, (1, 3, 1, 1, 1)),
+    Formula(6, (Card((5, 4, -6, 1), 1, 7), Card((5, -2, 4), 3, 5), Card((6, 1, 4), 3, 5)), None,
+            (1, 1, 1, 2, 1, 2)),
+], ids=["branch-on-a-counted-variable", "negated-box-emptied", "negated-box-filled", "boxes-in-three-cards"])
+def test_boxes_with_negated_literals_count_and_weigh_as_their_cells_do(f):
+    # small formulas on which a search that branched on an uncounted variable, forced the wrong
+    # value into a negated box, or tried a value beyond a box's size went wrong
+    assert DpllCounter().count(f) == BruteCounter().count(f)
+    assert DpllCounter().count(f, plain=True).count == BruteCounter().count(f).count
+
+
+@pytest.mark.parametrize("f", [
+    Formula(13, (Card((3, 4), 1, 1), Card((-4, -5, -6), 1, 3), Card((6, 7), 1, 2), Card((7, -8, -9), 1, 2),
+                 Card((-9, -10, 11), 0, 1), Card((11, 12), 0, 1)), (3,)),
+    Formula(10, (Card((-2, 3, 4), 1, 2), Card((-5, 6, 7), 0, 2), Card((7, 8, -9), 0, 2), Card((-9, 10), 0, 1),
+                 Card((-4, 9), 0, 1), Card((-5, 1), 0, 1)), (2, 6)),
+    Formula(12, (Card((5, -6), 0, 1), Card((7, -8), 0, 1), Card((-8, -9), 1, 1), Card((9, -10, 11), 1, 2),
+                 Card((-11, 12), 1, 1), Card((8, -3), 0, 1), Card((-1, 6), 0, 1), Card((7, -6), 0, 1))),
+], ids=["one-counted-variable-at-an-end", "two-counted-variables-off-the-path", "negated-links"])
+def test_a_component_of_ten_variables_or_more_is_split_near_its_middle_and_counted_right(f):
+    # from ten variables on, the branching variable is looked for on a longest BFS path, from its
+    # middle outwards, over negated literals too, and must be a counted one
+    assert DpllCounter().count(f) == BruteCounter().count(f)
+
+
+def test_a_constraint_already_met_does_not_join_two_long_components():
+    # two chains of ten "at most one of two" (144 models each) joined by a clause that x21 = 1
+    # meets at the root: two components, and the search of one never branches on the other's variables
+    chains = [Card((i, i + 1), 0, 1) for i in (*range(1, 10), *range(11, 20))]
+    f = Formula(21, (*chains, Card((21,), 1, 1), Card((1, 11, 21), 1, 3)))
+    counter = DpllCounter()
+    assert counter.count(f) == BruteCounter().count(f) and counter.last_stats.max_component == 10
+    assert counter.count(f).count == 144 ** 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -444,3 +445,130 @@ def test_a_position_with_one_hidden_cell_saves_and_loads(tmp_path):
     path = tmp_path / "one.json"
     CompiledPosition(board).save(path)
     assert CompiledPosition.load(path, path.read_text()).analysis() == analyze(board)
+
+
+# the saved SAVED position's vtree: variables 3 and 1 (cells (1, 1) and (0, 1)) under node 1, 4 and 2 under 5
+VTREE = ["L 0 3", "L 2 1", "I 1 0 2", "L 4 4", "L 6 2", "I 5 4 6", "I 3 1 5"]
+
+
+def _vtree(lines: list[str]) -> str:
+    return "\n".join([f"vtree {len(lines)}", *lines]) + "\n"
+
+
+@pytest.mark.parametrize("vtree", [
+    "",
+    "vtree seven\n" + "\n".join(VTREE) + "\n",
+    _vtree(VTREE[:-1]),  # two roots
+    _vtree([*VTREE[:5], "L 4 2", *VTREE[5:]]),  # node 4 twice
+    _vtree(["L -1 3", *VTREE[1:]]),  # a negative node
+    _vtree(["L x 3", *VTREE[1:]]),  # a word for a node
+    _vtree(["L 0 0", *VTREE[1:]]),  # variable 0
+    _vtree([*VTREE[:6], "I 7 2 5", "I 3 1 7"]),  # node 2 a child of two nodes
+], ids=["empty", "count-not-a-number", "two-roots", "a-node-twice", "negative-node", "word-for-a-node",
+        "variable-0", "a-child-twice"])
+def test_a_crafted_vtree_that_is_not_a_tree_over_the_cells_is_refused_before_pysdd_reads_it(tmp_path, vtree):
+    import re
+
+    from countsweep.errors import InputError
+
+    path, doc = _saved(tmp_path)
+    doc["vtree"] = vtree
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: malformed vtree") + "$"):
+        _load(path, doc)
+
+
+@pytest.mark.parametrize("sdd", [
+    "",
+    "sdd five\nL 1 0 3\nL 2 2 -1\nL 3 0 -3\nL 4 2 1\nD 0 1 2 1 2 3 4\n",
+    "sdd 2\nL 1 2 -1\nL 1 0 3\n",  # node 1 twice
+    "sdd 1\nL -1 0 3\n",  # a negative node
+    "sdd 1\nL x 0 3\n",  # a word for a node
+    "sdd 1\nD 0 1 0\n",  # a decision of no element
+    "sdd 5\nL 1 0 3\nL 2 2 -1\nL 3 0 -3\nL 4 2 1\nD 0 1 2 2 1 4 3\n",  # primes and subs swapped sides
+    "sdd 3\nT 1\nL 2 2 1\nD 0 1 1 1 2\n",  # a constant prime: pysdd would crash on it
+    "sdd 4\nT 1\nF 3\nL 2 2 1\nD 0 1 2 1 2 3 2\n",
+], ids=["empty", "count-not-a-number", "a-node-twice", "negative-node", "word-for-a-node", "no-element",
+        "primes-on-the-right", "a-true-prime", "constant-primes"])
+def test_a_crafted_diagram_that_breaks_the_vtree_or_the_format_is_refused_before_pysdd_reads_it(tmp_path, sdd):
+    import re
+
+    from countsweep.errors import InputError
+
+    path, doc = _saved(tmp_path)
+    doc["parts"][0]["sdd"] = sdd
+    says = "part 0: malformed diagram, or one over cells outside the part"
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: {says}") + "$"):
+        _load(path, doc)
+
+
+def test_a_crafted_decision_of_one_element_with_a_literal_prime_is_well_formed_and_counted(tmp_path):
+    # not a partition of true, but nothing pysdd cannot read: it loads, and counts whatever it means
+    path, doc = _saved(tmp_path)
+    doc["parts"][0]["sdd"] = "sdd 3\nL 1 0 3\nL 2 2 1\nD 0 1 1 1 2\n"
+    assert _load(path, doc).analysis().count >= 0
+
+
+CRAFTED = r"""
+import json, random, sys
+from pathlib import Path
+from tests.test_sdd import _load
+from countsweep.errors import CountsweepError
+
+path, doc = Path(sys.argv[1]), json.loads(Path(sys.argv[1]).read_text())
+rng, refused = random.Random(0), 0
+for _ in range(300):
+    lines, left, right, constants = [], [], [], []
+    for node in range(1, rng.randint(2, 6)):
+        kind = rng.random()
+        if kind < 0.3:
+            lines.append(f"{rng.choice('TF')} {node}")
+            constants.append(node)
+        elif kind < 0.65:
+            lines.append(f"L {node} 0 {rng.choice((3, -3))}")
+            left.append(node)
+        else:
+            lines.append(f"L {node} 2 {rng.choice((1, -1))}")
+            right.append(node)
+    if not (left + constants and right + constants):
+        continue
+    k = rng.randint(1, 3)
+    elements = [x for _ in range(k) for x in (rng.choice(left + constants), rng.choice(right + constants))]
+    lines.append(f"D 0 1 {k} " + " ".join(map(str, elements)))
+    doc["parts"][0]["sdd"] = f"sdd {len(lines)}\n" + "\n".join(lines) + "\n"
+    try:
+        _load(path, doc).analysis()
+    except CountsweepError:
+        refused += 1
+print(refused)
+"""
+
+
+def test_crafted_decisions_over_constants_and_literals_are_refused_or_counted_never_a_crash(tmp_path):
+    # pysdd crashes on a decision whose prime is a constant; one process runs them all, so a crash fails here
+    import subprocess
+    import sys
+
+    path, _ = _saved(tmp_path)
+    done = subprocess.run([sys.executable, "-c", CRAFTED, str(path)], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert 50 < int(done.stdout) < 250  # both kinds met: refused (a constant prime) and counted
+
+
+def test_a_position_is_minimized_only_when_asked_and_then_every_part_is():
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    plain, asked = CompiledPosition(board), CompiledPosition(board, minimize=True)
+    assert plain.stats.size == CompiledPosition(board, minimize=False).stats.size == 89
+    assert asked.stats.size == 58 and asked.analysis() == plain.analysis() == analyze(board)
+
+
+def test_conditioning_conjoins_only_the_parts_the_new_facts_touch_and_a_mine_ignores_a_number_beside_it():
+    board = Board.from_text(SAVED)  # two parts: cells (0, 1), (1, 1) and cells (0, 2), (1, 2)
+    cp = CompiledPosition(board)
+    first, second = cp.parts
+    after = cp.condition((0, 1), mine=True)  # touches the first part only
+    assert second in after.parts and first not in after.parts and len(after.parts) == 2
+    from countsweep.board import FLAG
+
+    assert cp.condition((0, 1), shows=3, mine=True).board == board.reveal((0, 1), FLAG) == after.board
+    assert after.analysis() == analyze(after.board)
