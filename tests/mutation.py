@@ -573,6 +573,9 @@ EQUIVALENT.update({
 })
 EQUIVALENT.update({
     **_alike(FALSY, "countsweep.play.optimal.x_agent_value", 44),
+    **_alike("the one caller on the default, greedy_choice, treats symmetric positions alike (uniform over the "
+             "safest cells): memoised on canonical forms or not, the value is the same", "countsweep.play.optimal."
+             "x_policy_value", 1),
     **_alike("banned is 0 before this line: = and |= store the same mask", "countsweep.play.optimal.x_first_layouts",
              12),
 })
@@ -584,6 +587,26 @@ EQUIVALENT.update({
     **_alike(BOUND, END + "xǁEndgameǁ__init__", 1),
     **_alike(BOUND, END + "xǁEndgameǁof", 1),
     **_alike(ZIPS, END + "x_component_layouts", 35, 38, 39),
+    **_alike("possible(upto) reads the values of the cells before upto only (the rest count as free), and walk sets "
+             "each cell before going deeper: the cell at upto holds 0 when read and the values left behind are never "
+             "read", END + "x_component_layouts", 9, 12, 51, 52),
+    **_alike("a looser bound only prunes fewer branches: at a complete assignment no cell is free and the test is "
+             "exact", END + "x_component_layouts", 15),
+    **_alike("W of an empty set is never asked: empty groups are skipped and an endgame has at least one layout",
+             END + "xǁEndgameǁwins", 12, 14),
+    **_alike("an empty group wins nothing (W of no layout is 0): adding it changes no sum", END + "xǁEndgameǁwins",
+             40),
+    **_alike("a cell that is a mine in every layout left wins nothing, and max(0, ...) gives 0 when nothing better "
+             "is left: listing it among the guesses changes no value", END + "xǁEndgameǁwins", 32, 33),
+    **_alike("W is at least 1 on any layouts: two layouts differ at a cell that is a mine in one and safe in the "
+             "other, and opening it leaves a group to win, so max(1, .) and max(0, .) agree",
+             END + "xǁEndgameǁwins", 46),
+    **_alike("a cut no safer than the best cannot beat it, nor can the cuts after it (tried safest first): valuing "
+             "it instead of stopping leaves the best unchanged", END + "xǁEndgameǁ_after", 20),
+    **_alike("the compiled _after is called only by move_value, against -1, and nothing is pruned against -1: the "
+             "kernel never returns -1 there", END + "xǁEndgameǁ_after", 12, 16),
+    **_alike("a cell that is a mine in every layout shows nothing, so it makes no cut: every cut is safe somewhere",
+             END + "xǁEndgameǁbest", 11),
 })
 DIMACS = "countsweep.encode.dimacs."
 EQUIVALENT.update({
@@ -635,6 +658,9 @@ EQUIVALENT.update({
     **_alike("pysdd's default order is 1..n, the one given", SDD + "x_make_manager", 21),
     **_alike("pysdd takes the first n variables of the order it is given", SDD + "x_make_manager", 33),
     **_alike("every caller passes minimize: the default is never read", SDD + "x_conjoin_cards", 1),
+    **_alike("pysdd references every node a Python object holds (a new node has a reference count of 1 until its "
+             "object goes), so conjoin_cards' own references while minimizing are a second guard: a garbage "
+             "collection before every constraint frees nothing in use either way", SDD + "x_compile_formula", 57),
     **_alike("None and False both mean no minimizing", SDD + "xǁSddCounterǁ__init__", 9),
     **_alike("the SDD counter counts the same way whatever plain says: the option is for counters that can skip work",
              SDD + "xǁSddCounterǁcount", 1),

@@ -382,3 +382,14 @@ def test_the_endgame_entry_points_pass_on_their_limits():
     search = Endgame.of(board, 70, max_positions=2)
     with pytest.raises(LimitExceeded, match=r"^endgame search reached 2 positions$"):
         search.value()
+
+
+def test_an_endgame_over_no_layout_is_an_inconsistent_position():
+    from countsweep.play.endgame import Endgame, best_move
+
+    board = Board.from_text("3x1x1\n?2?")  # the 2 needs both cells, the total allows one mine
+    assert enumerate_layouts(board, 100) == []
+    for call in (lambda: Endgame.of(board, 100), lambda: best_move(board, 100),
+                 lambda: Endgame(board, [], kernel=False)):
+        with pytest.raises(InconsistentError, match=r"^no mine layout fits the position$"):
+            call()

@@ -572,3 +572,13 @@ def test_conditioning_conjoins_only_the_parts_the_new_facts_touch_and_a_mine_ign
 
     assert cp.condition((0, 1), shows=3, mine=True).board == board.reveal((0, 1), FLAG) == after.board
     assert after.analysis() == analyze(after.board)
+
+
+@pytest.mark.parametrize("f", [Formula(3, (Card((2, 3), 1, 1),)), Formula(1, ()), Formula(4, (Card((3,), 1, 1),))],
+                         ids=["first-variable-free", "no-constraint", "two-free-around-a-unit"])
+def test_the_frontier_vtree_places_every_variable_once_even_those_in_no_constraint(f):
+    from countsweep.counting.brute import BruteCounter
+    from countsweep.counting.sdd import frontier_order
+
+    assert sorted(frontier_order(f.num_vars, f.constraints)) == list(range(1, f.num_vars + 1))
+    assert SddCounter("frontier").count(f) == BruteCounter().count(f)

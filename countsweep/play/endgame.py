@@ -39,7 +39,7 @@ from itertools import combinations
 
 from countsweep.board import Board, Cell
 from countsweep.constraints import Component, Constraints
-from countsweep.errors import LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.kernel import KERNEL
 
 
@@ -62,7 +62,11 @@ class Endgame:
 
         With ``kernel`` the search runs in the compiled kernel when it was built
         (:mod:`countsweep.kernel`): the same positions in the same order, faster.
+        No layout at all is an inconsistent position
+        (:class:`~countsweep.errors.InconsistentError`).
         """
+        if not layouts:
+            raise InconsistentError("no mine layout fits the position")
         self.size = len(layouts)
         self.max_positions = max_positions
         self.memo: dict[int, int] = {}
