@@ -3,8 +3,10 @@
 ``default`` is what CI runs; ``thorough`` (``--hypothesis-profile thorough``)
 raises the budget of tests that do not set their own.  Under mutation testing
 (``python -m tests.mutation`` sets ``COUNTSWEEP_MUTATION``) every property test
-is capped at ``MUTATION_EXAMPLES`` examples: a mutant is nearly always caught in
-the first few, and thousands of mutants each run the tests that cover them.
+is capped at ``MUTATION_EXAMPLES`` examples and a failing example is not shrunk: a
+mutant is nearly always caught in the first few, thousands of mutants each run
+the tests that cover them, and shrinking a mutant's failure could outlast
+mutmut's time limit.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "default", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -22,7 +24,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "mutation", max_examples=60, deadline=None, derandomize=True, database=None,
-    suppress_health_check=list(HealthCheck),
+    suppress_health_check=list(HealthCheck), phases=tuple(p for p in Phase if p is not Phase.shrink),
 )
 settings.load_profile("mutation" if os.environ.get("COUNTSWEEP_MUTATION") else "default")
 
@@ -38,7 +40,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         chosen = getattr(test, "_hypothesis_internal_use_settings", None)
         if chosen is not None and chosen.max_examples > MUTATION_EXAMPLES:
             test._hypothesis_internal_use_settings = settings(
-                chosen, max_examples=MUTATION_EXAMPLES, derandomize=True, database=None)
+                chosen, max_examples=MUTATION_EXAMPLES, derandomize=True, database=None,
+                phases=tuple(p for p in Phase if p is not Phase.shrink))
 
 
 @pytest.fixture(autouse=bool(os.environ.get("COUNTSWEEP_MUTATION")))
