@@ -615,6 +615,14 @@ EQUIVALENT.update({
     **_alike("only the weight, [0], of the default pair is read: the line number beside it is never used",
              DIMACS + "x_read_weighted", 173, 182),
 })
+ORACLE = "countsweep.oracle."
+EQUIVALENT.update({
+    **_alike(ZIPS, ORACLE + "x__compiled", 53, 56, 57),
+    **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 14, 15),
+    **_alike(FALSY, ORACLE + "xǁ_NoLayoutǁ__str__", 9),
+    **_alike("the kernel reads any negative total as unknown (mines < 0)", ORACLE + "x__compiled", 22),
+    **_alike(FALSY, ORACLE + "x_analyze", 29),
+})
 COMPILED = "countsweep.compiled."
 TEMP_NAME = "the name of a file in a temporary directory of its own: nothing else reads or writes there"
 EQUIVALENT.update({

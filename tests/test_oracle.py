@@ -324,3 +324,29 @@ def test_probabilities_honour_the_limits_they_are_given():
     assert probabilities(board) == analyze(board).probabilities
     with pytest.raises(LimitExceeded, match="time limit of 0 s reached"):
         probabilities(board, limits=Limits(timeout=0.0, deadline=0.0))
+
+
+def test_components_that_could_hold_more_mines_than_are_left_are_combined_as_brute_force_does():
+    # two components holding 1 and 2 or 3 mines, three mines left and no sea: the frontier could
+    # hold one more mine than is left, and that term must be skipped, not read past the sea's ways
+    board = Board.from_text("4x4x4\n????\n1?F3\n0???\n???1")
+    got = analyze(board, get_backend("dpll", kernel=False))
+    assert got == analyze(board, "brute") and got.components == 2 and got.count == 8
+
+
+@pytest.mark.parametrize("text, known", [("4x2x2\n?2??\n????", True), ("4x2\n?2??\n????", False)])
+def test_an_analysis_under_noisy_clues_says_whether_the_mine_total_is_known_on_every_path(text, known):
+    from countsweep.clues import UNDER
+
+    board = Board.from_text(text)
+    for backend in (get_backend("dpll"), get_backend("dpll", kernel=False), "brute"):
+        assert analyze(board, backend, clues=UNDER).mines_known is known
+
+
+def test_a_frontier_holding_too_few_mines_for_a_sea_too_small_weighs_nothing():
+    # "?1?1?" holds one mine (the middle cell) or two (the ends); two are left and there is no
+    # sea to take a second one, so only the ends are mines
+    board = Board.from_text("5x1x2\n?1?1?")
+    got = analyze(board, get_backend("dpll", kernel=False))
+    assert got.count == 1 and got.probabilities == {(0, 0): 1, (0, 2): 0, (0, 4): 1}
+    assert got == analyze(board, "brute")
