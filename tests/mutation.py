@@ -623,6 +623,21 @@ EQUIVALENT.update({
     **_alike("the kernel reads any negative total as unknown (mines < 0)", ORACLE + "x__compiled", 22),
     **_alike(FALSY, ORACLE + "x_analyze", 29),
 })
+CONS = "countsweep.constraints."
+HELD = ("what _held keeps only saves work: an entry missed, kept under a shared key (the identity check then sends "
+        "another model's entry away) or cleared sooner is worked out again, the same")
+EQUIVALENT.update({
+    **_alike(HELD, CONS + "x__held", 2, 3, 4, 7, 9, 10),
+    **_alike("an entry holds its model, so no other model can take its id while the entry is kept: the identity "
+             "check always passes, and the mutant only works the entry out again", CONS + "x__held", 8),
+    **_alike("any name but the memo's keeps the two tables apart", CONS + "x_readings", 1, 7, 8),
+    **_alike("like[hi + 1] is 0 (hi is the last sum with a likelihood) or past the end: its denominator 1 changes "
+             "no lcm, and a last weight of 0 forbids a sum the reading already left out", CONS + "x__reading", 32,
+             37),
+    **_alike("the extra cases (a shown 9, which no model shows with at most 8 neighbours; a tenth neighbour; more "
+             "flags than neighbours) give no reading or land on slots no lookup reads: the table read is the same",
+             CONS + "x__readings", 8, 10, 13),
+})
 COMPILED = "countsweep.compiled."
 TEMP_NAME = "the name of a file in a temporary directory of its own: nothing else reads or writes there"
 EQUIVALENT.update({

@@ -561,3 +561,24 @@ def test_a_density_over_three_or_more_components_equals_enumeration():
         total, probs = weighted_truth(board, exact, Fraction(1, 3))
         a = analyze(board, get_backend("dpll", kernel=False), density=Fraction(1, 3))
         assert a.weight == total and a.probabilities == probs, board.to_text()
+
+
+@pytest.mark.parametrize("clues", [UNDER, OVER, parse_clues("withheld:1/3")], ids=["under", "over", "withheld"])
+def test_the_kernels_table_of_readings_says_what_each_number_says_on_its_own(clues):
+    # every case a number can be in (shown, flagged and hidden neighbours among its neighbours)
+    # read from the kernel's table equals the reading worked out for that number alone
+    from countsweep.constraints import _reading, readings
+
+    table, factors = readings(clues)
+    for shown in range(9):
+        for room in range(9):
+            for flags in range(room + 1):
+                for hidden in range(room - flags + 1):
+                    key = ((shown * 9 + flags) * 9 + hidden) * 9 + room
+                    alone = _reading(clues, shown, flags, hidden, room)
+                    if alone is None:
+                        assert table[key] is None and key not in factors
+                        continue
+                    lo, weights, factor = alone
+                    assert table[key] == ((lo,) if weights is None else (lo, *weights))
+                    assert factors[key] == factor
