@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from countsweep import Board, InconsistentError, analyze
 from countsweep.cli import main
 from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.formula import Card, Formula
 from countsweep.encode.cnf import COUNT_PRESERVING, DEFAULT_ENCODING, ENCODINGS, encode, encode_components
 from countsweep.encode.dimacs import read, render
 from countsweep.errors import InputError, ParameterError
@@ -189,7 +190,7 @@ def test_fallbacks_count_every_card_the_chosen_encoding_cannot_express(text):
         assert encode(board, name).fallbacks == 0
     parts = encode_components(board, "pairwise")
     assert sum(p.fallbacks for p in parts) == sum(_needs_fallback(eq.value, len(eq.cells)) for eq in model.equations)
-    assert not any(p.total_included for p in parts)
+    assert all(p.total_included is False for p in parts)  # a bool, as the field says
 
 
 def test_the_formula_of_an_encoding_is_projected_on_the_cells_and_counts_the_layouts():
@@ -238,3 +239,24 @@ def test_clausify_keeps_every_constraint_after_one_that_always_holds(encoding):
     f = Formula(4, (Card((1, 2), 0, 2), Card((1, 2, 3), 1, 2), Card((3, 4), 1, 2)), (1, 2, 3, 4))
     want = sum(1 for m in range(16) if 1 <= bin(m & 7).count("1") <= 2 and (m >> 2) & 3)
     assert DpllCounter().count(clausify(f, encoding)).count == DpllCounter().count(f).count == want
+
+
+def test_under_noisy_clues_every_weighted_sum_the_encoding_cannot_express_counts_as_a_fallback():
+    from countsweep.clues import UNDER
+    from countsweep.constraints import Constraints
+
+    board = Board.from_text("5x3x4\n1?2??\n?2???\n?????")
+    model = Constraints.of(board, UNDER)
+    sums = [(s, len(eq.cells)) for eq in model.equations if eq.weights is not None
+            for s, w in enumerate(eq.weights, eq.value) if w]
+    plain = [(eq.value, len(eq.cells)) for eq in model.equations if eq.weights is None]
+    expected = sum(_needs_fallback(v, n) for v, n in [*sums, *plain, (model.mines_left, len(board.hidden()))])
+    assert len(sums) >= 3 and sum(_needs_fallback(v, n) for v, n in sums) >= 2
+    assert encode(board, "pairwise", clues=UNDER).fallbacks == expected
+
+
+def test_a_constraint_that_always_holds_drops_out_of_the_clauses_and_the_rest_stay():
+    from countsweep.encode.cnf import clausify
+
+    f = Formula(3, (Card((1,), 0, 1), Card((1, 2, 3), 2, 2), Card((2, 3), 0, 2)))
+    assert DpllCounter().count(clausify(f)) == DpllCounter().count(f)
