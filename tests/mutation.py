@@ -607,6 +607,14 @@ EQUIVALENT.update({
              "kernel never returns -1 there", END + "xǁEndgameǁ_after", 12, 16),
     **_alike("a cell that is a mine in every layout shows nothing, so it makes no cut: every cut is safe somewhere",
              END + "xǁEndgameǁbest", 11),
+    **_alike("relevant only narrows the cells tried: a cell added by a wider test that tells nothing (the same in "
+             "every layout, the same number shown) is dropped by the key test after", END + "xǁEndgameǁ__init__", 19,
+             25, 29, 33),
+    **_alike("every layout holds the board's mine total, so |lay | around| = total + |around| - k relabels k one to "
+             "one: the same groups of layouts", END + "xǁEndgameǁ__init__", 63),
+    **_alike("a safe cell that tells nothing leaves the layouts as they are: as a move it is worth exactly W, the "
+             "most any move is worth, so best() may return it only in a tie, at the same value",
+             END + "xǁEndgameǁ__init__", 79),
 })
 DIMACS = "countsweep.encode.dimacs."
 EQUIVALENT.update({
@@ -644,7 +652,10 @@ EQUIVALENT.update({
     **_alike(TEMP_NAME, COMPILED + "xǁCompiledPositionǁsave", 10, 11),
     **_alike(TEMP_NAME, COMPILED + "xǁCompiledPositionǁload", 131, 132, 144, 145),
     **_alike("make_manager and frontier_order read only the cards' literals, to place the variables: the bounds are "
-             "never read", COMPILED + "xǁCompiledPositionǁ__init__", 46, 51),
+             "never read", COMPILED + "xǁCompiledPositionǁ__init__", 12, 13),
+    **_alike("a decision of three numbers has no element, and ints[2] >= 1 with len(ints) == 3 + 2 * ints[2] refuses "
+             "it anyway: > 3 and >= 4 refuse the same lines", COMPILED + "x__sdd_well_formed", 74, 75),
+    **_alike(FALSY, COMPILED + "x__sdd_well_formed", 90),
 })
 CLI = "countsweep.cli."
 EQUIVALENT.update({

@@ -459,13 +459,14 @@ def _vtree(lines: list[str]) -> str:
     "",
     "vtree seven\n" + "\n".join(VTREE) + "\n",
     _vtree(VTREE[:-1]),  # two roots
-    _vtree([*VTREE[:5], "L 4 2", *VTREE[5:]]),  # node 4 twice
-    _vtree(["L -1 3", *VTREE[1:]]),  # a negative node
+    _vtree([*VTREE[:4], "L 4 2", "I 5 1 4"]),  # node 4 twice, for variables 4 and 2
+    _vtree(["L -1 3", "L 2 1", "I 1 2 -1", *VTREE[3:]]),  # a negative node
     _vtree(["L x 3", *VTREE[1:]]),  # a word for a node
     _vtree(["L 0 0", *VTREE[1:]]),  # variable 0
     _vtree([*VTREE[:6], "I 7 2 5", "I 3 1 7"]),  # node 2 a child of two nodes
+    _vtree(["L", *VTREE]),  # a line without a node
 ], ids=["empty", "count-not-a-number", "two-roots", "a-node-twice", "negative-node", "word-for-a-node",
-        "variable-0", "a-child-twice"])
+        "variable-0", "a-child-twice", "no-node"])
 def test_a_crafted_vtree_that_is_not_a_tree_over_the_cells_is_refused_before_pysdd_reads_it(tmp_path, vtree):
     import re
 
@@ -487,8 +488,9 @@ def test_a_crafted_vtree_that_is_not_a_tree_over_the_cells_is_refused_before_pys
     "sdd 5\nL 1 0 3\nL 2 2 -1\nL 3 0 -3\nL 4 2 1\nD 0 1 2 2 1 4 3\n",  # primes and subs swapped sides
     "sdd 3\nT 1\nL 2 2 1\nD 0 1 1 1 2\n",  # a constant prime: pysdd would crash on it
     "sdd 4\nT 1\nF 3\nL 2 2 1\nD 0 1 2 1 2 3 2\n",
+    "sdd 6\nL\nL 1 0 3\nL 2 2 -1\nL 3 0 -3\nL 4 2 1\nD 0 1 2 1 2 3 4\n",  # a line without a node
 ], ids=["empty", "count-not-a-number", "a-node-twice", "negative-node", "word-for-a-node", "no-element",
-        "primes-on-the-right", "a-true-prime", "constant-primes"])
+        "primes-on-the-right", "a-true-prime", "constant-primes", "no-node"])
 def test_a_crafted_diagram_that_breaks_the_vtree_or_the_format_is_refused_before_pysdd_reads_it(tmp_path, sdd):
     import re
 
