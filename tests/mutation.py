@@ -657,6 +657,10 @@ EQUIVALENT.update({
              "it anyway: > 3 and >= 4 refuse the same lines", COMPILED + "x__sdd_well_formed", 74, 75),
     **_alike(FALSY, COMPILED + "x__sdd_well_formed", 90),
 })
+EQUIVALENT.update({
+    **_alike("after an empty clause the formula has no model whatever follows: stopping there counts 0 alike",
+             "countsweep.encode.cnf.x_clausify", 20),
+})
 CLI = "countsweep.cli."
 EQUIVALENT.update({
     **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",
