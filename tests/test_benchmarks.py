@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -30,6 +31,7 @@ TINY = {
     "experiments.ceiling": ["--games", "2", "--workers", "1", "--results", "{tmp}"],
     "experiments.first_click": ["{tmp}/records.jsonl"],
     "experiments.uncertain": ["--games", "3", "--workers", "1", "--densities", "0.10", "--models", "exact,under"],
+    "experiments.variants": ["progress_weight=1/1000", "--games", "2"],
 }
 
 
@@ -52,6 +54,25 @@ def test_the_paired_sign_test_is_the_exact_two_sided_binomial():
     assert sign_test(0, 5) == 2 / 32  # all five discordant games one way
     assert round(sign_test(1799, 1923), 3) == 0.044  # the 20 000 classic games of the peers harness
     assert sign_test(10, 2) == sign_test(2, 10)
+
+
+def test_a_variant_equal_to_the_default_plays_every_game_alike():
+    from experiments.variants import play_pair
+
+    settings = Settings(16, 16, 40, "opening", "3,3")
+    for index in range(3):
+        _, base, variant, _, _ = play_pair((settings, {"progress_weight": Fraction(1, 10)}, 5, index))
+        assert base == variant
+
+
+def test_a_variant_names_a_setting_of_the_best_agent():
+    from experiments.variants import parse_variant
+
+    assert parse_variant("ratio=4/5") == {"ratio": Fraction(4, 5)}
+    assert parse_variant("endgame_layouts=0") == {"endgame_layouts": 0}
+    for bad in ("ratio", "speed=2"):
+        with pytest.raises(SystemExit, match="SETTING=VALUE"):
+            parse_variant(bad)
 
 
 def test_a_layout_line_is_the_game_play_deals():

@@ -1,0 +1,96 @@
+"""One setting of the best agent changed, paired game by game against the default.
+
+Game ``i`` of ``--seed`` is dealt as ``play`` deals it and played twice with the
+same tie-break seed: by :class:`~countsweep.play.agents.BestAgent` with its
+defaults and with one setting changed.  Where the two play alike they win or
+lose together, so only the games one of them won count, and the two-sided
+exact sign test on those says whether the change is a gain.  A variant is
+named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``,
+``endgame_layouts=0``).
+
+    python -m experiments.variants progress_weight=1/1000 --rule opening --seed 11 --games 10000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+
+from benchmarks.common import machine, table
+from benchmarks.peers_play import sign_test
+from countsweep.intervals import wilson
+from countsweep.play.agents import BestAgent, play_game
+from countsweep.play.game import LEVELS, Settings
+from countsweep.play.runs import deal
+
+SETTINGS = {"progress_weight": Fraction, "ratio": Fraction, "endgame_layouts": int}
+
+
+def parse_variant(text: str) -> dict:
+    """``"progress_weight=1/1000"`` as the keyword arguments of :class:`BestAgent`.
+
+    >>> parse_variant("progress_weight=1/1000")
+    {'progress_weight': Fraction(1, 1000)}
+    """
+    name, sep, value = text.partition("=")
+    if not sep or name not in SETTINGS:
+        raise SystemExit(f"variant {text!r}: expected SETTING=VALUE with SETTING one of {', '.join(SETTINGS)}")
+    return {name: SETTINGS[name](value)}
+
+
+def play_pair(job: tuple[Settings, dict, int, int]) -> tuple[int, bool, bool, float, float]:
+    """Game ``index``: does the default win, does the variant, and each one's seconds."""
+    settings, variant, seed, index = job
+    out = []
+    for agent in (BestAgent(), BestAgent(**variant)):
+        game, first, agent_seed = deal(settings, seed, index)
+        rec = play_game(game, agent, first=first, seed=agent_seed)
+        out.append((rec.won, rec.seconds))
+    return index, out[0][0], out[1][0], out[0][1], out[1][1]
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("variant", help="SETTING=VALUE, e.g. progress_weight=1/1000")
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
+    ap.add_argument("--first", default=None, help="default: corner for safe, 3,3 for opening")
+    ap.add_argument("--workers", type=int, default=1)
+    args = ap.parse_args(argv)
+    variant = parse_variant(args.variant)
+    w, h, m = LEVELS["expert"]
+    settings = Settings(w, h, m, args.rule, args.first or ("corner" if args.rule == "safe" else "3,3"))
+    jobs = [(settings, variant, args.seed, i) for i in range(args.start, args.start + args.games)]
+    start = time.perf_counter()
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(play_pair, jobs, chunksize=16))
+    else:
+        results = [play_pair(job) for job in jobs]
+    elapsed = time.perf_counter() - start
+    n = len(results)
+    base = sum(r[1] for r in results)
+    var = sum(r[2] for r in results)
+    only_var = sum(r[2] and not r[1] for r in results)
+    only_base = sum(r[1] and not r[2] for r in results)
+    rows = []
+    for name, wins, col in (("default", base, 3), (args.variant, var, 4)):
+        lo, hi = wilson(wins, n)
+        rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]",
+                     f"{1000 * sum(r[col] for r in results) / n:.1f}"])
+    diff = 100 * (only_var - only_base) / n
+    se = 100 * math.sqrt(only_var + only_base - (only_var - only_base) ** 2 / n) / n
+    print(f"{settings.describe()}, seed {args.seed}, games {jobs[0][3]}-{jobs[-1][3]}; {machine()}; "
+          f"{args.workers} process(es), {elapsed:.0f} s")
+    print(table(["agent", "games", "won", "win %", "95% CI", "ms per game"], rows))
+    print(table(["only the variant", "only the default", "variant - default (points)", "sign test p"],
+                [[only_var, only_base, f"{diff:+.2f} ± {1.96 * se:.2f}", f"{sign_test(only_var, only_base):.3f}"]]))
+
+
+if __name__ == "__main__":
+    main()
