@@ -26,7 +26,8 @@ from countsweep.play.agents import BestAgent, play_game
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import deal
 
-SETTINGS = {"progress_weight": Fraction, "ratio": Fraction, "endgame_layouts": int}
+SETTINGS = {"progress_weight": Fraction, "opened_progress_weight": Fraction, "ratio": Fraction,
+            "endgame_layouts": int}
 
 
 def parse_variant(text: str) -> dict:

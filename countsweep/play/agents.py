@@ -135,6 +135,12 @@ class BestAgent(GreedyAgent):
        best (one per kind of sea cell, :meth:`candidates`), the one with the best
        :class:`Outlook` score, then dominance.
 
+    The score weighs progress by ``progress_weight`` (1/10) on a board with no
+    open region, and by ``opened_progress_weight`` (1/1000, progress as a
+    tie-break) once a 0 shows: paired on the same games, 1/1000 won more modern
+    games (first click opening a region) and left classic games level, where
+    1/1000 everywhere lost classic games (docs, research notes).
+
     The pieces a new rule may reuse are methods: :meth:`candidates`,
     :meth:`outlook`, :meth:`shown` and :meth:`next_safety`.
     """
@@ -143,10 +149,12 @@ class BestAgent(GreedyAgent):
 
     def __init__(self, ratio: Fraction = Fraction(9, 10), progress_weight: Fraction = Fraction(1, 10),
                  endgame_layouts: int = 5000, backend: str = DEFAULT_BACKEND,
-                 rules: Sequence[GuessRule] | None = None) -> None:
+                 rules: Sequence[GuessRule] | None = None,
+                 opened_progress_weight: Fraction | None = Fraction(1, 1000)) -> None:
         super().__init__(backend)
         self.ratio = Fraction(ratio)
         self.progress_weight = Fraction(progress_weight)
+        self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
         self.endgame_layouts = endgame_layouts
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
 
@@ -161,6 +169,20 @@ class BestAgent(GreedyAgent):
     def config(self) -> dict[str, str]:
         rules = ",".join(rule.__name__ for rule in self.rules)
         return {**super().config(), "rules": rules}
+
+    def weight_on(self, board: Board) -> Fraction:
+        """The weight of progress in a guess's score on ``board``: :attr:`opened_progress_weight`
+        once a 0 shows (a region is open), if set; else :attr:`progress_weight`.
+
+        >>> from countsweep.board import Board
+        >>> agent = BestAgent()
+        >>> closed, opened = Board.from_text("3x3x1\\n1??\\n???\\n???"), Board.from_text("3x3x1\\n01?\\n01?\\n???")
+        >>> agent.weight_on(closed), agent.weight_on(opened)
+        (Fraction(1, 10), Fraction(1, 1000))
+        """
+        if self.opened_progress_weight is not None and any(0 in row for row in board.grid):
+            return self.opened_progress_weight
+        return self.progress_weight
 
     def candidates(self, a: Analysis) -> list[Cell]:
         """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
@@ -205,11 +227,12 @@ class BestAgent(GreedyAgent):
         [((0, 2), '9/10', '43/70'), ((0, 3), '9/10', '17/35')]
         """
         safety = 1 - a.probabilities[cell]
+        weight = self.weight_on(a.board)
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         implied: set[Cell] | None = None
         for k in possible_numbers(a.board, cell):
             # the numbers not yet seen could at best all lead to a certain-safe cell
-            if bound is not None and blend(secondary + left, progress + left, self.progress_weight) < bound:
+            if bound is not None and blend(secondary + left, progress + left, weight) < bound:
                 return None
             nxt = self.shown(a, cell, k)
             if nxt is None:
@@ -336,7 +359,8 @@ def pseudo(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
     live = [o for o in (agent.outlook(a, c) for c in pseudos(a)) if o is not None and not o.dead]
     if not live:
         return None
-    return _guess(a, max(live, key=lambda o: o.score(agent.progress_weight)).cell, "pseudo")
+    weight = agent.weight_on(a.board)
+    return _guess(a, max(live, key=lambda o: o.score(weight)).cell, "pseudo")
 
 
 def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
@@ -355,12 +379,13 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
     rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
     chosen.sort(key=probs.__getitem__)
     best: tuple[bool, Fraction, Outlook] | None = None
+    weight = agent.weight_on(a.board)
     for c in chosen:
         bound = best[1] if best is not None and best[0] else None
         out = agent.outlook(a, c, bound)
         if out is None:
             continue
-        key = (not out.dead, out.score(agent.progress_weight), out)
+        key = (not out.dead, out.score(weight), out)
         if best is None or key[:2] > best[:2]:
             best = key
     assert best is not None  # the safest candidate is never pruned
