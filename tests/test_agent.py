@@ -393,3 +393,36 @@ def test_an_endgame_over_no_layout_is_an_inconsistent_position():
                  lambda: Endgame(board, [], kernel=False)):
         with pytest.raises(InconsistentError, match=r"^no mine layout fits the position$"):
             call()
+
+
+def _guesses(settings, agent, index):
+    from countsweep.play.runs import deal
+
+    game, first, seed = deal(settings, 3, index)
+    seen = []
+    play_game(game, agent, first=first, seed=seed,
+              trace=lambda board, move: seen.append((board.to_text(), move.cell)) if move.guess else None)
+    return seen
+
+
+def test_once_a_region_is_open_progress_weighs_as_a_tie_break():
+    from countsweep.play.game import Settings
+
+    # the opening rule opens a region at the first click: 1/1000 throughout
+    modern = Settings(16, 16, 40, "opening", "3,3")
+    throughout = BestAgent(progress_weight=F(1, 1000), opened_progress_weight=None)
+    assert all(_guesses(modern, BestAgent(), i) == _guesses(modern, throughout, i) for i in range(6))
+    # on a board with no 0 the weight is 1/10, and each guess is the one that weight picks
+    classic = Settings(16, 16, 40, "safe", "corner")
+    before = BestAgent(opened_progress_weight=None)
+    differ = 0
+    for i in range(12):
+        ours, old = _guesses(classic, BestAgent(), i), _guesses(classic, before, i)
+        for (board, cell), (old_board, old_cell) in zip(ours, old, strict=False):
+            if board != old_board:
+                break
+            if "0" not in board.split("\n", 1)[1]:
+                assert cell == old_cell, board
+            elif cell != old_cell:
+                differ += 1
+    assert differ  # the weight does change some guesses once a region is open
