@@ -52,6 +52,13 @@ def sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def paired_difference(only_a: int, only_b: int, games: int) -> str:
+    """A's win rate minus B's in points, with its 95% interval's half-width, from the discordant games."""
+    diff = 100 * (only_a - only_b) / games
+    se = 100 * math.sqrt(only_a + only_b - (only_a - only_b) ** 2 / games) / games
+    return f"{diff:+.2f} ± {1.96 * se:.2f}"
+
+
 def play_peer(java_dir: Path, settings: Settings, seed: int, games: list[int], results: Path) -> float:
     """Play ``games`` through the peer, appending to ``results``; seconds taken."""
     if not games:
@@ -127,14 +134,12 @@ def main(argv: list[str] | None = None) -> None:
         lo, hi = wilson(wins, n)
         per_game = f"{1000 * seconds / played:.1f}" if played else "(kept)"
         rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]", per_game])
-    diff = 100 * (only_ours - only_peer) / n
-    se = 100 * math.sqrt(only_ours + only_peer - (only_ours - only_peer) ** 2 / n) / n
     print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
           f"countsweep on {args.workers} process(es), the peer on one")
     print(table(["player", "games", "won", "win %", "95% CI", "ms per game (per process)"], rows))
     print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
                  "sign test p"],
-                [[both, only_peer, only_ours, neither, f"{diff:+.2f} ± {1.96 * se:.2f}",
+                [[both, only_peer, only_ours, neither, paired_difference(only_ours, only_peer, n),
                   f"{sign_test(only_ours, only_peer):.3f}"]]))
 
 

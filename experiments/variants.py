@@ -14,13 +14,12 @@ named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``,
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 
 from benchmarks.common import machine, table
-from benchmarks.peers_play import sign_test
+from benchmarks.peers_play import paired_difference, sign_test
 from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, play_game
 from countsweep.play.game import LEVELS, Settings
@@ -84,13 +83,12 @@ def main(argv: list[str] | None = None) -> None:
         lo, hi = wilson(wins, n)
         rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]",
                      f"{1000 * sum(r[col] for r in results) / n:.1f}"])
-    diff = 100 * (only_var - only_base) / n
-    se = 100 * math.sqrt(only_var + only_base - (only_var - only_base) ** 2 / n) / n
     print(f"{settings.describe()}, seed {args.seed}, games {jobs[0][3]}-{jobs[-1][3]}; {machine()}; "
           f"{args.workers} process(es), {elapsed:.0f} s")
     print(table(["agent", "games", "won", "win %", "95% CI", "ms per game"], rows))
     print(table(["only the variant", "only the default", "variant - default (points)", "sign test p"],
-                [[only_var, only_base, f"{diff:+.2f} ± {1.96 * se:.2f}", f"{sign_test(only_var, only_base):.3f}"]]))
+                [[only_var, only_base, paired_difference(only_var, only_base, n),
+                  f"{sign_test(only_var, only_base):.3f}"]]))
 
 
 if __name__ == "__main__":
