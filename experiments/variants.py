@@ -6,7 +6,8 @@ defaults and with one setting changed.  Where the two play alike they win or
 lose together, so only the games one of them won count, and the two-sided
 exact sign test on those says whether the change is a gain.  A variant is
 named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``,
-``endgame_layouts=0``).
+``endgame_layouts=0``, ``tie_break=crowded``), or it names an agent class of
+:data:`experiments.peer_rules.VARIANTS` (``long-term-risk``).
 
     python -m experiments.variants progress_weight=1/1000 --rule opening --seed 11 --games 10000 --workers 2
 """
@@ -24,28 +25,37 @@ from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, play_game
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import deal
+from experiments.peer_rules import VARIANTS
 
 SETTINGS = {"progress_weight": Fraction, "opened_progress_weight": Fraction, "ratio": Fraction,
-            "endgame_layouts": int}
+            "endgame_layouts": int, "tie_break": str, "next_value": str,
+            "opened_next_value": lambda value: None if value == "none" else value}
 
 
-def parse_variant(text: str) -> dict:
-    """``"progress_weight=1/1000"`` as the keyword arguments of :class:`BestAgent`.
+def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
+    """``"progress_weight=1/1000"`` as an agent class and its keyword arguments; a
+    name of :data:`experiments.peer_rules.VARIANTS` as that class.
 
     >>> parse_variant("progress_weight=1/1000")
-    {'progress_weight': Fraction(1, 1000)}
+    (<class 'countsweep.play.agents.BestAgent'>, {'progress_weight': Fraction(1, 1000)})
+    >>> parse_variant("long-term-risk")[0].__name__
+    'LongTermRisk'
     """
+    if text in VARIANTS:
+        return VARIANTS[text], {}
     name, sep, value = text.partition("=")
     if not sep or name not in SETTINGS:
-        raise SystemExit(f"variant {text!r}: expected SETTING=VALUE with SETTING one of {', '.join(SETTINGS)}")
-    return {name: SETTINGS[name](value)}
+        raise SystemExit(f"variant {text!r}: expected SETTING=VALUE with SETTING one of {', '.join(SETTINGS)}, "
+                         f"or one of {', '.join(VARIANTS)}")
+    return BestAgent, {name: SETTINGS[name](value)}
 
 
-def play_pair(job: tuple[Settings, dict, int, int]) -> tuple[int, bool, bool, float, float]:
+def play_pair(job: tuple[Settings, str, int, int]) -> tuple[int, bool, bool, float, float]:
     """Game ``index``: does the default win, does the variant, and each one's seconds."""
     settings, variant, seed, index = job
+    cls, kwargs = parse_variant(variant)
     out = []
-    for agent in (BestAgent(), BestAgent(**variant)):
+    for agent in (BestAgent(), cls(**kwargs)):
         game, first, agent_seed = deal(settings, seed, index)
         rec = play_game(game, agent, first=first, seed=agent_seed)
         out.append((rec.won, rec.seconds))
@@ -62,10 +72,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", default=None, help="default: corner for safe, 3,3 for opening")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
-    variant = parse_variant(args.variant)
+    parse_variant(args.variant)  # a bad name stops here, not in a worker
     w, h, m = LEVELS["expert"]
     settings = Settings(w, h, m, args.rule, args.first or ("corner" if args.rule == "safe" else "3,3"))
-    jobs = [(settings, variant, args.seed, i) for i in range(args.start, args.start + args.games)]
+    jobs = [(settings, args.variant, args.seed, i) for i in range(args.start, args.start + args.games)]
     start = time.perf_counter()
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:

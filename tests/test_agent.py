@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction as F
+from itertools import pairwise
 
 import pytest
 from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
 from countsweep.errors import InconsistentError, LimitExceeded
-from countsweep.play.agents import GUESS_RULES, BestAgent, GreedyAgent, enclosed, play_game, unavoidable
+from countsweep.play.agents import (
+    GUESS_RULES,
+    BestAgent,
+    GreedyAgent,
+    enclosed,
+    living_safety,
+    play_game,
+    unavoidable,
+)
 from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.play.game import Game
 from countsweep.play.optimal import solve_position
@@ -176,7 +185,7 @@ def test_best_agent_guess_is_among_the_near_safest():
     assert move.cell in agent.candidates(a)
 
 
-def _outlook_by_enumeration(board, cell):
+def _outlook_by_enumeration(board, cell, value="all"):
     """P(safe, shows k) for each k, and P(safe, and after it a certain-safe cell or a won game)."""
     lays = layouts(board)
     flags = set(board.flags())
@@ -193,12 +202,20 @@ def _outlook_by_enumeration(board, cell):
         won = all(all(c in lay for lay in by_k[k]) for c in hidden)
         return bool(safe) or won
 
+    def uncertain(x, group):
+        return 0 < sum(1 for lay in group if x in lay) < len(group)
+
     def next_value(k):
         # 1 with a certain-safe cell (or nothing left to open), else (4 s1 + s2) / 5 of the
-        # two best safeties among the cells that are not certain mines
+        # two best safeties among the cells that are not certain mines; "living": among
+        # those with a hidden neighbour that is uncertain, and a safe cell counts as 1
         group = by_k[k]
         safeties = sorted((F(sum(1 for lay in group if c not in lay), len(group)) for c in hidden
-                           if any(c not in lay for lay in group)), reverse=True)
+                           if any(c not in lay for lay in group)
+                           and (value == "all" or any(uncertain(n, group) for n in board.neighbours(c)
+                                                      if n in hidden))), reverse=True)
+        if value == "living":
+            return (4 * safeties[0] + safeties[min(1, len(safeties) - 1)]) / 5 if safeties else F(1)
         if not safeties or safeties[0] == 1:
             return F(1)
         s1 = safeties[0]
@@ -221,19 +238,22 @@ def test_outlook_matches_whole_layout_enumeration(board):
         a = analyze(board)
     except InconsistentError:
         return
-    agent = BestAgent()
-    for cell, p in a.probabilities.items():
-        if p == 1:
-            continue
-        out = agent.outlook(a, cell)
-        shares, progress, implied, secondary = _outlook_by_enumeration(board, cell)
-        assert out.safety == 1 - p == sum(shares.values())
-        assert out.progress == progress
-        assert out.secondary == secondary
-        assert out.score(F(1, 10)) == secondary * (1 + progress / 10)
-        assert out.dead == (len(shares) == 1)
-        assert out.implied == implied
-        assert progress <= out.secondary <= out.safety
+    for value in ("all", "living"):
+        agent = BestAgent(next_value=value, opened_next_value=None)
+        for cell, p in a.probabilities.items():
+            if p == 1:
+                continue
+            out = agent.outlook(a, cell)
+            shares, progress, implied, secondary = _outlook_by_enumeration(board, cell, value)
+            assert out.safety == 1 - p == sum(shares.values())
+            assert out.progress == progress
+            assert out.secondary == secondary
+            assert out.score(F(1, 10)) == secondary * (1 + progress / 10)
+            assert out.dead == (len(shares) == 1)
+            assert out.implied == implied
+            assert out.secondary <= out.safety
+            if value == "all":
+                assert progress <= out.secondary
 
 
 def test_outlook_pruning_only_drops_cells_that_cannot_win():
@@ -426,3 +446,65 @@ def test_once_a_region_is_open_progress_weighs_as_a_tie_break():
             elif cell != old_cell:
                 differ += 1
     assert differ  # the weight does change some guesses once a region is open
+
+
+def _living_reference(board: Board) -> F:
+    """``(4*s1 + s2)/5`` over the non-mine cells with a hidden neighbour that is a mine in
+    some layouts and not in others, by brute force."""
+    found = layouts(board)
+    living = []
+    for c in board.hidden():
+        safe = sum(c not in lay for lay in found)
+        if safe and any(0 < sum(n in lay for lay in found) < len(found)
+                        for n in board.neighbours(c) if board[n] == -1):
+            living.append(F(safe, len(found)))
+    best = sorted(living, reverse=True)[:2]
+    return F(1) if not best else (4 * best[0] + best[-1]) / 5
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_hidden=9, total=True))
+def test_the_living_valuation_counts_only_cells_with_an_uncertain_neighbour(board):
+    # a cell is skipped exactly when all its hidden neighbours are certain in every layout
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        return
+    assert living_safety(a) == _living_reference(board)
+
+
+def test_the_living_valuation_skips_a_dead_safe_cell_and_looks_past_a_live_one():
+    dead = analyze(Board.from_text("5x2x4\n0????\n02???"))  # (0, 1) is safe but must show 2
+    assert BestAgent().next_safety(dead, "all") == 1
+    assert BestAgent().next_safety(dead, "living") == F(1, 2)
+    live = analyze(Board.from_text("3x2x1\n1?1\n1??"))  # (1, 2) is safe, then a 1/2 guess
+    assert BestAgent().next_safety(live, "living") == (4 * 1 + F(1, 2)) / 5
+
+
+def test_unknown_settings_of_the_best_agent_are_refused_by_name():
+    from countsweep.errors import ParameterError
+
+    with pytest.raises(ParameterError, match="tie_break 'first'"):
+        BestAgent(tie_break="first")
+    with pytest.raises(ParameterError, match="next_value 'dead'"):
+        BestAgent(next_value="dead")
+    with pytest.raises(ParameterError, match=r"^next_value None"):
+        BestAgent(next_value=None)  # only the opened board's valuation may be left unset
+    with pytest.raises(ParameterError, match="opened_next_value 'dead'"):
+        BestAgent(opened_next_value="dead")
+
+
+def test_the_crowded_tie_break_scores_cells_with_known_mines_and_few_hidden_neighbours_first():
+    a = analyze(Board.from_text("5x3x3\n?????\n?1?F?\n?????"))
+    cells = sorted(a.probabilities)
+    order = BestAgent(tie_break="crowded").order(a, cells, random.Random(0))
+    probs = a.probabilities
+    assert [probs[c] for c in order] == sorted(probs[c] for c in cells)  # safest first always
+    for x, y in pairwise(order):
+        if probs[x] == probs[y]:
+            kx = sum(1 for n in a.board.neighbours(x) if a.board[n] == -2 or probs.get(n) == 1)
+            ky = sum(1 for n in a.board.neighbours(y) if a.board[n] == -2 or probs.get(n) == 1)
+            assert kx >= ky
+    # the random order keeps equal cells in some order, each equally likely over seeds
+    firsts = {BestAgent().order(a, cells, random.Random(s))[0] for s in range(40)}
+    assert len(firsts) > 1

@@ -61,16 +61,22 @@ def test_a_variant_equal_to_the_default_plays_every_game_alike():
 
     settings = Settings(16, 16, 40, "opening", "3,3")
     for index in range(3):
-        _, base, variant, _, _ = play_pair((settings, {"progress_weight": Fraction(1, 10)}, 5, index))
+        _, base, variant, _, _ = play_pair((settings, "progress_weight=1/10", 5, index))
         assert base == variant
 
 
 def test_a_variant_names_a_setting_of_the_best_agent():
+    from countsweep.play.agents import BestAgent
+    from experiments.peer_rules import VARIANTS
     from experiments.variants import parse_variant
 
-    assert parse_variant("ratio=4/5") == {"ratio": Fraction(4, 5)}
-    assert parse_variant("endgame_layouts=0") == {"endgame_layouts": 0}
-    for bad in ("ratio", "speed=2"):
+    assert parse_variant("ratio=4/5") == (BestAgent, {"ratio": Fraction(4, 5)})
+    assert parse_variant("endgame_layouts=0") == (BestAgent, {"endgame_layouts": 0})
+    assert parse_variant("next_value=living") == (BestAgent, {"next_value": "living"})
+    assert parse_variant("opened_next_value=none") == (BestAgent, {"opened_next_value": None})
+    for name, cls in VARIANTS.items():
+        assert parse_variant(name) == (cls, {}) and issubclass(cls, BestAgent)
+    for bad in ("ratio", "speed=2", "lving"):
         with pytest.raises(SystemExit, match="SETTING=VALUE"):
             parse_variant(bad)
 
@@ -108,3 +114,24 @@ def test_divergences_values_the_first_differing_guess_of_a_discordant_game(tmp_p
     assert row["peer"] == list(other) and row["countsweep"] == list(mine) and row["guess"] == 0
     assert row["only"] == ("peer" if not won else "countsweep") and 0 <= row["wins_peer"] <= 3
     assert row["p_peer"] == float(probs[other]) and row["p_countsweep"] == float(probs[mine])
+
+
+@pytest.mark.parametrize("name", ["long-term-risk", "space"])
+def test_a_peer_rule_that_rescores_or_filters_guesses_only_among_the_default_candidates(name):
+    from countsweep.play.agents import BestAgent, play_game
+    from countsweep.play.runs import deal
+    from experiments.peer_rules import VARIANTS
+
+    settings, default = Settings(30, 16, 99, "opening", "3,3"), BestAgent()
+    seen = 0
+    for index in range(4):
+        game, first, seed = deal(settings, 8, index)
+
+        def check(board, move):
+            nonlocal seen
+            if move.rule == "outlook":
+                seen += 1
+                assert move.cell in default.candidates(default.analysis(board)), board.to_text()
+
+        play_game(game, VARIANTS[name](), first=first, seed=seed, trace=check)
+    assert seen  # some guesses were made by the score

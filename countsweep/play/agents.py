@@ -139,7 +139,11 @@ class BestAgent(GreedyAgent):
     open region, and by ``opened_progress_weight`` (1/1000, progress as a
     tie-break) once a 0 shows: paired on the same games, 1/1000 won more modern
     games (first click opening a region) and left classic games level, where
-    1/1000 everywhere lost classic games (docs, research notes).
+    1/1000 everywhere lost classic games (docs, research notes).  Likewise the
+    position after a guess is valued over every cell (``next_value="all"``)
+    while no 0 shows, and over its living cells (``opened_next_value="living"``,
+    :func:`living_safety`) once one does: +0.22 point on modern games over
+    20000 paired, classic games level.
 
     The pieces a new rule may reuse are methods: :meth:`candidates`,
     :meth:`outlook`, :meth:`shown` and :meth:`next_safety`.
@@ -150,8 +154,18 @@ class BestAgent(GreedyAgent):
     def __init__(self, ratio: Fraction = Fraction(9, 10), progress_weight: Fraction = Fraction(1, 10),
                  endgame_layouts: int = 5000, backend: str = DEFAULT_BACKEND,
                  rules: Sequence[GuessRule] | None = None,
-                 opened_progress_weight: Fraction | None = Fraction(1, 1000)) -> None:
+                 opened_progress_weight: Fraction | None = Fraction(1, 1000),
+                 tie_break: str = "random", next_value: str = "all",
+                 opened_next_value: str | None = "living") -> None:
         super().__init__(backend)
+        if tie_break not in TIE_BREAKS:
+            raise ParameterError(f"tie_break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
+        self.tie_break = tie_break
+        for name, value in (("next_value", next_value), ("opened_next_value", opened_next_value)):
+            if value not in NEXT_VALUES and not (name == "opened_next_value" and value is None):
+                raise ParameterError(f"{name} {value!r}: expected one of {', '.join(NEXT_VALUES)}")
+        self.next_value = next_value
+        self.opened_next_value = opened_next_value
         self.ratio = Fraction(ratio)
         self.progress_weight = Fraction(progress_weight)
         self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
@@ -170,6 +184,13 @@ class BestAgent(GreedyAgent):
         rules = ",".join(rule.__name__ for rule in self.rules)
         return {**super().config(), "rules": rules}
 
+    def next_value_on(self, board: Board) -> str:
+        """How :meth:`next_safety` values positions after a guess on ``board``:
+        :attr:`opened_next_value` once a 0 shows, if set; else :attr:`next_value`."""
+        if self.opened_next_value is not None and _opened(board):
+            return self.opened_next_value
+        return self.next_value
+
     def weight_on(self, board: Board) -> Fraction:
         """The weight of progress in a guess's score on ``board``: :attr:`opened_progress_weight`
         once a 0 shows (a region is open), if set; else :attr:`progress_weight`.
@@ -180,9 +201,34 @@ class BestAgent(GreedyAgent):
         >>> agent.weight_on(closed), agent.weight_on(opened)
         (Fraction(1, 10), Fraction(1, 1000))
         """
-        if self.opened_progress_weight is not None and any(0 in row for row in board.grid):
+        if self.opened_progress_weight is not None and _opened(board):
             return self.opened_progress_weight
         return self.progress_weight
+
+    def order(self, a: Analysis, cells: list[Cell], rng: random.Random) -> list[Cell]:
+        """The order :func:`outlook` scores ``cells`` in: safest first.  The first of
+        equal scores wins, so the order among equally safe cells is the tie-break:
+        random (``tie_break="random"``), or ``"crowded"``: more known mines around
+        first, then fewer other hidden cells around, then row-major.
+
+        >>> from countsweep.board import Board
+        >>> a = analyze(Board.from_text("3x3x2\\n?1?\\n???\\n???"))
+        >>> BestAgent(tie_break="crowded").order(a, [(1, 1), (0, 0)], random.Random(0))
+        [(0, 0), (1, 1)]
+        """
+        probs = a.probabilities
+        if self.tie_break == "random":
+            out = list(cells)
+            rng.shuffle(out)  # stable sort keeps the shuffle among equals
+            return sorted(out, key=probs.__getitem__)
+        board, mines = a.board, set(a.mines_certain)
+
+        def crowding(c: Cell) -> tuple[int, int]:
+            around = [n for n in board.neighbours(c) if board[n] in (HIDDEN, FLAG)]
+            known = sum(1 for n in around if board[n] == FLAG or n in mines)
+            return -known, len(around) - known
+
+        return sorted(cells, key=lambda c: (probs[c], *crowding(c), c))
 
     def candidates(self, a: Analysis) -> list[Cell]:
         """Cells whose safety is at least ``ratio`` times the best; one sea cell per kind."""
@@ -227,7 +273,7 @@ class BestAgent(GreedyAgent):
         [((0, 2), '9/10', '43/70'), ((0, 3), '9/10', '17/35')]
         """
         safety = 1 - a.probabilities[cell]
-        weight = self.weight_on(a.board)
+        weight, value = self.weight_on(a.board), self.next_value_on(a.board)
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         implied: set[Cell] | None = None
         for k in possible_numbers(a.board, cell):
@@ -243,7 +289,7 @@ class BestAgent(GreedyAgent):
             left -= share
             if nxt.safe or all(g.mines == nxt.scale for g in nxt.groups):
                 progress += share
-            secondary += share * self.next_safety(nxt)
+            secondary += share * self.next_safety(nxt, value)
         return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
 
     def shown(self, a: Analysis, cell: Cell, k: int) -> Analysis | None:
@@ -253,10 +299,22 @@ class BestAgent(GreedyAgent):
         except CountsweepError:
             return None
 
-    @staticmethod
-    def next_safety(nxt: Analysis) -> Fraction:
-        """What the position after a guess is worth to the next move: 1 with a certain-safe
-        cell, else ``(4*s1 + s2) / 5`` of its two best safeties."""
+    def next_safety(self, nxt: Analysis, value: str = "all") -> Fraction:
+        """What the position after a guess is worth to the next move: ``(4*s1 + s2) / 5``
+        of its two best safeties ``s1 >= s2`` (1 with a certain-safe cell).
+
+        With ``value="all"`` every hidden cell counts.  With ``"living"`` only
+        cells that can still show more than one number do (a certain-safe one as
+        safety 1): a dead cell teaches nothing, so a position whose safest cells
+        are dead is worth what its living cells are.
+
+        >>> from countsweep.board import Board
+        >>> a = analyze(Board.from_text("3x2x1\\n1?1\\n1??"))
+        >>> str(BestAgent().next_safety(a, "all")), str(BestAgent().next_safety(a, "living"))
+        ('1', '9/10')
+        """
+        if value == "living":
+            return living_safety(nxt)
         below = [(p, n) for p, n in nxt.levels if p < 1]
         if not below or below[0][0] == 0:
             return Fraction(1)
@@ -264,6 +322,43 @@ class BestAgent(GreedyAgent):
         # the second best: another cell as safe as the best, else the next level (else the best again)
         p2 = p1 if below[0][1] > 1 or len(below) == 1 else below[1][0]
         return (4 * (1 - p1) + (1 - p2)) / 5
+
+
+def _opened(board: Board) -> bool:
+    """Whether a 0 shows: a region is open."""
+    return any(0 in row for row in board.grid)
+
+
+def living_safety(a: Analysis) -> Fraction:
+    """``(4*s1 + s2) / 5`` over the two safest cells of ``a`` that can show more than one
+    number (``s2 = s1`` if only one can; 1 if none can).
+
+    A cell whose hidden neighbours are all certain (safe or mine) is dead: its
+    number is known before it is opened (a cheap sufficient test; some dead
+    cells pass for living).  A certain-safe living cell counts as safety 1, but
+    does not make the position worth 1 by itself: the guess after it counts too.
+    Below, the safe cell (0, 1) is dead (it must show 2), so the position is
+    worth its 1/2 cells; and the safe (1, 2) is worth ``(4*1 + 1/2)/5``.
+
+    >>> from countsweep.board import Board
+    >>> str(living_safety(analyze(Board.from_text("5x2x4\\n0????\\n02???"))))
+    '1/2'
+    >>> str(living_safety(analyze(Board.from_text("3x2x1\\n1?1\\n1??"))))
+    '9/10'
+    """
+    probs, board = a.probabilities, a.board
+    best: list[Fraction] = []
+    for g in sorted(a.groups, key=lambda g: g.mines):
+        if g.mines == a.scale:
+            break  # certain mines: no safer cell follows
+        for c in g.cells:
+            if any(0 < probs[n] < 1 for n in board.neighbours(c) if board[n] == HIDDEN):
+                best.append(1 - g.probability)
+                if len(best) == 2:
+                    return (4 * best[0] + best[1]) / 5
+    if not best:
+        return Fraction(1)
+    return best[0]
 
 
 # Guess rules -----------------------------------------------------------------------
@@ -376,8 +471,7 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
     chosen = agent.candidates(a)
     if len(chosen) == 1:
         return _guess(a, chosen[0], "outlook")
-    rng.shuffle(chosen)  # ties go to a random cell: stable sort keeps the shuffle
-    chosen.sort(key=probs.__getitem__)
+    chosen = agent.order(a, chosen, rng)
     best: tuple[bool, Fraction, Outlook] | None = None
     weight = agent.weight_on(a.board)
     for c in chosen:
@@ -404,6 +498,13 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
 
 def _guess(a: Analysis, cell: Cell, rule: str) -> Move:
     return Move(cell, "open", a.probabilities[cell], True, rule)
+
+
+TIE_BREAKS = ("random", "crowded")
+"""The orders :meth:`BestAgent.order` can break ties by."""
+
+NEXT_VALUES = ("all", "living")
+"""The cells :meth:`BestAgent.next_safety` values a position by."""
 
 
 DEFAULT_RULES: tuple[GuessRule, ...] = (endgame, enclosed, unavoidable, pseudo, outlook)
