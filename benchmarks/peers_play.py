@@ -112,11 +112,10 @@ def main(argv: list[str] | None = None) -> None:
         peer_seconds = play_peer(args.java, settings, args.seed, [i for i in games if i not in known], results)
         played_by_peer = len([i for i in games if i not in known])
         peer = read_peer(results)
-    start = time.perf_counter()
     with cluster(args.cluster) as client:
-        ours = {rec["game"]: rec["won"] for rec in run(settings, args.agent, args.seed, games, args.workers,
-                                                       client=client)}
-    our_seconds = time.perf_counter() - start
+        records = list(run(settings, args.agent, args.seed, games, args.workers, client=client))
+    ours = {rec["game"]: rec["won"] for rec in records}
+    our_seconds = sum(rec["seconds"] for rec in records)  # each game's own time: one core's
     missing = [i for i in games if i not in peer]
     if missing:
         sys.exit(f"the peer gave no result for {len(missing)} games (first: {missing[0]})")
@@ -136,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
         rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]", per_game])
     print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
           f"countsweep on {args.workers} process(es), the peer on one")
-    print(table(["player", "games", "won", "win %", "95% CI", "ms per game (per process)"], rows))
+    print(table(["player", "games", "won", "win %", "95% CI", "ms per game (one core)"], rows))
     print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
                  "sign test p"],
                 [[both, only_peer, only_ours, neither, paired_difference(only_ours, only_peer, n),
