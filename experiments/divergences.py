@@ -14,11 +14,18 @@ rollout wins estimates how much the peer's choice was worth, whatever the
 actual layout did; it is reported by what the games' results were (only the
 peer won, only countsweep, both, neither) and by phase of the game.
 
+By default only discordant games (one of the two won) are looked at.  With
+``--all-games`` every game's first divergence is valued: the mean over all
+games of the peer's move's value minus countsweep's is then the part of the
+paired win-rate difference that the first divergences account for (the first
+term of the performance-difference identity, with countsweep's agent as the
+judge); looking at discordant games alone selects divergences by their luck.
+
 Positions with a component of more than ``--max-assignments`` assignments are
 skipped (the sampler enumerates them).  The peer is not run here: its traces
 are an input, made by its own harness.
 
-    python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000]
+    python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000] [--all-games]
 """
 
 from __future__ import annotations
@@ -132,6 +139,26 @@ def rollout(board: Board, layout: set[Cell], move: Cell, seed: int) -> bool:
     return game.won
 
 
+def peer_cell(board: Board, peer: Cell, ours: Cell) -> str:
+    """Why countsweep's outlook score did not choose the peer's cell: where the cell lies
+    (frontier or sea), and whether it was a candidate and scored below countsweep's."""
+    agent = BestAgent()
+    a = analyze(board)
+    where = "sea" if peer in set(a.sea) else "frontier"
+    candidates = agent.candidates(a)
+    if peer not in candidates:
+        sea = set(a.sea)
+        kinds = {agent.sea_kind(board, sea, c) for c in candidates if c in sea}
+        if where == "sea" and agent.sea_kind(board, sea, peer) in kinds:
+            return "sea, another of its kind scored"
+        return f"{where}, not a candidate"
+    weight = agent.weight_on(board)
+    theirs, mine = agent.outlook(a, peer), agent.outlook(a, ours)
+    if theirs is None or mine is None:
+        return f"{where}, candidate"
+    return f"{where}, scored {'alike' if theirs.score(weight) == mine.score(weight) else 'lower'}"
+
+
 def phase(board: Board) -> str:
     hidden = len(board.hidden())
     cells = board.width * board.height
@@ -152,6 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--layouts", type=int, default=40, help="rollouts per move")
     ap.add_argument("--max-assignments", type=int, default=20000)
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per divergence")
+    ap.add_argument("--all-games", action="store_true", help="also the games both won or both lost")
     args = ap.parse_args(argv)
     w, h, m = LEVELS["expert"]
     first = args.first or ("corner" if args.rule == "safe" else "3,3")
@@ -164,12 +192,13 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for p in peer:
         ours, won = guesses_of(settings, args.seed, p["game"])
-        if won == p["won"]:
+        if won == p["won"] and not args.all_games:
             continue  # concordant: both won or both lost
         theirs = [tuple(c) for c in p["at"]]
         i = next((j for j, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a[1] != b), None)
         if i is None:
-            skipped["no differing guess (one ran out of guesses first)"] += 1
+            skipped["no differing guess (one ran out of guesses first)" if won != p["won"]
+                    else "the same guesses"] += 1
             continue
         board, mine, rule = ours[i]
         other = theirs[i]
@@ -188,8 +217,10 @@ def main(argv: list[str] | None = None) -> None:
             layout = sampler.draw(rng)
             wins["peer"] += rollout(board, layout, other, 1000 * p["game"] + t)
             wins["countsweep"] += rollout(board, layout, mine, 1000 * p["game"] + t)
-        row = {"game": p["game"], "only": "peer" if p["won"] else "countsweep", "guess": i,
+        result = ("both" if won else "neither") if won == p["won"] else "peer" if p["won"] else "countsweep"
+        row = {"game": p["game"], "only": result, "guess": i,
                "hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
+               "peer_cell": peer_cell(board, other, mine),
                "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
                "peer": list(other), "countsweep": list(mine), "layouts": args.layouts,
                "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
@@ -203,15 +234,21 @@ def main(argv: list[str] | None = None) -> None:
     print(summary(rows))
 
 
+RESULTS = {"peer": "only peer won", "countsweep": "only countsweep won", "both": "both won", "neither": "both lost"}
+"""A row's ``only`` (which player won the game) as the summary names it."""
+
+
 def summary(rows: list[dict]) -> str:
     """Per group: divergences, the peer's move's rollout win rate minus countsweep's, with its standard error."""
     groups: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         groups["all"].append(r)
-        groups[f"only {r['only']} won"].append(r)
+        groups[RESULTS[r["only"]]].append(r)
         groups["first guess" if r["guess"] == 0 else "later guess"].append(r)
         groups[r["phase"]].append(r)
         groups[f"countsweep's rule: {r['rule']}"].append(r)
+        if r["rule"] in ("outlook", "dominance") and "peer_cell" in r:
+            groups[f"{r['rule']}: the peer's cell {r['peer_cell']}"].append(r)
         safer = "peer's" if r["p_peer"] < r["p_countsweep"] else "countsweep's" if r["p_peer"] > r["p_countsweep"] \
             else "neither"
         groups[f"safer move: {safer}"].append(r)

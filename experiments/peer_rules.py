@@ -36,9 +36,10 @@ with two or three hidden neighbours, each scored on its own.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 
-from countsweep.board import HIDDEN, Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.oracle import Analysis
 from countsweep.play.agents import BestAgent, Outlook
 from countsweep.play.fifty import Pattern, completions, patterns
@@ -188,14 +189,26 @@ class SpaceCounter(BestAgent):
         return [c for c in found if space_at_least(a.board, mines, c, self.threshold)] or found
 
 
+def sea_candidates(a: Analysis, best: Fraction) -> list[Cell]:
+    """Their sea candidates: none unless the sea's safety exceeds 0.95 times ``best``; then
+    every sea cell if fewer than 30, else those two steps (in a row or a column) from a
+    number or with two or three hidden neighbours, each scored on its own."""
+    board, sea = a.board, a.sea
+    if not sea or 1 - a.probabilities[sea[0]] <= Fraction(95, 100) * best:
+        return []
+    if len(sea) < 30:
+        return list(sea)
+    steps = {(r + dr, c + dc) for r, c in board.numbers() for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))}
+    return [c for c in sea if c in steps or 1 < sum(1 for n in board.neighbours(c) if board[n] < 0) < 4]
+
+
 class Window(BestAgent):
     """Their candidate window instead of the safety ratio and one sea cell per kind."""
 
     name = "window"
 
     def candidates(self, a: Analysis) -> list[Cell]:
-        board, probs = a.board, a.probabilities
-        sea = set(a.sea)
+        probs, sea = a.probabilities, set(a.sea)
         safety = {c: 1 - p for c, p in probs.items() if p < 1}
         best = max(safety.values())
         near, far = best - Fraction(1, 10), best - Fraction(2, 10)
@@ -205,15 +218,107 @@ class Window(BestAgent):
                 break
             near = min(near, s)
             out.append(c)
-        if sea and 1 - probs[min(sea)] > Fraction(95, 100) * best:
-            if len(sea) < 30:
-                out += sorted(sea)
-            else:
-                steps = {(r + dr, c + dc) for r, c in board.numbers() for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2))}
-                out += sorted(c for c in sea if c in steps
-                              or 1 < sum(1 for n in board.neighbours(c) if board[n] < 0) < 4)
+        out += sea_candidates(a, best)
         return out or super().candidates(a)
 
 
-VARIANTS = {"long-term-risk": LongTermRisk, "space": SpaceCounter, "window": Window}
+def settled(a: Analysis, cell: Cell) -> bool:
+    """Whether the number ``cell`` would show is known before it is opened, by the numbers around it.
+
+    The uncertain hidden neighbours of ``cell`` hold a known number of mines
+    when there are none, or when they split exactly into the uncertain cells
+    (other than ``cell``, which shows a number only when safe) of revealed
+    numbers: each number fixes how many mines its own cells hold.  A sufficient
+    test of a dead cell, stronger than the best agent's (no uncertain hidden
+    neighbour).  Below, ``(0, 3)`` sees the 50/50 pair ``(0, 2)``, ``(1, 2)``
+    and the certainly safe ``(1, 3)``, and the 1 at ``(0, 1)`` says the pair
+    holds one mine: ``(0, 3)`` can only show 1.
+
+    >>> from countsweep.oracle import analyze
+    >>> a = analyze(Board.from_text("4x2x1\\n01??\\n01??"))
+    >>> settled(a, (0, 3)), settled(a, (1, 2))
+    (True, True)
+    >>> settled(analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????")), (0, 1))
+    False
+    """
+    probs, board = a.probabilities, a.board
+    open_ = frozenset(n for n in board.neighbours(cell) if board[n] == HIDDEN and 0 < probs[n] < 1)
+    scopes = set()
+    for x in open_:
+        for s in board.neighbours(x):
+            if board[s] >= 0:
+                scope = frozenset(n for n in board.neighbours(s)
+                                  if n != cell and board[n] == HIDDEN and 0 < probs[n] < 1)
+                if scope and scope <= open_:
+                    scopes.add(scope)
+    return _covers(open_, list(scopes))
+
+
+def _covers(cells: frozenset[Cell], scopes: list[frozenset[Cell]]) -> bool:
+    """Whether some of ``scopes``, pairwise disjoint, make up exactly ``cells``."""
+    if not cells:
+        return True
+    first = min(cells)
+    return any(_covers(cells - s, scopes) for s in scopes if first in s and s <= cells)
+
+
+class Settled(BestAgent):
+    """The living valuation with :func:`settled` as its test of a dead cell; a position
+    with no living cell is worth ``(4*s1 + s2)/5`` of its uncertain cells (a plain guess
+    is next), not 1."""
+
+    name = "settled"
+
+    def next_safety(self, nxt: Analysis, value: str = "all") -> Fraction:
+        if value != "living":
+            return super().next_safety(nxt, value)
+        best: list[Fraction] = []
+        for g in sorted(nxt.groups, key=lambda g: g.mines):
+            if g.mines == nxt.scale:
+                break
+            for c in g.cells:
+                if not settled(nxt, c):
+                    best.append(1 - g.probability)
+                    if len(best) == 2:
+                        return (4 * best[0] + best[1]) / 5
+        if best:
+            return best[0]
+        uncertain = [1 - g.probability for g in sorted(nxt.groups, key=lambda g: g.mines)
+                     if 0 < g.mines < nxt.scale for _ in g.cells[:2]]
+        return (4 * uncertain[0] + uncertain[min(1, len(uncertain) - 1)]) / 5 if uncertain else Fraction(1)
+
+
+class LivingWindow(BestAgent):
+    """The Java solver's candidate window: frontier cells at least 9/10 as safe as the
+    safest *living* cell (sea cells count as living), dead ones left out
+    (:func:`settled`); sea cells as in :class:`Window`."""
+
+    name = "living-window"
+
+    def candidates(self, a: Analysis) -> list[Cell]:
+        probs, sea = a.probabilities, set(a.sea)
+        living = {c: 1 - p for c, p in probs.items() if p < 1 and (c in sea or not settled(a, c))}
+        if not living:
+            return super().candidates(a)
+        best = max(living.values())
+        out = sorted(c for c, s in living.items() if c not in sea and s >= self.ratio * best)
+        out += sea_candidates(a, max(1 - p for p in probs.values() if p < 1))
+        return out or super().candidates(a)
+
+
+class FineSeaKinds(BestAgent):
+    """Sea cells of one kind only when they also have the same flagged neighbours and
+    the same frontier cells around (none, for a cell deep in the sea)."""
+
+    name = "sea-fine"
+
+    @staticmethod
+    def sea_kind(board: Board, sea: set[Cell], cell: Cell) -> Hashable:
+        around = board.neighbours(cell)
+        return (sum(1 for n in around if board[n] == HIDDEN), sum(1 for n in around if board[n] == FLAG),
+                tuple(n for n in around if board[n] == HIDDEN and n not in sea))
+
+
+VARIANTS = {"long-term-risk": LongTermRisk, "space": SpaceCounter, "window": Window,
+            "living-window": LivingWindow, "sea-fine": FineSeaKinds, "settled": Settled}
 """Agents a variant name stands for in :mod:`experiments.variants`."""

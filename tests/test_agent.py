@@ -477,7 +477,7 @@ def test_the_living_valuation_skips_a_dead_safe_cell_and_looks_past_a_live_one()
     dead = analyze(Board.from_text("5x2x4\n0????\n02???"))  # (0, 1) is safe but must show 2
     assert BestAgent().next_safety(dead, "all") == 1
     assert BestAgent().next_safety(dead, "living") == F(1, 2)
-    live = analyze(Board.from_text("3x2x1\n1?1\n1??"))  # (1, 2) is safe, then a 1/2 guess
+    live = analyze(Board.from_text("4x1x1\n???0"))  # (0, 2) is safe and shows 0 or 1, then a 1/2 guess
     assert BestAgent().next_safety(live, "living") == (4 * 1 + F(1, 2)) / 5
 
 

@@ -7,9 +7,13 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
 
+from countsweep import Board
 from countsweep.play.game import Settings
 from countsweep.play.runs import fingerprint, run
+from tests.reference import layouts
+from tests.strategies import positions
 
 TINY = {
     "benchmarks.oracle": ["--games", "1", "--backends", "dpll,brute", "--repeat", "1"],
@@ -114,24 +118,106 @@ def test_divergences_values_the_first_differing_guess_of_a_discordant_game(tmp_p
     assert row["peer"] == list(other) and row["countsweep"] == list(mine) and row["guess"] == 0
     assert row["only"] == ("peer" if not won else "countsweep") and 0 <= row["wins_peer"] <= 3
     assert row["p_peer"] == float(probs[other]) and row["p_countsweep"] == float(probs[mine])
+    assert row["peer_cell"] == divergences.peer_cell(board, other, mine)
+    assert row["peer_cell"].split(",")[0] == ("sea" if other in analyze(board).sea else "frontier")
 
 
-@pytest.mark.parametrize("name", ["long-term-risk", "space"])
-def test_a_peer_rule_that_rescores_or_filters_guesses_only_among_the_default_candidates(name):
-    from countsweep.play.agents import BestAgent, play_game
+def test_a_divergence_says_whether_the_peers_cell_was_a_candidate_and_how_it_scored():
+    from countsweep import analyze
+    from countsweep.play.agents import BestAgent
+    from experiments.divergences import peer_cell
+
+    board = Board.from_text("6x6x10\n??????\n??1???\n??????\n??2???\n??????\n??????")
+    agent, a = BestAgent(), analyze(board)
+    candidates = agent.candidates(a)
+    frontier = [c for c in candidates if c not in a.sea]
+    scores = {c: agent.outlook(a, c).score(agent.weight_on(board)) for c in frontier}
+    ours = max(frontier, key=scores.__getitem__)
+    lower = next(c for c in frontier if scores[c] < scores[ours])
+    assert peer_cell(board, lower, ours) == "frontier, scored lower"
+    outside = next(c for c in a.frontier if c not in candidates)
+    assert peer_cell(board, outside, ours) == "frontier, not a candidate"
+    # here the sea is safest (2 mines in 32 cells): one sea cell of each kind is scored
+    board = Board.from_text("6x6x3\n1?????\n??????\n??????\n??????\n??????\n??????")
+    a = analyze(board)
+    sea, candidates = set(a.sea), agent.candidates(a)
+    kinds = {agent.sea_kind(board, sea, c) for c in candidates if c in sea}
+    same_kind = next(c for c in a.sea if c not in candidates and agent.sea_kind(board, sea, c) in kinds)
+    assert peer_cell(board, same_kind, candidates[0]) == "sea, another of its kind scored"
+    assert peer_cell(board, (1, 1), candidates[0]) == "frontier, not a candidate"
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_hidden=9, total=True))
+def test_a_settled_cell_can_show_only_one_number(board):
+    # settled() is a sufficient test of a dead cell: whenever it holds, every layout with the
+    # cell safe gives it the same number; and it holds wherever the agent's own test does
+    from countsweep import analyze
+    from countsweep.errors import InconsistentError
+    from experiments.peer_rules import settled
+
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        return
+    found, probs = layouts(board), a.probabilities
+    flags = set(board.flags())
+    for c in probs:
+        shown = {sum(n in lay or n in flags for n in board.neighbours(c)) for lay in found if c not in lay}
+        if settled(a, c):
+            assert len(shown) <= 1, (board.to_text(), c)
+        if not any(0 < probs[n] < 1 for n in board.neighbours(c) if n in probs):
+            assert settled(a, c)
+
+
+def test_the_settled_valuation_counts_neither_dead_cells_nor_a_position_without_living_ones_as_won():
+    from countsweep import analyze
+    from countsweep.play.agents import BestAgent
+    from experiments.peer_rules import Settled
+
+    # the certainly safe (0, 3) and (1, 3) see only the 50/50 pair the 1s see: they must show 1
+    a = analyze(Board.from_text("4x2x1\n01??\n01??"))
+    assert BestAgent().next_safety(a, "living") == 1
+    assert Settled().next_safety(a, "living") == Fraction(1, 2)
+    # a cell that can still show 0 or 1 counts, as for the agent
+    b = analyze(Board.from_text("4x1x1\n???0"))
+    assert Settled().next_safety(b, "living") == BestAgent().next_safety(b, "living") == (4 + Fraction(1, 2)) / 5
+
+
+def _outlook_guesses(agent, games: int):
+    """The positions and moves of ``agent``'s guesses by its outlook score in modern expert games 0.. of seed 8."""
+    from countsweep.play.agents import play_game
     from countsweep.play.runs import deal
+
+    settings = Settings(30, 16, 99, "opening", "3,3")
+    found = []
+    for index in range(games):
+        game, first, seed = deal(settings, 8, index)
+        play_game(game, agent, first=first, seed=seed,
+                  trace=lambda board, move: found.append((board, move)) if move.rule == "outlook" else None)
+    assert found  # some guesses were made by the score
+    return found
+
+
+def test_the_living_window_scores_living_frontier_cells_near_the_safest_living_one():
+    from experiments.peer_rules import LivingWindow, settled
+
+    agent = LivingWindow()
+    for board, move in _outlook_guesses(agent, 3):
+        a = agent.analysis(board)
+        sea = set(a.sea)
+        living = [1 - p for c, p in a.probabilities.items() if p < 1 and (c in sea or not settled(a, c))]
+        assert move.cell in agent.candidates(a)
+        for c in agent.candidates(a):
+            if c not in sea:
+                assert not settled(a, c) and 1 - a.probabilities[c] >= Fraction(9, 10) * max(living)
+
+
+@pytest.mark.parametrize("name", ["long-term-risk", "space", "settled"])
+def test_a_peer_rule_that_rescores_or_filters_guesses_only_among_the_default_candidates(name):
+    from countsweep.play.agents import BestAgent
     from experiments.peer_rules import VARIANTS
 
-    settings, default = Settings(30, 16, 99, "opening", "3,3"), BestAgent()
-    seen = 0
-    for index in range(4):
-        game, first, seed = deal(settings, 8, index)
-
-        def check(board, move):
-            nonlocal seen
-            if move.rule == "outlook":
-                seen += 1
-                assert move.cell in default.candidates(default.analysis(board)), board.to_text()
-
-        play_game(game, VARIANTS[name](), first=first, seed=seed, trace=check)
-    assert seen  # some guesses were made by the score
+    default = BestAgent()
+    for board, move in _outlook_guesses(VARIANTS[name](), 4):
+        assert move.cell in default.candidates(default.analysis(board)), board.to_text()

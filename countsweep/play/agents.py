@@ -309,7 +309,7 @@ class BestAgent(GreedyAgent):
         are dead is worth what its living cells are.
 
         >>> from countsweep.board import Board
-        >>> a = analyze(Board.from_text("3x2x1\\n1?1\\n1??"))
+        >>> a = analyze(Board.from_text("4x1x1\\n???0"))
         >>> str(BestAgent().next_safety(a, "all")), str(BestAgent().next_safety(a, "living"))
         ('1', '9/10')
         """
@@ -338,12 +338,13 @@ def living_safety(a: Analysis) -> Fraction:
     cells pass for living).  A certain-safe living cell counts as safety 1, but
     does not make the position worth 1 by itself: the guess after it counts too.
     Below, the safe cell (0, 1) is dead (it must show 2), so the position is
-    worth its 1/2 cells; and the safe (1, 2) is worth ``(4*1 + 1/2)/5``.
+    worth its 1/2 cells; and in the second position the safe (0, 2), which
+    shows 0 or 1, is worth ``(4*1 + 1/2)/5``.
 
     >>> from countsweep.board import Board
     >>> str(living_safety(analyze(Board.from_text("5x2x4\\n0????\\n02???"))))
     '1/2'
-    >>> str(living_safety(analyze(Board.from_text("3x2x1\\n1?1\\n1??"))))
+    >>> str(living_safety(analyze(Board.from_text("4x1x1\\n???0"))))
     '9/10'
     """
     probs, board = a.probabilities, a.board
