@@ -15,17 +15,27 @@ actual layout did; it is reported by what the games' results were (only the
 peer won, only countsweep, both, neither) and by phase of the game.
 
 By default only discordant games (one of the two won) are looked at.  With
-``--all-games`` every game's first divergence is valued: the mean over all
-games of the peer's move's value minus countsweep's is then the part of the
-paired win-rate difference that the first divergences account for (the first
-term of the performance-difference identity, with countsweep's agent as the
-judge); looking at discordant games alone selects divergences by their luck.
+``--all-games`` every game's first divergence is valued: looking at discordant
+games alone selects divergences by their luck.
+
+With ``--along-peer`` every guess of the peer's own game is looked at: the
+game is replayed along the peer's guesses (countsweep's agent making the
+certain moves, which are the peer's too), and wherever countsweep's agent
+would guess another cell both moves are valued as above.  By the
+performance-difference identity the peer's win rate minus countsweep's is the
+sum, over the positions of the peer's games, of how much more the peer's move
+is worth than countsweep's choice, each valued by countsweep's own play after
+it (Kakade and Langford, "Approximately optimal approximate reinforcement
+learning", ICML 2002, lemma 6.1).  So the per-game sum of these values
+estimates the whole paired difference, and its split by rule and phase says
+where it comes from; first divergences alone give only its first term.
 
 Positions with a component of more than ``--max-assignments`` assignments are
 skipped (the sampler enumerates them).  The peer is not run here: its traces
 are an input, made by its own harness.
 
-    python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000] [--all-games]
+    python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000] \\
+        [--all-games | --along-peer]
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ import random
 import time
 from bisect import bisect_right
 from collections import defaultdict
+from fractions import Fraction
 from itertools import accumulate
 from math import comb
 from pathlib import Path
@@ -120,6 +131,42 @@ def guesses_of(settings: Settings, seed: int, index: int) -> tuple[list[tuple[Bo
     return out, rec.won
 
 
+def along_peer(settings: Settings, seed: int, index: int,
+               cells: list[Cell]) -> tuple[list[tuple[Board, Cell, str, Cell]], bool]:
+    """The positions of game ``index`` where the peer guessed ``cells`` in turn, each with
+    countsweep's guess there and its rule, and the peer's cell; and whether the replayed
+    game was won.
+
+    Stops early, lost, where the peer's next cell is not a guess in the position
+    (the two disagree on what is certain) or the peer has no guess left.
+    """
+    game, first, agent_seed = deal(settings, seed, index)
+    agent, rng = BestAgent(), random.Random(agent_seed)
+    game.open(first)
+    out: list[tuple[Board, Cell, str, Cell]] = []
+    left = list(cells)
+    while not game.over:
+        board = game.view()
+        moves = agent.moves(board, rng)
+        guess = moves[-1] if moves[-1].guess else None
+        for m in moves:
+            if m.guess:
+                break
+            if m.action == "flag":
+                game.flag(m.cell)
+            elif not game.open(m.cell) or game.won:
+                break
+        if game.over or guess is None:
+            continue
+        probs = analyze(board).probabilities
+        if not left or not 0 < probs.get(left[0], Fraction(0)) < 1:
+            return out, False
+        theirs = left.pop(0)
+        out.append((board, guess.cell, guess.rule, theirs))
+        game.open(theirs)
+    return out, game.won
+
+
 def rollout(board: Board, layout: set[Cell], move: Cell, seed: int) -> bool:
     """Does countsweep's agent win from ``board`` with ``layout`` after opening ``move``?"""
     game = Game.at(board, layout)
@@ -179,7 +226,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--layouts", type=int, default=40, help="rollouts per move")
     ap.add_argument("--max-assignments", type=int, default=20000)
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per divergence")
-    ap.add_argument("--all-games", action="store_true", help="also the games both won or both lost")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--all-games", action="store_true", help="also the games both won or both lost")
+    how.add_argument("--along-peer", action="store_true",
+                     help="every guess of the peer's own game where countsweep would guess otherwise")
     args = ap.parse_args(argv)
     w, h, m = LEVELS["expert"]
     first = args.first or ("corner" if args.rule == "safe" else "3,3")
@@ -189,49 +239,71 @@ def main(argv: list[str] | None = None) -> None:
     peer = [p for p in peer if lo <= p["game"] < hi]
     rows = []
     skipped: dict[str, int] = defaultdict(int)
+    decisions = 0
     start = time.perf_counter()
     for p in peer:
         ours, won = guesses_of(settings, args.seed, p["game"])
-        if won == p["won"] and not args.all_games:
+        if won == p["won"] and not (args.all_games or args.along_peer):
             continue  # concordant: both won or both lost
-        theirs = [tuple(c) for c in p["at"]]
-        i = next((j for j, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a[1] != b), None)
-        if i is None:
-            skipped["no differing guess (one ran out of guesses first)" if won != p["won"]
-                    else "the same guesses"] += 1
-            continue
-        board, mine, rule = ours[i]
-        other = theirs[i]
-        probs = analyze(board).probabilities
-        if other not in probs or not 0 < probs[other] < 1:
-            skipped["the peer's cell is not a guess in countsweep's position"] += 1
-            continue
-        try:
-            sampler = Sampler(board, args.max_assignments)
-        except ValueError:
-            skipped["a component too large to enumerate"] += 1
-            continue
-        rng = random.Random(p["game"])
-        wins = {"peer": 0, "countsweep": 0}
-        for t in range(args.layouts):
-            layout = sampler.draw(rng)
-            wins["peer"] += rollout(board, layout, other, 1000 * p["game"] + t)
-            wins["countsweep"] += rollout(board, layout, mine, 1000 * p["game"] + t)
         result = ("both" if won else "neither") if won == p["won"] else "peer" if p["won"] else "countsweep"
-        row = {"game": p["game"], "only": result, "guess": i,
-               "hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
-               "peer_cell": peer_cell(board, other, mine),
-               "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
-               "peer": list(other), "countsweep": list(mine), "layouts": args.layouts,
-               "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
-        rows.append(row)
-        if args.out:
-            with args.out.open("a") as fh:
-                fh.write(json.dumps(row) + "\n")
+        theirs = [tuple(c) for c in p["at"]]
+        if args.along_peer:
+            path, replayed = along_peer(settings, args.seed, p["game"], theirs)
+            if replayed != p["won"]:
+                skipped["the peer's game replayed to another result"] += 1
+            decisions += len(path)
+            found = [(i, board, mine, rule, other) for i, (board, mine, rule, other) in enumerate(path)
+                     if mine != other]
+        else:
+            i = next((j for j, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a[1] != b), None)
+            if i is None:
+                skipped["no differing guess (one ran out of guesses first)" if won != p["won"]
+                        else "the same guesses"] += 1
+                continue
+            found = [(i, *ours[i], theirs[i])]
+        for i, board, mine, rule, other in found:
+            row = value(board, mine, rule, other, p["game"], args.layouts, args.max_assignments, skipped)
+            if row is None:
+                continue
+            row = {"game": p["game"], "only": result, "guess": i, **row}
+            rows.append(row)
+            if args.out:
+                with args.out.open("a") as fh:
+                    fh.write(json.dumps(row) + "\n")
     seconds = time.perf_counter() - start
-    print(f"{machine()}; {len(peer)} games, {len(rows)} first divergences valued by {args.layouts} paired "
+    which = f"divergences along the peer's games (of {decisions} guesses)" if args.along_peer \
+        else "first divergences"
+    print(f"{machine()}; {len(peer)} games, {len(rows)} {which} valued by {args.layouts} paired "
           f"rollouts each, {seconds:.0f} s; skipped: {dict(skipped) or 'none'}")
+    if args.along_peer and peer:
+        total = sum((r["wins_peer"] - r["wins_countsweep"]) / r["layouts"] for r in rows)
+        print(f"the peer's moves minus countsweep's, summed per game: {100 * total / len(peer):+.2f} points")
     print(summary(rows))
+
+
+def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: int, limit: int,
+          skipped: dict[str, int]) -> dict | None:
+    """Both moves valued by ``layouts`` paired rollouts (None, counted in ``skipped``, if they cannot be)."""
+    probs = analyze(board).probabilities
+    if other not in probs or not 0 < probs[other] < 1:
+        skipped["the peer's cell is not a guess in countsweep's position"] += 1
+        return None
+    try:
+        sampler = Sampler(board, limit)
+    except ValueError:
+        skipped["a component too large to enumerate"] += 1
+        return None
+    rng = random.Random(game)
+    wins = {"peer": 0, "countsweep": 0}
+    for t in range(layouts):
+        layout = sampler.draw(rng)
+        wins["peer"] += rollout(board, layout, other, 1000 * game + t)
+        wins["countsweep"] += rollout(board, layout, mine, 1000 * game + t)
+    return {"hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
+            "peer_cell": peer_cell(board, other, mine),
+            "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
+            "peer": list(other), "countsweep": list(mine), "layouts": layouts,
+            "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
 
 
 RESULTS = {"peer": "only peer won", "countsweep": "only countsweep won", "both": "both won", "neither": "both lost"}

@@ -122,6 +122,40 @@ def test_divergences_values_the_first_differing_guess_of_a_discordant_game(tmp_p
     assert row["peer_cell"].split(",")[0] == ("sea" if other in analyze(board).sea else "frontier")
 
 
+def test_replaying_countsweeps_own_guesses_along_the_peer_path_finds_no_divergence():
+    from experiments import divergences
+
+    settings = Settings(30, 16, 99, "opening", "3,3")
+    for index in range(6):
+        ours, won = divergences.guesses_of(settings, 3, index)
+        path, replayed = divergences.along_peer(settings, 3, index, [cell for _, cell, _ in ours])
+        assert replayed == won
+        assert [(board, mine) for board, mine, _, _ in path] == [(board, cell) for board, cell, _ in ours]
+        assert all(mine == other for _, mine, _, other in path)
+
+
+def test_along_the_peer_path_every_differing_guess_is_valued_and_the_per_game_sum_printed(tmp_path, capsys):
+    from countsweep import analyze
+    from experiments import divergences
+
+    settings = Settings(30, 16, 99, "safe", "corner")
+    ours, _ = divergences.guesses_of(settings, 1, 0)
+    board, mine, _ = ours[0]
+    other = next(c for c, p in sorted(analyze(board).probabilities.items()) if 0 < p < 1 and c != mine)
+    traces = tmp_path / "peer.jsonl"
+    path, peer_won = divergences.along_peer(settings, 1, 0, [other])
+    traces.write_text(json.dumps({"game": 0, "won": peer_won, "at": [list(other)]}) + "\n")
+    out = tmp_path / "divergences.jsonl"
+    divergences.main(["--peer-traces", str(traces), "--seed", "1", "--layouts", "2", "--along-peer",
+                      "--out", str(out)])
+    printed = capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(path) == 1 and rows[0]["peer"] == list(other) and rows[0]["countsweep"] == list(mine)
+    total = sum(r["wins_peer"] - r["wins_countsweep"] for r in rows) / 2
+    assert f"summed per game: {100 * total:+.2f} points" in printed
+    assert "1 divergences along the peer's games (of 1 guesses)" in printed
+
+
 def test_a_divergence_says_whether_the_peers_cell_was_a_candidate_and_how_it_scored():
     from countsweep import analyze
     from countsweep.play.agents import BestAgent
