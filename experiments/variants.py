@@ -15,12 +15,17 @@ named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``,
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 
 from benchmarks.common import machine, table
 from benchmarks.peers_play import paired_difference, sign_test
+from countsweep.board import Cell
+from countsweep.errors import CountsweepError
+from countsweep.files import check_output, write_output
 from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, play_game
 from countsweep.play.game import LEVELS, Settings
@@ -50,16 +55,20 @@ def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
     return BestAgent, {name: SETTINGS[name](value)}
 
 
-def play_pair(job: tuple[Settings, str, int, int]) -> tuple[int, bool, bool, float, float]:
-    """Game ``index``: does the default win, does the variant, and each one's seconds."""
+def play_pair(job: tuple[Settings, str, int, int]) -> tuple[int, bool, bool, float, float, list[Cell]]:
+    """Game ``index``: does the default win, does the variant, each one's seconds, and the
+    cells the variant guessed."""
     settings, variant, seed, index = job
     cls, kwargs = parse_variant(variant)
     out = []
+    guessed: list[Cell] = []
     for agent in (BestAgent(), cls(**kwargs)):
         game, first, agent_seed = deal(settings, seed, index)
-        rec = play_game(game, agent, first=first, seed=agent_seed)
+        guessed.clear()
+        rec = play_game(game, agent, first=first, seed=agent_seed,
+                        trace=lambda board, move: guessed.append(move.cell) if move.guess else None)
         out.append((rec.won, rec.seconds))
-    return index, out[0][0], out[1][0], out[0][1], out[1][1]
+    return index, out[0][0], out[1][0], out[0][1], out[1][1], list(guessed)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -71,8 +80,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rule", default="safe", choices=("safe", "opening"))
     ap.add_argument("--first", default=None, help="default: corner for safe, 3,3 for opening")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--traces", type=Path, default=None,
+                    help="write the variant's guesses, one JSON line a game, as experiments.divergences reads "
+                         "a peer's (--along-peer values every guess where the default would differ)")
     args = ap.parse_args(argv)
     parse_variant(args.variant)  # a bad name stops here, not in a worker
+    if args.traces:
+        try:
+            check_output(args.traces)  # and a file in the way, before the games are played
+        except CountsweepError as err:
+            raise SystemExit(f"countsweep: error: {err}") from None
     w, h, m = LEVELS["expert"]
     settings = Settings(w, h, m, args.rule, args.first or ("corner" if args.rule == "safe" else "3,3"))
     jobs = [(settings, args.variant, args.seed, i) for i in range(args.start, args.start + args.games)]
@@ -83,6 +100,9 @@ def main(argv: list[str] | None = None) -> None:
     else:
         results = [play_pair(job) for job in jobs]
     elapsed = time.perf_counter() - start
+    if args.traces:
+        write_output(args.traces, "".join(json.dumps({"game": r[0], "won": r[2], "at": [list(c) for c in r[5]]}) + "\n"
+                                       for r in results))
     n = len(results)
     base = sum(r[1] for r in results)
     var = sum(r[2] for r in results)

@@ -65,7 +65,7 @@ def test_a_variant_equal_to_the_default_plays_every_game_alike():
 
     settings = Settings(16, 16, 40, "opening", "3,3")
     for index in range(3):
-        _, base, variant, _, _ = play_pair((settings, "progress_weight=1/10", 5, index))
+        _, base, variant, _, _, _ = play_pair((settings, "progress_weight=1/10", 5, index))
         assert base == variant
 
 
@@ -154,6 +154,23 @@ def test_along_the_peer_path_every_differing_guess_is_valued_and_the_per_game_su
     total = sum(r["wins_peer"] - r["wins_countsweep"] for r in rows) / 2
     assert f"summed per game: {100 * total:+.2f} points" in printed
     assert "1 divergences along the peer's games (of 1 guesses)" in printed
+
+
+def test_a_variant_equal_to_the_default_traced_and_valued_along_its_games_differs_nowhere(tmp_path, capsys):
+    from experiments import divergences, variants
+
+    traces = tmp_path / "variant.jsonl"
+    variants.main(["progress_weight=1/10", "--rule", "opening", "--seed", "5", "--games", "3",
+                   "--traces", str(traces)])
+    lines = [json.loads(line) for line in traces.read_text().splitlines()]
+    settings = Settings(30, 16, 99, "opening", "3,3")
+    for line in lines:
+        ours, won = divergences.guesses_of(settings, 5, line["game"])
+        assert line["at"] == [list(cell) for _, cell, _ in ours] and line["won"] == won
+    divergences.main(["--peer-traces", str(traces), "--seed", "5", "--rule", "opening", "--along-peer"])
+    assert "3 games, 0 divergences along the peer's games" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="file exists"):
+        variants.main(["progress_weight=1/10", "--games", "1", "--traces", str(traces)])
 
 
 def test_a_divergence_says_whether_the_peers_cell_was_a_candidate_and_how_it_scored():
