@@ -47,7 +47,7 @@ import random
 import time
 from bisect import bisect_right
 from collections import defaultdict
-from fractions import Fraction
+from dataclasses import replace
 from itertools import accumulate
 from math import comb
 from pathlib import Path
@@ -56,7 +56,7 @@ from benchmarks.common import machine, table
 from countsweep.board import Board, Cell
 from countsweep.constraints import Constraints
 from countsweep.oracle import analyze
-from countsweep.play.agents import BestAgent, play_game
+from countsweep.play.agents import BestAgent, Move, play_game
 from countsweep.play.endgame import component_layouts
 from countsweep.play.game import LEVELS, Game, Settings
 from countsweep.play.runs import deal
@@ -131,6 +131,36 @@ def guesses_of(settings: Settings, seed: int, index: int) -> tuple[list[tuple[Bo
     return out, rec.won
 
 
+class _OffPath(Exception):
+    """The peer's next cell is not a guess in countsweep's position, or the peer has none left."""
+
+
+class _Following:
+    """countsweep's best agent, except that each guess is the peer's next cell; it notes
+    where it would have guessed."""
+
+    name = "following"
+
+    def __init__(self, cells: list[Cell]) -> None:
+        self.agent, self.left = BestAgent(), list(cells)
+        self.path: list[tuple[Board, Cell, str, Cell]] = []
+
+    def config(self) -> dict[str, str]:
+        return self.agent.config()
+
+    def moves(self, board: Board, rng: random.Random) -> list[Move]:
+        moves = self.agent.moves(board, rng)
+        if not moves[-1].guess:
+            return moves
+        ours = moves[-1]
+        probability = self.agent.analysis(board).probabilities.get(self.left[0]) if self.left else None
+        if probability is None or not 0 < probability < 1:
+            raise _OffPath
+        theirs = self.left.pop(0)
+        self.path.append((board, ours.cell, ours.rule, theirs))
+        return [*moves[:-1], replace(ours, cell=theirs, probability=probability)]
+
+
 def along_peer(settings: Settings, seed: int, index: int,
                cells: list[Cell]) -> tuple[list[tuple[Board, Cell, str, Cell]], bool]:
     """The positions of game ``index`` where the peer guessed ``cells`` in turn, each with
@@ -141,30 +171,12 @@ def along_peer(settings: Settings, seed: int, index: int,
     (the two disagree on what is certain) or the peer has no guess left.
     """
     game, first, agent_seed = deal(settings, seed, index)
-    agent, rng = BestAgent(), random.Random(agent_seed)
-    game.open(first)
-    out: list[tuple[Board, Cell, str, Cell]] = []
-    left = list(cells)
-    while not game.over:
-        board = game.view()
-        moves = agent.moves(board, rng)
-        guess = moves[-1] if moves[-1].guess else None
-        for m in moves:
-            if m.guess:
-                break
-            if m.action == "flag":
-                game.flag(m.cell)
-            elif not game.open(m.cell) or game.won:
-                break
-        if game.over or guess is None:
-            continue
-        probs = analyze(board).probabilities
-        if not left or not 0 < probs.get(left[0], Fraction(0)) < 1:
-            return out, False
-        theirs = left.pop(0)
-        out.append((board, guess.cell, guess.rule, theirs))
-        game.open(theirs)
-    return out, game.won
+    follow = _Following(cells)
+    try:
+        won = play_game(game, follow, first=first, seed=agent_seed).won
+    except _OffPath:
+        won = False
+    return follow.path, won
 
 
 def rollout(board: Board, layout: set[Cell], move: Cell, seed: int) -> bool:
