@@ -24,6 +24,13 @@ cells only when their safety exceeds 0.95 times the best: then all of them if
 fewer than 30, else those two steps (in a row or a column) from a number or
 with two or three hidden neighbours, each scored on its own.
 
+``living-window`` (:class:`LivingWindow`): the Java solver's window, relative to
+the safest *living* cell, dead cells out. ``settled`` (:class:`Settled`): the
+living valuation with a stronger dead test (:func:`settled`). ``sea-fine``
+(:class:`FineSeaKinds`): sea candidates split by the frontier cells around them.
+``late-long-term-risk`` (:class:`LateLongTermRisk`): ``long-term-risk`` once
+fewer than 40% of the cells are hidden.
+
     python -m experiments.variants long-term-risk --rule opening --seed 22 --games 4000 --workers 2
 
 >>> from countsweep.board import Board
