@@ -203,10 +203,10 @@ def peer_cell(board: Board, peer: Cell, ours: Cell) -> str:
     (frontier or sea), and whether it was a candidate and scored below countsweep's."""
     agent = BestAgent()
     a = analyze(board)
-    where = "sea" if peer in set(a.sea) else "frontier"
+    sea = set(a.sea)
+    where = "sea" if peer in sea else "frontier"
     candidates = agent.candidates(a)
     if peer not in candidates:
-        sea = set(a.sea)
         kinds = {agent.sea_kind(board, sea, c) for c in candidates if c in sea}
         if where == "sea" and agent.sea_kind(board, sea, peer) in kinds:
             return "sea, another of its kind scored"
