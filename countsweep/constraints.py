@@ -269,6 +269,12 @@ class Constraints:
         Raises :class:`~countsweep.errors.InconsistentError` for a number that
         its neighbourhood cannot satisfy, or a total the hidden cells cannot hold.
         """
+        global _last_model
+        last = _last_model
+        # an agent asks for one board's model from several of its rules in a row; boards
+        # and models are immutable, so the last one answers for the same board object
+        if last is not None and last.board is board and last.clues is clues:
+            return last
         eqs, factor = equations(board, clues)
         comps = _components(eqs)
         frontier = tuple(sorted(c for comp in comps for c in comp.cells))
@@ -282,4 +288,10 @@ class Constraints:
                 raise InconsistentError(
                     f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"
                 )
-        return cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left, clues, factor)
+        model = cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left, clues, factor)
+        _last_model = model
+        return model
+
+
+_last_model: Constraints | None = None
+"""The model :meth:`Constraints.of` made last (one reference: read and replaced whole)."""

@@ -1,17 +1,9 @@
 """Guess rules of DavidNHill's solvers, as variants of the best agent to measure.
 
-``long-term-risk`` (:class:`LongTermRisk`):
-Some hidden cells may end as a closed 50/50 (:mod:`countsweep.play.fifty`): a
-pair or 2x2 box whose outer cells are hidden, few of them not yet certain
-mines.  Opening a cell of such a pair, or one of its missing outer cells, now
-can spare the coin toss later.  This is the "50/50 influence" of DavidNHill's
-solvers (their ``LongTermRiskHelper``), here with exact counts: a candidate's
-score is multiplied by ``1 + 0.9 * influence / (layouts where it is safe)``,
-and each number it may show by how much safer the position's *hotspots* (the
-last missing outer cell of a pair that is exactly 1/2 now) have become.
-
-(Their valuation of the position after a guess over living cells only is the
-best agent's own now: ``next_value`` and ``opened_next_value``.)
+(Their "50/50 influence", the ``LongTermRiskHelper``, was measured here as the
+``long-term-risk`` variant and is the best agent's own now: its ``risk_weight``,
+:mod:`countsweep.play.risk`.  So is their valuation of the position after a
+guess over living cells only: ``next_value`` and ``opened_next_value``.)
 
 ``space`` (:class:`SpaceCounter`): candidates in a hidden pocket of fewer than 8
 cells (a pocket grows through hidden cells and across one revealed cell at a
@@ -28,17 +20,8 @@ with two or three hidden neighbours, each scored on its own.
 the safest *living* cell, dead cells out. ``settled`` (:class:`Settled`): the
 living valuation with a stronger dead test (:func:`settled`). ``sea-fine``
 (:class:`FineSeaKinds`): sea candidates split by the frontier cells around them.
-``late-long-term-risk`` (:class:`LateLongTermRisk`): ``long-term-risk`` once
-fewer than 40% of the cells are hidden.
 
-    python -m experiments.variants long-term-risk --rule opening --seed 22 --games 4000 --workers 2
-
->>> from countsweep.board import Board
->>> from countsweep.oracle import analyze
->>> a = analyze(Board.from_text("4x2x2\\n1???\\n1???"))
->>> risk = Risk(a)  # (0, 1) and (1, 1) are a 50/50 in all 8 layouts, 4 with each mine
->>> {c: n for c in sorted(a.probabilities) if (n := risk.influence(c))}
-{(0, 1): 4, (0, 2): 2, (0, 3): 2, (1, 1): 4, (1, 2): 2, (1, 3): 2}
+    python -m experiments.variants space --rule opening --seed 22 --games 4000 --workers 2
 """
 
 from __future__ import annotations
@@ -48,132 +31,7 @@ from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.oracle import Analysis
-from countsweep.play.agents import BestAgent, Outlook
-from countsweep.play.fifty import Pattern, completions, patterns
-
-
-def pair_or_box(pat: Pattern) -> frozenset[Cell]:
-    """The pair or box of a closed pattern: its first mines (as many as its safe cells) and its safe cells."""
-    return frozenset((*pat.mines[:len(pat.safe)], *pat.safe))
-
-
-class Risk:
-    """The long-term risk of one position, with exact counts.
-
-    A *possible 50/50* is a closed pattern (:func:`countsweep.play.fifty.patterns`)
-    with few outer cells not yet certain mines; its *tally* is the number of
-    layouts that complete it.  A cell's *influence* is the best tally of the pairs
-    in its row that hold it, plus the best of those in its column, plus the best
-    of its boxes, plus the tallies (over 2.5% of the layouts) of the possible
-    50/50s it is a missing outer cell of, capped by its mine and safe counts.
-    """
-
-    def __init__(self, a: Analysis) -> None:
-        self.a = a
-        self.cache: dict[frozenset[Cell], int] = {}
-        self.enablers: dict[Cell, int] = {}
-        self.hotspots: list[tuple[Cell, frozenset[Cell]]] = []
-        self.mines_left = (a.board.mines or 0) - len(a.board.flags()) - len(a.mines_certain)
-        frontier = set(a.frontier)
-        for cell in a.probabilities:
-            for pat in patterns(a.board, cell):
-                inner = pair_or_box(pat)
-                if min(inner) != cell:  # each possible 50/50 once
-                    continue
-                missing = self.missing(pat, 2 if len(inner) == 2 else 3)
-                if missing is None:
-                    continue
-                if (len(inner) == 2 and len(missing) == 1 and cell in frontier
-                        and a.probabilities[cell] == Fraction(1, 2) and a.probabilities[missing[0]] > Fraction(1, 10)):
-                    self.hotspots.append((missing[0], inner))
-                n = self.tally(pat)
-                if 40 * n > a.count:  # more than 2.5% of the layouts
-                    for e in missing:
-                        self.enablers[e] = self.enablers.get(e, 0) + n
-
-    def missing(self, pat: Pattern, most: int) -> list[Cell] | None:
-        """The outer cells not yet certain mines; None unless at most ``most`` mines are missing."""
-        probs = self.a.probabilities
-        if any(probs[x] == 1 for x in pair_or_box(pat)):
-            return None
-        missing = [e for e in pat.mines[len(pat.safe):] if probs[e] < 1]
-        return missing if len(missing) + len(pat.safe) <= min(most, self.mines_left) else None
-
-    def tally(self, pat: Pattern) -> int:
-        key = pair_or_box(pat)
-        if key not in self.cache:
-            self.cache[key] = completions(self.a.board, pat)
-        return self.cache[key]
-
-    def influence(self, cell: Cell) -> int:
-        best = {"row": 0, "column": 0, "box": 0}
-        for pat in patterns(self.a.board, cell):
-            box = len(pat.safe) == 2
-            if self.missing(pat, 5 if box else 4) is not None:
-                kind = "box" if box else "row" if pat.safe[0][0] == cell[0] else "column"
-                best[kind] = max(best[kind], self.tally(pat))
-        mines = self.a.count * self.a.probabilities[cell]
-        return int(min(sum(best.values()) + self.enablers.get(cell, 0), mines, self.a.count - mines))
-
-    def exempt(self, cell: Cell) -> bool:
-        return any(cell == e or cell in pair for e, pair in self.hotspots)
-
-    def hotspot_safety(self, probs: dict[Cell, Fraction], cell: Cell | None = None) -> Fraction:
-        """The product of ``(1 + P(hotspot safe)) / 2``, leaving out the hotspots ``cell`` is exempt from."""
-        out = Fraction(1)
-        for e, pair in self.hotspots:
-            if cell is None or (cell != e and cell not in pair):
-                out *= (2 - probs.get(e, Fraction(0))) / 2
-        return out
-
-
-class LongTermRisk(BestAgent):
-    """Scores multiplied by ``1 + 0.9 * influence / safe layouts`` (unless the cell is a
-    hotspot or in a hotspot's pair), each next position by its hotspot safety over the
-    current one's."""
-
-    name = "long-term-risk"
-
-    def __init__(self, **settings) -> None:
-        super().__init__(**settings)
-        self.risk: Risk | None = None
-        self.cell: Cell | None = None
-        self.factor = Fraction(1)
-
-    def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
-        if self.risk is None or self.risk.a is not a:
-            self.risk = Risk(a)
-        safe = a.count * (1 - a.probabilities[cell])
-        boost = 1 if self.risk.exempt(cell) or not safe else 1 + Fraction(9, 10) * self.risk.influence(cell) / safe
-        # next_safety sees only the next position: the cell and its factor are kept for it
-        self.cell = cell
-        self.factor = boost / self.risk.hotspot_safety(a.probabilities)  # the most any next position gets
-        return super().outlook(a, cell, None if bound is None else bound / self.factor)
-
-    def next_safety(self, nxt: Analysis, value: str = "all") -> Fraction:
-        assert self.risk is not None
-        hot = self.risk.hotspot_safety(nxt.probabilities, self.cell)
-        return super().next_safety(nxt, value) * self.factor * hot
-
-
-class LateLongTermRisk(LongTermRisk):
-    """:class:`LongTermRisk` only once fewer than 40% of the cells are hidden, where its
-    gain was measured (research notes); the default score before."""
-
-    name = "late-long-term-risk"
-    late = False
-
-    def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
-        board = a.board
-        self.late = 5 * len(board.hidden()) < 2 * board.width * board.height
-        if self.late:
-            return super().outlook(a, cell, bound)
-        return BestAgent.outlook(self, a, cell, bound)
-
-    def next_safety(self, nxt: Analysis, value: str = "all") -> Fraction:
-        if self.late:
-            return super().next_safety(nxt, value)
-        return BestAgent.next_safety(self, nxt, value)
+from countsweep.play.agents import BestAgent
 
 
 def space_at_least(board: Board, mines: set[Cell], start: Cell, threshold: int) -> bool:
@@ -346,7 +204,6 @@ class FineSeaKinds(BestAgent):
                 tuple(n for n in around if board[n] == HIDDEN and n not in sea))
 
 
-VARIANTS = {"long-term-risk": LongTermRisk, "space": SpaceCounter, "window": Window,
-            "living-window": LivingWindow, "sea-fine": FineSeaKinds, "settled": Settled,
-            "late-long-term-risk": LateLongTermRisk}
+VARIANTS = {"space": SpaceCounter, "window": Window, "living-window": LivingWindow,
+            "sea-fine": FineSeaKinds, "settled": Settled}
 """Agents a variant name stands for in :mod:`experiments.variants`."""

@@ -5,9 +5,9 @@ same tie-break seed: by :class:`~countsweep.play.agents.BestAgent` with its
 defaults and with one setting changed.  Where the two play alike they win or
 lose together, so only the games one of them won count, and the two-sided
 exact sign test on those says whether the change is a gain.  A variant is
-named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``,
+named ``SETTING=VALUE`` (``progress_weight=1/1000``, ``ratio=4/5``, ``risk_weight=0``,
 ``endgame_layouts=0``, ``tie_break=crowded``), or it names an agent class of
-:data:`experiments.peer_rules.VARIANTS` (``long-term-risk``).
+:data:`experiments.peer_rules.VARIANTS` (``space``).
 
     python -m experiments.variants progress_weight=1/1000 --rule opening --seed 11 --games 10000 --workers 2
 """
@@ -34,7 +34,8 @@ from experiments.peer_rules import VARIANTS
 
 SETTINGS = {"progress_weight": Fraction, "opened_progress_weight": Fraction, "ratio": Fraction,
             "endgame_layouts": int, "tie_break": str, "next_value": str,
-            "opened_next_value": lambda value: None if value == "none" else value}
+            "opened_next_value": lambda value: None if value == "none" else value,
+            "risk_weight": Fraction}
 
 
 def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
@@ -43,8 +44,8 @@ def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
 
     >>> parse_variant("progress_weight=1/1000")
     (<class 'countsweep.play.agents.BestAgent'>, {'progress_weight': Fraction(1, 1000)})
-    >>> parse_variant("long-term-risk")[0].__name__
-    'LongTermRisk'
+    >>> parse_variant("space")[0].__name__
+    'SpaceCounter'
     """
     if text in VARIANTS:
         return VARIANTS[text], {}

@@ -239,7 +239,8 @@ def test_outlook_matches_whole_layout_enumeration(board):
     except InconsistentError:
         return
     for value in ("all", "living"):
-        agent = BestAgent(next_value=value, opened_next_value=None)
+        # the plain outlook: the long-term risk that may raise it has tests of its own (test_risk.py)
+        agent = BestAgent(next_value=value, opened_next_value=None, risk_weight=None)
         for cell, p in a.probabilities.items():
             if p == 1:
                 continue

@@ -6,6 +6,7 @@
   and the loop that plays a game;
 * :mod:`~countsweep.play.endgame`: exact best moves over enumerated layouts;
 * :mod:`~countsweep.play.fifty`: closed 50/50 patterns;
+* :mod:`~countsweep.play.risk`: long-term risk, the 50/50s a guess may spare;
 * :mod:`~countsweep.play.optimal`: exact optimal play of whole small games;
 * :mod:`~countsweep.play.runs`: many games, seeded per game, parallel and resumable;
 * :mod:`~countsweep.play.generators`: seeded positions for tests and benchmarks.

@@ -29,6 +29,7 @@ from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
 from countsweep.oracle import Analysis, Group, analyze
 from countsweep.play.endgame import Endgame, best_move, component_layouts
 from countsweep.play.fifty import pseudos
+from countsweep.play.risk import Risk
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class GreedyAgent:
         """The settings that decide how it plays: part of a saved run's identity."""
         return {"class": type(self).__name__,
                 **{k: str(v.name if k == "clues" else v) for k, v in sorted(vars(self).items())
-                   if k != "rules" and not (k == "clues" and v is EXACT)}}
+                   if k != "rules" and not k.startswith("_") and not (k == "clues" and v is EXACT)}}
 
     def analysis(self, board: Board) -> Analysis:
         return analyze(board if self.use_total else board.with_mines(None), self.backend, clues=self.clues)
@@ -145,6 +146,15 @@ class BestAgent(GreedyAgent):
     :func:`living_safety`) once one does: +0.22 point on modern games over
     20000 paired, classic games level.
 
+    With a mine total the score also weighs long-term risk
+    (:mod:`countsweep.play.risk`, ``risk_weight`` 9/10; None or 0 turns it
+    off): a cell that may settle a 50/50 before it closes counts its safe
+    outcomes up to ``1 + 9/10 * influence / safe layouts`` times, and each
+    position after it by how much safer the hotspots of half-decided pairs
+    have become.  Valued move by move along the Java solver's games it gained
+    +0.09 ± 0.04 point on modern games; paired on 40000 games (research notes)
+    it won 527 games the agent without it lost, and lost 501 it won.
+
     The pieces a new rule may reuse are methods: :meth:`candidates`,
     :meth:`outlook`, :meth:`shown` and :meth:`next_safety`.
     """
@@ -156,7 +166,8 @@ class BestAgent(GreedyAgent):
                  rules: Sequence[GuessRule] | None = None,
                  opened_progress_weight: Fraction | None = Fraction(1, 1000),
                  tie_break: str = "random", next_value: str = "all",
-                 opened_next_value: str | None = "living") -> None:
+                 opened_next_value: str | None = "living",
+                 risk_weight: Fraction | None = Fraction(9, 10)) -> None:
         super().__init__(backend)
         if tie_break not in TIE_BREAKS:
             raise ParameterError(f"tie_break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
@@ -171,6 +182,8 @@ class BestAgent(GreedyAgent):
         self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
         self.endgame_layouts = endgame_layouts
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
+        self.risk_weight = Fraction(risk_weight) if risk_weight else None
+        self._risk: Risk | None = None  # the last position's, kept while its candidates are scored
 
     def guess(self, a: Analysis, rng: random.Random) -> Move:
         """The first move one of :attr:`rules` makes, in order; the last rule always makes one."""
@@ -276,9 +289,15 @@ class BestAgent(GreedyAgent):
         weight, value = self.weight_on(a.board), self.next_value_on(a.board)
         left, secondary, progress, values = safety, Fraction(0), Fraction(0), 0
         implied: set[Cell] | None = None
+        risk = self.risk(a)
+        # with long-term risk each next value is scaled by at most this (hotspot safety is at most 1)
+        most = Fraction(1)
+        if risk is not None:
+            assert self.risk_weight is not None  # risk is None without it
+            most = risk.boost(cell, self.risk_weight) / risk.hotspot_safety(a.probabilities)
         for k in possible_numbers(a.board, cell):
             # the numbers not yet seen could at best all lead to a certain-safe cell
-            if bound is not None and blend(secondary + left, progress + left, weight) < bound:
+            if bound is not None and blend(secondary + most * left, progress + left, weight) < bound:
                 return None
             nxt = self.shown(a, cell, k)
             if nxt is None:
@@ -289,8 +308,20 @@ class BestAgent(GreedyAgent):
             left -= share
             if nxt.safe or all(g.mines == nxt.scale for g in nxt.groups):
                 progress += share
-            secondary += share * self.next_safety(nxt, value)
+            after = self.next_safety(nxt, value)
+            if risk is not None:
+                after *= most * risk.hotspot_safety(nxt.probabilities, cell)
+            secondary += share * after
         return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
+
+    def risk(self, a: Analysis) -> Risk | None:
+        """The long-term risk of ``a`` (:mod:`countsweep.play.risk`) when :attr:`risk_weight` is set
+        and the mine total known; else None."""
+        if self.risk_weight is None or not a.mines_known:
+            return None
+        if self._risk is None or self._risk.a is not a:
+            self._risk = Risk(a)
+        return self._risk
 
     def shown(self, a: Analysis, cell: Cell, k: int) -> Analysis | None:
         """The position after ``cell`` opens and shows ``k``; None if no layout allows it."""
@@ -424,9 +455,8 @@ def unavoidable(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | Non
     ``e`` is known, so such a pair is left to the other rules.
     """
     board = a.board
-    for c, p in a.probabilities.items():
-        if p != Fraction(1, 2):
-            continue
+    halves = [c for g in a.groups if 2 * g.mines == a.scale for c in g.cells]
+    for c in sorted(halves):
         others = [n for n in board.neighbours(c) if board[n] == HIDDEN]
         if len(others) != 1:
             continue

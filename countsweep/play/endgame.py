@@ -42,6 +42,9 @@ from countsweep.constraints import Component, Constraints
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.kernel import KERNEL
 
+_ONLY = [bytes.maketrans(bytes(range(10)), bytes(0x31 if i == code else 0x30 for i in range(10))) for code in range(10)]
+"""``_ONLY[code]`` turns a byte string of codes 0-9 into base-2 digits (ASCII): 1 where the code is ``code``."""
+
 
 @dataclass(frozen=True)
 class Cut:
@@ -87,14 +90,12 @@ class Endgame:
         for cell in relevant:
             bit = 1 << index[cell]
             around = sum(1 << index[n] for n in board.neighbours(cell))
-            mine, shows = 0, dict[int, int]()
-            for j, lay in enumerate(layouts):
-                if lay & bit:
-                    mine |= 1 << j
-                else:
-                    k = (lay & around).bit_count()
-                    shows[k] = shows.get(k, 0) | (1 << j)
-            key = (mine, tuple(sorted(shows.values())))
+            # what the cell is in each layout, as one byte (0: a mine, 1 + k: it shows k), the
+            # last layout first: each kind's bit set over the layouts is then one base-2 read
+            codes = bytes([0 if lay & bit else 1 + (lay & around).bit_count() for lay in reversed(layouts)])
+            sets = {code: int(codes.translate(_ONLY[code]), 2) for code in set(codes)}
+            mine = sets.pop(0, 0)
+            key = (mine, tuple(sorted(sets.values())))
             # a cell that never tells anything, or tells what another cell tells, adds no move
             if len(key[1]) + (mine != 0) > 1:
                 self._cut_of[cell] = cuts.setdefault(key, Cut(cell, mine, key[1]))
@@ -226,36 +227,44 @@ def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int
     """A component's assignments as (bit mask over row-major cells, mines), or None past ``limit``.
 
     Backtracking over the cells in order, cutting a branch as soon as an equation
-    can no longer be met.
+    can no longer be met.  Each equation keeps the mines it still needs and its
+    cells still open, so setting a cell checks only the equations it is in.
     """
     cells = list(comp.cells)
-    eqs = [([cells.index(c) for c in eq.cells], eq.value) for eq in comp.equations]
+    n = len(cells)
+    where = {c: i for i, c in enumerate(cells)}
+    need = [eq.value for eq in comp.equations]  # mines each equation still needs
+    open_ = [len(eq.cells) for eq in comp.equations]  # and its cells not yet set
+    if any(k < 0 or k > m for k, m in zip(need, open_, strict=True)):
+        return []
+    of_cell: list[list[int]] = [[] for _ in range(n)]
+    for j, eq in enumerate(comp.equations):
+        for c in eq.cells:
+            of_cell[where[c]].append(j)
+    bits = [1 << (r * width + c) for r, c in cells]
     found: list[tuple[int, int]] = []
-    value = [0] * len(cells)
 
-    def possible(upto: int) -> bool:
-        for idx, v in eqs:
-            fixed = sum(value[i] for i in idx if i < upto)
-            free = sum(1 for i in idx if i >= upto)
-            if fixed > v or fixed + free < v:
-                return False
-        return True
-
-    def walk(i: int) -> bool:
-        if not possible(i):
-            return True
-        if i == len(cells):
-            mask = sum(1 << (r * width + c) for (r, c), b in zip(cells, value, strict=True) if b)
-            found.append((mask, sum(value)))
+    def walk(i: int, mask: int, mines: int) -> bool:
+        if i == n:
+            found.append((mask, mines))
             return len(found) <= limit
+        eqs = of_cell[i]
         for b in (0, 1):
-            value[i] = b
-            if not walk(i + 1):
+            ok = True
+            for j in eqs:
+                need[j] -= b
+                open_[j] -= 1
+                if need[j] < 0 or need[j] > open_[j]:
+                    ok = False
+            go_on = not ok or walk(i + 1, mask | bits[i] if b else mask, mines + b)
+            for j in eqs:
+                need[j] += b
+                open_[j] += 1
+            if not go_on:
                 return False
-        value[i] = 0
         return True
 
-    return found if walk(0) else None
+    return found if walk(0, 0, 0) else None
 
 
 def enumerate_layouts(board: Board, limit: int) -> list[int] | None:

@@ -28,8 +28,8 @@ counted against those that complete the pattern, with the oracle.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
-from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,56 +47,109 @@ class Pattern:
     safe: tuple[Cell, ...]
 
 
+@dataclass(frozen=True)
+class Shape:
+    """Where a pattern with a mine at its first cell would lie on an empty board:
+    its ``inner`` cells (the first ``mines`` of them mines, the rest safe), and its
+    ``ends``, the outer cells on the board (all mines when the pattern is closed).
+
+    ``kind`` is ``"row"`` or ``"column"`` for a pair, ``"box"`` for a 2x2 box.
+    """
+
+    kind: str
+    inner: tuple[Cell, ...]
+    mines: int
+    ends: tuple[Cell, ...]
+
+
+@functools.lru_cache(maxsize=16)
+def shapes(height: int, width: int) -> dict[Cell, tuple[Shape, ...]]:
+    """Every cell's pattern shapes with a mine at that cell: four pairs and four boxes
+    around it, those that fit on the board (worked out once per board size).  In a
+    corner of a 3x3 board a pair's ends are the two cells beyond it, a box's end the
+    far corner.
+
+    >>> [(s.kind, s.inner, s.ends) for s in shapes(3, 3)[(0, 0)]]  # doctest: +NORMALIZE_WHITESPACE
+    [('row', ((0, 0), (0, 1)), ((0, 2), (1, 2))), ('column', ((0, 0), (1, 0)), ((2, 0), (2, 1))),
+     ('box', ((0, 0), (1, 1), (1, 0), (0, 1)), ((2, 2),))]
+    """
+
+    def on(x: Cell) -> bool:
+        return 0 <= x[0] < height and 0 <= x[1] < width
+
+    out: dict[Cell, tuple[Shape, ...]] = {}
+    for r in range(height):
+        for c in range(width):
+            found = []
+            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                u = (r + dr, c + dc)
+                # cells beyond each end: the three cells across the pair's axis, behind T and beyond U
+                ends = [(r - dr + dc * s, c - dc + dr * s) for s in (-1, 0, 1)]
+                ends += [(r + 2 * dr + dc * s, c + 2 * dc + dr * s) for s in (-1, 0, 1)]
+                if on(u):
+                    found.append(Shape("row" if dr == 0 else "column", ((r, c), u), 1,
+                                       tuple(e for e in ends if on(e))))
+            for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                inner = ((r, c), (r + dr, c + dc), (r + dr, c), (r, c + dc))
+                corners = [(r - dr, c - dc), (r + 2 * dr, c + 2 * dc), (r - dr, c + 2 * dc), (r + 2 * dr, c - dc)]
+                if all(on(x) for x in inner):
+                    found.append(Shape("box", inner, 2, tuple(e for e in corners if on(e))))
+            out[(r, c)] = tuple(found)
+    return out
+
+
+def closed(board: Board, shape: Shape) -> Pattern | None:
+    """The pattern at ``shape`` if it is closed on ``board``: its inner cells hidden, its
+    ends hidden or flagged (flagged ends are left out of the pattern's mines)."""
+    grid = board.grid
+    if any(grid[r][c] != HIDDEN for r, c in shape.inner):
+        return None
+    hidden = []
+    for r, c in shape.ends:
+        v = grid[r][c]
+        if v == HIDDEN:
+            hidden.append((r, c))
+        elif v != FLAG:
+            return None
+    return Pattern((*shape.inner[:shape.mines], *hidden), shape.inner[shape.mines:])
+
+
 def patterns(board: Board, cell: Cell) -> Iterator[Pattern]:
     """The closed patterns with a mine at ``cell``: four pairs and four boxes around it.
 
     Enablers (the cells that would tell the two layouts apart) must be hidden or
     flagged; off-board ones are no cells at all.  Flagged enablers are left out.
     """
-    r, c = cell
-    h, w = board.height, board.width
-
-    def on(x: Cell) -> bool:
-        return 0 <= x[0] < h and 0 <= x[1] < w
-
-    def closed(pair: list[Cell], enablers: list[Cell], mines: list[Cell], safe: list[Cell]) -> Pattern | None:
-        if not all(on(x) and board[x] == HIDDEN for x in pair):
-            return None
-        inside = [e for e in enablers if on(e)]
-        if any(board[e] not in (HIDDEN, FLAG) for e in inside):
-            return None
-        return Pattern((*mines, *(e for e in inside if board[e] == HIDDEN)), tuple(safe))
-
-    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-        u = (r + dr, c + dc)
-        # cells beyond each end: the three cells across the pair's axis, behind T and beyond U
-        ends = [(r - dr + dc * s, c - dc + dr * s) for s in (-1, 0, 1)]
-        ends += [(r + 2 * dr + dc * s, c + 2 * dc + dr * s) for s in (-1, 0, 1)]
-        found = closed([cell, u], ends, [cell], [u])
+    for shape in shapes(board.height, board.width)[cell]:
+        found = closed(board, shape)
         if found is not None:
             yield found
-    for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-        diag, side1, side2 = (r + dr, c + dc), (r + dr, c), (r, c + dc)
-        corners = [(r - dr, c - dc), (r + 2 * dr, c + 2 * dc), (r - dr, c + 2 * dc), (r + 2 * dr, c - dc)]
-        found = closed([cell, diag, side1, side2], corners, [cell, diag], [side1, side2])
-        if found is not None:
-            yield found
+
+
+def flagged(board: Board, mines: tuple[Cell, ...]) -> Analysis | None:
+    """The analysis of ``board`` with the hidden cells ``mines`` flagged; None if no layout
+    has them all mines."""
+    if board.mines is not None and len(board._flags) + len(mines) > board.mines:
+        return None
+    grid = [list(row) for row in board.grid]
+    for r, c in mines:
+        grid[r][c] = FLAG
+    try:
+        return analyze(Board._trusted(tuple(map(tuple, grid)), board.mines))
+    except CountsweepError:  # no layout fits
+        return None
 
 
 def completions(board: Board, pattern: Pattern) -> int:
     """The number of layouts of ``board`` in which ``pattern`` holds."""
-    flagged = board
-    try:
-        for x in pattern.mines:
-            flagged = flagged.reveal(x, FLAG)
-        a = analyze(flagged)
-    except CountsweepError:  # too many flags, or no layout fits
+    a = flagged(board, pattern.mines)
+    if a is None:
         return 0
     # inclusion-exclusion over the cells that must be safe (at most two)
     total = a.count * (1 - sum((a.probabilities[s] for s in pattern.safe), Fraction(0)))
     if len(pattern.safe) == 2:
-        with suppress(CountsweepError):
-            total += analyze(flagged.reveal(pattern.safe[0], FLAG).reveal(pattern.safe[1], FLAG)).count
+        both = flagged(board, (*pattern.mines, *pattern.safe))
+        total += 0 if both is None else both.count
     return int(total)
 
 
