@@ -20,6 +20,9 @@ with two or three hidden neighbours, each scored on its own.
 the safest *living* cell, dead cells out. ``settled`` (:class:`Settled`): the
 living valuation with a stronger dead test (:func:`settled`). ``sea-fine``
 (:class:`FineSeaKinds`): sea candidates split by the frontier cells around them.
+``influence-only`` (:class:`InfluenceOnly`): the long-term risk as the Java
+solver scores it, the 50/50 influence alone: no hotspots (their safety in the
+positions after a guess, and the boost they exempt their own cells from).
 
     python -m experiments.variants space --rule opening --seed 22 --games 4000 --workers 2
 """
@@ -32,6 +35,7 @@ from fractions import Fraction
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.oracle import Analysis
 from countsweep.play.agents import BestAgent
+from countsweep.play.risk import Risk
 
 
 def space_at_least(board: Board, mines: set[Cell], start: Cell, threshold: int) -> bool:
@@ -204,6 +208,19 @@ class FineSeaKinds(BestAgent):
                 tuple(n for n in around if board[n] == HIDDEN and n not in sea))
 
 
+class InfluenceOnly(BestAgent):
+    """The best agent's long-term risk without its hotspots: every cell boosted by its
+    influence, and the positions after a guess valued as without the rule."""
+
+    name = "influence-only"
+
+    def risk(self, a: Analysis) -> Risk | None:
+        risk = super().risk(a)
+        if risk is not None:
+            risk.hotspots = []  # kept with the position: the next call finds them gone already
+        return risk
+
+
 VARIANTS = {"space": SpaceCounter, "window": Window, "living-window": LivingWindow,
-            "sea-fine": FineSeaKinds, "settled": Settled}
+            "sea-fine": FineSeaKinds, "settled": Settled, "influence-only": InfluenceOnly}
 """Agents a variant name stands for in :mod:`experiments.variants`."""

@@ -265,7 +265,7 @@ def test_the_living_window_scores_living_frontier_cells_near_the_safest_living_o
                 assert not settled(a, c) and 1 - a.probabilities[c] >= Fraction(9, 10) * max(living)
 
 
-@pytest.mark.parametrize("name", ["space", "settled"])
+@pytest.mark.parametrize("name", ["space", "settled", "influence-only"])
 def test_a_peer_rule_that_rescores_or_filters_guesses_only_among_the_default_candidates(name):
     from countsweep.play.agents import BestAgent
     from experiments.peer_rules import VARIANTS
@@ -273,3 +273,15 @@ def test_a_peer_rule_that_rescores_or_filters_guesses_only_among_the_default_can
     default = BestAgent()
     for board, move in _outlook_guesses(VARIANTS[name](), 4):
         assert move.cell in default.candidates(default.analysis(board)), board.to_text()
+
+
+def test_influence_only_scores_a_hotspot_pair_by_its_influence_and_values_no_hotspot():
+    from countsweep import Board, analyze
+    from countsweep.play.agents import BestAgent
+    from experiments.peer_rules import InfluenceOnly
+
+    a = analyze(Board.from_text("4x3x5\n??F1\nF?31\n??10"))  # (1, 1)/(2, 1) a 1/2 pair, (0, 0) its hotspot
+    default, plain = BestAgent().risk(a), InfluenceOnly().risk(a)
+    assert default is not None and plain is not None
+    assert default.hotspots and not plain.hotspots
+    assert default.boost((1, 1), Fraction(9, 10)) == 1 < plain.boost((1, 1), Fraction(9, 10))

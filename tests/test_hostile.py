@@ -268,15 +268,16 @@ def _play(out: Path, games: int) -> subprocess.Popen:
 
 def test_two_runs_writing_one_file_the_second_is_refused(tmp_path):
     out = tmp_path / "records.jsonl"
-    # enough games that the first run is still writing when the second starts, on any machine: the
-    # second is asked to stop the first is not; it must be refused while the first holds the file
-    first = _play(out, 4000)
+    # far more games than the first run can play while the second starts, on any machine (4000 were
+    # once all played first on a loaded one): the first is interrupted below, so they cost nothing;
+    # the second must be refused while the first holds the file
+    first = _play(out, 1_000_000)
     deadline = time.time() + 30
     while (not out.exists() or not out.stat().st_size) and time.time() < deadline:
         time.sleep(0.01)
     second = subprocess.run([sys.executable, "-m", "countsweep", "play", "--level", "intermediate", "--agent",
-                             "greedy", "--games", "4000", "--seed", "9", "--out", str(out)],
-                            capture_output=True, text=True)
+                             "greedy", "--games", "1000000", "--seed", "9", "--out", str(out)],
+                            capture_output=True, text=True, timeout=120)
     os.killpg(first.pid, signal.SIGINT)  # the first run stops early, keeping what it wrote
     first.communicate(timeout=120)
     assert second.returncode == 3 and "another countsweep play is writing this file" in second.stderr
