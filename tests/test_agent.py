@@ -493,6 +493,8 @@ def test_unknown_settings_of_the_best_agent_are_refused_by_name():
         BestAgent(next_value=None)  # only the opened board's valuation may be left unset
     with pytest.raises(ParameterError, match="opened_next_value 'dead'"):
         BestAgent(opened_next_value="dead")
+    with pytest.raises(ParameterError, match="risk_weight"):
+        BestAgent(risk_weight=F(-1, 10))
 
 
 def test_the_crowded_tie_break_scores_cells_with_known_mines_and_few_hidden_neighbours_first():

@@ -102,7 +102,9 @@ class Outlook:
     """P(cell is safe)."""
     secondary: Fraction
     """``sum_k P(k) * next`` where ``next`` is 1 if that position has a certain-safe
-    cell and else ``(4*s1 + s2) / 5``: surviving this move and, nearly, the next."""
+    cell and else ``(4*s1 + s2) / 5``: surviving this move and, nearly, the next.
+    With long-term risk each ``next`` is also multiplied by the cell's boost and
+    the hotspots' change (:mod:`countsweep.play.risk`), so it may pass 1."""
     progress: Fraction
     """``sum_k P(k)`` over the numbers after which some cell is certainly safe."""
     dead: bool
@@ -182,6 +184,8 @@ class BestAgent(GreedyAgent):
         self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
         self.endgame_layouts = endgame_layouts
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
+        if risk_weight is not None and risk_weight < 0:
+            raise ParameterError(f"risk_weight {risk_weight}: expected a weight of 0 or more (0 or None: off)")
         self.risk_weight = Fraction(risk_weight) if risk_weight else None
         self._risk: Risk | None = None  # the last position's, kept while its candidates are scored
 
