@@ -350,3 +350,18 @@ def test_a_frontier_holding_too_few_mines_for_a_sea_too_small_weighs_nothing():
     got = analyze(board, get_backend("dpll", kernel=False))
     assert got.count == 1 and got.probabilities == {(0, 0): 1, (0, 2): 0, (0, 4): 1}
     assert got == analyze(board, "brute")
+
+
+def test_the_model_kept_for_a_board_is_never_given_for_another_board_or_clue_model():
+    from countsweep.clues import EXACT, UNDER
+    from countsweep.constraints import Constraints
+
+    board = Board.from_text("3x3\n???\n?2?\n???")
+    exact = Constraints.of(board)
+    assert Constraints.of(board) is exact  # the same board object: the model kept
+    noisy = Constraints.of(board, UNDER)
+    assert noisy.clues is UNDER and exact.clues is EXACT
+    assert noisy.equations != exact.equations  # under "under" the 2 reads as at least 2
+    twin = Board.from_text("3x3\n???\n?1?\n???")
+    assert Constraints.of(twin).equations[0].value == 1
+    assert Constraints.of(board).equations == exact.equations
