@@ -586,12 +586,11 @@ EQUIVALENT.update({
     **_alike(BOUND, END + "x_best_move", 1),
     **_alike(BOUND, END + "xǁEndgameǁ__init__", 1),
     **_alike(BOUND, END + "xǁEndgameǁof", 1),
-    **_alike(ZIPS, END + "x_component_layouts", 35, 38, 39),
-    **_alike("possible(upto) reads the values of the cells before upto only (the rest count as free), and walk sets "
-             "each cell before going deeper: the cell at upto holds 0 when read and the values left behind are never "
-             "read", END + "x_component_layouts", 9, 12, 51, 52),
-    **_alike("a looser bound only prunes fewer branches: at a complete assignment no cell is free and the test is "
-             "exact", END + "x_component_layouts", 15),
+    **_alike(ZIPS, END + "x_component_layouts", 15, 18, 19),
+    **_alike("an equation that cannot be met from the start (more mines needed than it has cells) stays so while "
+             "its cells are set, so the walk prunes every branch at its first cell: no assignment either way",
+             END + "x_component_layouts", 9),
+    **_alike("None is false as False is: the same branch is taken", END + "x_component_layouts", 47),
     **_alike("W of an empty set is never asked: empty groups are skipped and an endgame has at least one layout",
              END + "xǁEndgameǁwins", 12, 14),
     **_alike("an empty group wins nothing (W of no layout is 0): adding it changes no sum", END + "xǁEndgameǁwins",
@@ -610,11 +609,9 @@ EQUIVALENT.update({
     **_alike("relevant only narrows the cells tried: a cell added by a wider test that tells nothing (the same in "
              "every layout, the same number shown) is dropped by the key test after", END + "xǁEndgameǁ__init__", 19,
              25, 29, 33),
-    **_alike("every layout holds the board's mine total, so |lay | around| = total + |around| - k relabels k one to "
-             "one: the same groups of layouts", END + "xǁEndgameǁ__init__", 63),
     **_alike("a safe cell that tells nothing leaves the layouts as they are: as a move it is worth exactly W, the "
              "most any move is worth, so best() may return it only in a tie, at the same value",
-             END + "xǁEndgameǁ__init__", 79),
+             END + "xǁEndgameǁ__init__", 85),
 })
 DIMACS = "countsweep.encode.dimacs."
 EQUIVALENT.update({

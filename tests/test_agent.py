@@ -378,6 +378,15 @@ def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
     assert checked == 40
 
 
+def test_the_endgame_search_reads_a_cell_that_can_show_eight():
+    # every cell's number is one byte of the search's set-up: 8 is its largest
+    board = Board.from_text("3x3x8\n???\n???\n???")
+    search = Endgame.of(board, 100)
+    assert search.move_value((1, 1)) == F(1, 9)  # safe in one layout of nine, showing 8: then all is known
+    assert all(search.move_value(c) == F(1, 9) for c in board.hidden())
+    assert search.value() == F(1, 9)
+
+
 THESIS_TEXT = "4x4x3\n1???\n????\n??2?\n????\n"  # 70 layouts (the thesis' example 3)
 
 
