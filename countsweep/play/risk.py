@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from countsweep.board import FLAG, HIDDEN, Cell
+from countsweep.board import Cell
 from countsweep.oracle import Analysis
 from countsweep.play.fifty import Shape, closed, completions, shapes
 
@@ -63,7 +63,6 @@ class Risk:
     def __init__(self, a: Analysis) -> None:
         self.a = a
         board = a.board
-        self.grid = board.grid
         self.certain = frozenset(a.mines_certain)
         self.mines_left = (board.mines or 0) - len(board._flags) - len(self.certain)
         self.shapes = shapes(board.height, board.width)
@@ -82,21 +81,14 @@ class Risk:
 
     def missing(self, shape: Shape, most: int) -> list[Cell] | None:
         """The ends of a closed pattern at ``shape`` not yet certain mines; None unless the
-        pattern is closed (inner cells hidden, ends hidden or flagged), none of its inner
-        cells is a certain mine, and at most ``most`` mines (missing ends and the inner
-        safe cells) are missing."""
-        grid, certain = self.grid, self.certain
-        for x in shape.inner:
-            if grid[x[0]][x[1]] != HIDDEN or x in certain:
-                return None
-        missing = []
-        for e in shape.ends:
-            v = grid[e[0]][e[1]]
-            if v == HIDDEN:
-                if e not in certain:
-                    missing.append(e)
-            elif v != FLAG:
-                return None
+        pattern is closed (:func:`~countsweep.play.fifty.closed`), none of its inner cells
+        is a certain mine, and at most ``most`` mines (missing ends and the inner safe
+        cells) are missing."""
+        pattern = closed(self.a.board, shape)
+        certain = self.certain
+        if pattern is None or any(x in certain for x in shape.inner):
+            return None
+        missing = [e for e in pattern.mines[shape.mines:] if e not in certain]
         safe = len(shape.inner) - shape.mines
         return missing if len(missing) + safe <= min(most, self.mines_left) else None
 
