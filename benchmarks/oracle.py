@@ -77,7 +77,7 @@ def clue_models(games: int, timeout: float, repeat: int = 5) -> None:
     w, h, m = LEVELS["expert"]
     boards = [b for rule, first in (("safe", "corner"), ("opening", "center"))
               for b in from_play(Settings(w, h, m, rule, first), games, seed=2026)]
-    kernel, python = get_backend("dpll"), get_backend("dpll", kernel=False)
+    kernel, python = "auto", "python"  # the implementation: the kernel where it answers, else Python
     runs = {"exact (kernel)": (kernel, EXACT), "exact (python)": (python, EXACT),
             "identity table (kernel)": (kernel, IDENTITY), "under (kernel)": (kernel, UNDER),
             "over (kernel)": (kernel, OVER), "identity table (python)": (python, IDENTITY),
@@ -85,10 +85,10 @@ def clue_models(games: int, timeout: float, repeat: int = 5) -> None:
     times: dict[str, list[float]] = {name: [] for name in runs}
     failed = dict.fromkeys(runs, 0)
     for b in boards:
-        for name, (backend, model) in runs.items():
+        for name, (how, model) in runs.items():
             try:
-                times[name].append(best_time(lambda b=b, backend=backend, model=model: analyze(
-                    b, backend, Limits(timeout=timeout), clues=model), repeat))
+                times[name].append(best_time(lambda b=b, how=how, model=model: analyze(
+                    b, "dpll", Limits(timeout=timeout), clues=model, implementation=how), repeat))
             except LimitExceeded:
                 times[name].append(float("nan"))
                 failed[name] += 1

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell, neighbours
+from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import EXACT, ClueModel
 from countsweep.counting.formula import Card, Formula
 from countsweep.errors import InconsistentError
@@ -93,11 +93,11 @@ def equations(board: Board, clues: ClueModel = EXACT) -> tuple[list[Equation], F
     # the factor's numerator and denominator apart: a Fraction per number would reduce thousands of times
     num = den = 1
     memo = None if clues.exact else _memo(clues)
-    grid, height, width = board.grid, board.height, board.width
-    for cell in board._numbers:
+    grid, height, width, topology = board.grid, board.height, board.width, board.topology
+    for cell in board.number_cells:
         hidden = []
         flags = 0
-        around = neighbours(cell, height, width)
+        around = topology.neighbours(cell, height, width)
         for n in around:
             v = grid[n[0]][n[1]]
             if v == HIDDEN:
@@ -152,38 +152,47 @@ def _memo(clues: ClueModel) -> dict:
     return _held("memo", clues, dict)
 
 
-def readings(clues: ClueModel) -> tuple[tuple, dict[int, Fraction]]:
-    """Every reading under ``clues`` at once, for the compiled kernel: ``(table, factors)``.
+class Readings(dict):
+    """Readings under one clue model, by key, worked out as numbers ask for them.
 
-    ``table[key]``, with ``key = ((shown * 9 + flags) * 9 + hidden) * 9 + neighbours``,
-    is ``None`` when no sum is possible, ``(-1,)`` when every sum weighs alike,
-    ``(lo,)`` for one sum, and ``(lo, w0, w1, ...)`` for weighted sums (see
-    :func:`_reading`); ``factors[key]`` is the scale the reading leaves.
+    ``key = ((shown * base + flags) * base + hidden) * base + neighbours``, with
+    ``base`` one more than the most neighbours a cell of the topology has; the
+    value is ``None`` when no sum is possible, ``(-1,)`` when every sum weighs
+    alike, ``(lo,)`` for one sum, and ``(lo, w0, w1, ...)`` for weighted sums
+    (see :func:`_reading`).  :attr:`factors` holds the scale each reading leaves.
+    The compiled kernel reads its keys through this mapping.
+    """
+
+    def __init__(self, clues: ClueModel, base: int) -> None:
+        super().__init__()
+        self.clues = clues
+        self.base = base
+        self.factors: dict[int, Fraction] = {}
+
+    def __missing__(self, key: int) -> tuple[int, ...] | None:
+        rest, room = divmod(key, self.base)
+        rest, hidden = divmod(rest, self.base)
+        shown, flags = divmod(rest, self.base)
+        reading = _reading(self.clues, shown, flags, hidden, room)
+        value = None
+        if reading is not None:
+            lo, weights, factor = reading
+            value = (lo,) if weights is None else (lo, *weights)
+            self.factors[key] = factor
+        self[key] = value
+        return value
+
+
+def readings(clues: ClueModel, base: int = 9) -> Readings:
+    """Every reading under ``clues`` for numbers of up to ``base - 1`` neighbours, for the compiled kernel.
 
     >>> from countsweep.clues import UNDER
-    >>> table, factors = readings(UNDER)
+    >>> table = readings(UNDER)
     >>> key = ((2 * 9 + 0) * 9 + 3) * 9 + 8   # a 2 with three hidden neighbours, no flag
-    >>> table[key], factors[key]              # true 2 or 3, weighing 1/2 and 1/3: 3 to 2, times 1/6
+    >>> table[key], table.factors[key]        # true 2 or 3, weighing 1/2 and 1/3: 3 to 2, times 1/6
     ((2, 3, 2), Fraction(1, 6))
     """
-    return _held("readings", clues, lambda: _readings(clues))
-
-
-def _readings(clues: ClueModel) -> tuple[tuple, dict[int, Fraction]]:
-    table: list[tuple[int, ...] | None] = [None] * 9 ** 4
-    factors: dict[int, Fraction] = {}
-    for shown in range(9):
-        for room in range(9):
-            for flags in range(room + 1):
-                for hidden in range(room - flags + 1):
-                    reading = _reading(clues, shown, flags, hidden, room)
-                    if reading is None:
-                        continue
-                    lo, weights, factor = reading
-                    key = ((shown * 9 + flags) * 9 + hidden) * 9 + room
-                    table[key] = (lo,) if weights is None else (lo, *weights)
-                    factors[key] = factor
-    return tuple(table), factors
+    return _held(f"readings {base}", clues, lambda: Readings(clues, base))
 
 
 def _reading(clues: ClueModel, shown: int, flags: int, hidden: int, room: int
@@ -279,11 +288,11 @@ class Constraints:
         comps = _components(eqs)
         frontier = tuple(sorted(c for comp in comps for c in comp.cells))
         on_frontier = set(frontier)
-        hidden = board._hidden
+        hidden = board.hidden_cells
         sea = tuple(c for c in hidden if c not in on_frontier)
         mines_left = None
         if board.mines is not None:
-            mines_left = board.mines - len(board._flags)
+            mines_left = board.mines - len(board.flag_cells)
             if mines_left > len(hidden):
                 raise InconsistentError(
                     f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"

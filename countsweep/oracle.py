@@ -38,149 +38,25 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import NamedTuple
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.analysis import Analysis, Analyzer, Group
+from countsweep.board import Board, Cell
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, readings
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.formula import Counts, Formula
-from countsweep.counting.poly import ONE, Poly, decimal, degrees, evaluate, mul
+from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
-from countsweep.kernel import KERNEL
+from countsweep.kernel import KERNEL, choose
+from countsweep.topology import cell_table, kernel_table
 
-
-class Group(NamedTuple):
-    """Hidden cells with one mine probability: ``mines / scale`` of the analysis, as ``probability``."""
-
-    probability: Fraction
-    cells: tuple[Cell, ...]
-    mines: int
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """Exact answers for one position."""
-
-    board: Board
-    mines_known: bool
-    count: int
-    """Mine layouts consistent with the position (frontier assignments if the total is unknown)."""
-    probabilities: dict[Cell, Fraction]
-    """Mine probability of every hidden unflagged cell, row-major."""
-    frontier: tuple[Cell, ...]
-    sea: tuple[Cell, ...]
-    components: int
-    backend: str = field(default=DEFAULT_BACKEND, compare=False)
-    """The backend that counted the components (answers are equal whichever it was)."""
-    groups: tuple[Group, ...] = field(default=(), compare=False, repr=False)
-    """Cells sharing one probability (a box, the sea): what the questions below read."""
-    scale: int = field(default=1, compare=False, repr=False)
-    """The common denominator of the groups' ``mines`` (the count, or twice it without a total)."""
-    clue_model: str = "exact"
-    """The clue model the numbers were read through (:mod:`countsweep.clues`)."""
-    density: Fraction | None = None
-    """The prior mine density, when one replaced the unknown total."""
-    factors: tuple[tuple[Fraction, int], ...] = field(default=(), compare=False, repr=False)
-    """:attr:`factor` as ``(fraction, power)`` pairs, multiplied out only when asked for: an agent
-    reading probabilities never needs the product of hundreds of small fractions."""
-    weighted: bool = False
-    """Do layouts weigh differently (noisy clues or a density), so that :attr:`weight` replaces the count?"""
-
-    @functools.cached_property
-    def factor(self) -> Fraction:
-        """``weight / count``: the scale a weighted count carries."""
-        num = den = 1
-        for f, times in self.factors:
-            num, den = num * f.numerator ** times, den * f.denominator ** times
-        return Fraction(num, den)
-
-    @property
-    def weight(self) -> Fraction:
-        """The total weight of the layouts: :attr:`count` for exact clues, else the sum of their weights."""
-        return self.count * self.factor
-
-    @functools.cached_property
-    def safe(self) -> tuple[Cell, ...]:
-        """Hidden cells that are mine-free in every layout, row-major."""
-        return tuple(sorted(c for g in self.groups if g.mines == 0 for c in g.cells))
-
-    @functools.cached_property
-    def mines_certain(self) -> tuple[Cell, ...]:
-        """Hidden cells that are mines in every layout, row-major."""
-        return tuple(sorted(c for g in self.groups if g.mines == self.scale for c in g.cells))
-
-    @functools.cached_property
-    def levels(self) -> tuple[tuple[Fraction, int], ...]:
-        """The distinct probabilities, lowest first, each with how many cells have it.
-
-        >>> from countsweep.board import Board
-        >>> analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????")).levels
-        ((Fraction(1, 10), 4), (Fraction(8, 35), 7), (Fraction(3, 10), 2), (Fraction(2, 5), 1))
-        """
-        tally: dict[int, list] = {}  # integer numerators over one scale: cheap to hash and compare
-        for g in self.groups:
-            entry = tally.setdefault(g.mines, [g.probability, 0])
-            entry[1] += len(g.cells)
-        return tuple((p, n) for _, (p, n) in sorted(tally.items()))
-
-    def probability(self, cell: Cell) -> Fraction | None:
-        """Mine probability of any cell: 1 for a flag, ``None`` for a revealed number."""
-        v = self.board[cell]
-        if v == FLAG:
-            return Fraction(1)
-        if v == HIDDEN:
-            return self.probabilities[cell]
-        return None
-
-    def grid(self) -> list[list[Fraction | None]]:
-        """:meth:`probability` of every cell, row by row."""
-        b = self.board
-        return [[self.probability((r, c)) for c in range(b.width)] for r in range(b.height)]
-
-    def to_dict(self, exact: bool = False) -> dict:
-        """The machine-readable answer ``countsweep count --json`` prints.
-
-        Counts are decimal strings (they outgrow every JSON number type); each
-        cell's probability is a float, 1.0 for a flag and ``None`` for a revealed
-        number; with ``exact`` also ``exact``, the same grid as ``"num/den"``.
-
-        >>> from countsweep.board import Board
-        >>> d = analyze(Board.from_text("3x1x1\\n?1?")).to_dict(exact=True)
-        >>> d["count"], d["count_scope"], d["probabilities"], d["exact"]
-        ('2', 'layouts', [[0.5, None, 0.5]], [['1/2', None, '1/2']])
-        """
-        grid = self.grid()
-        total: dict[str, object] = {"count": decimal(self.count)}
-        if self.weighted:  # an exact fraction, not a count of anything
-            w = self.weight
-            total = {"weight": f"{decimal(w.numerator)}/{decimal(w.denominator)}"}
-        out: dict[str, object] = {
-            "width": self.board.width,
-            "height": self.board.height,
-            "mines": self.board.mines,
-            **total,
-            "count_scope": "layouts" if self.mines_known or self.density is not None else "frontier",
-            "clue_model": self.clue_model,
-            "density": None if self.density is None else str(self.density),
-            "backend": self.backend,
-            "probabilities": [[None if p is None else float(p) for p in row] for row in grid],
-            "safe": [list(c) for c in self.safe],
-            "mines_certain": [list(c) for c in self.mines_certain],
-            "frontier": len(self.frontier),
-            "sea": len(self.sea),
-            "components": self.components,
-        }
-        if exact:
-            out["exact"] = [[None if p is None else f"{decimal(p.numerator)}/{decimal(p.denominator)}" for p in row]
-                            for row in grid]
-        return out
+__all__ = ["Analysis", "Analyzer", "Group", "KernelAnalyzer", "PythonAnalyzer", "analyze", "combine", "count",
+           "probabilities"]
 
 
 def _weights(others: Poly, ways: list[int], span: range) -> dict[int, int]:
@@ -218,7 +94,7 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
     for boxes, c in zip(boxes_of, counts, strict=True):
         if not c.total.coeffs:
             near = {cell for box in boxes for cell in box}
-            numbers = sorted(n for n in board._numbers if near & set(board.neighbours(n)))
+            numbers = sorted(n for n in board.number_cells if near & set(board.neighbours(n)))
             sources = ", ".join(f"[{r}, {col}]" for r, col in numbers[:6]) or "none"
             raise InconsistentError(f"no mine layout fits the numbers at cells {sources}")
     sea = len(model.sea)
@@ -288,10 +164,11 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
                          if 0 <= left - k - 1 <= sea - 1)
             found.append(Group(Fraction(in_sea, count), model.sea, in_sea))
     probs = {cell: g.probability for g in found for cell in g.cells}
-    ordered = {cell: probs[cell] for cell in board._hidden}
-    return Analysis(board, left is not None, count, ordered, model.frontier, model.sea,
-                    len(model.components), backend, tuple(found), scale, model.clues.name, density, ((factor, 1),),
-                    not model.clues.exact or density is not None)
+    ordered = {cell: probs[cell] for cell in board.hidden_cells}
+    return Analysis(board=board, mines_known=left is not None, count=count, probabilities=ordered,
+                    frontier=model.frontier, sea=model.sea, components=len(model.components), backend=backend,
+                    implementation="python", groups=tuple(found), scale=scale, clue_model=model.clues.name,
+                    density=density, factors=((factor, 1),), weighted=not model.clues.exact or density is not None)
 
 
 # Component results, kept across positions: in play one move changes one or two
@@ -330,7 +207,7 @@ def _count(engine: Backend, formula: Formula, limits: Limits) -> Counts:
 
 
 class _NoLayout(InconsistentError):
-    """No layout fits: the general path words the message when it is first read."""
+    """No layout fits: the Python implementation words the message when it is first read."""
 
     def __init__(self, board: Board, clues: ClueModel = EXACT) -> None:
         super().__init__()
@@ -341,52 +218,77 @@ class _NoLayout(InconsistentError):
     def __str__(self) -> str:
         if self.text is None:
             try:
-                analyze(self.board, get_backend(DEFAULT_BACKEND, kernel=False), clues=self.clues)
-                self.text = "no mine layout fits the position"  # the paths agree: not reached
+                PythonAnalyzer(get_backend(DEFAULT_BACKEND)).analyze(self.board, self.clues, Limits())
+                self.text = "no mine layout fits the position"  # the implementations agree: not reached
             except InconsistentError as exc:
                 self.text = str(exc)
         return self.text
 
 
-# The compiled kernel enumerates components of up to KERNEL.MAX_CELLS cells (its
-# counts are 128- or 64-bit integers), within this many search nodes.
+@dataclass(frozen=True)
+class PythonAnalyzer:
+    """The reference implementation: the board's equations, each component counted by ``backend``, combined.
+
+    Never declines.  With a ``density`` the unknown total is replaced by that prior.
+    """
+
+    backend: Backend
+    density: Fraction | None = None
+    name = "python"
+
+    def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis:
+        model = Constraints.of(board, clues)
+        counts = []
+        for comp in model.components:
+            limits.check("while counting the components")
+            counts.append(_count(self.backend, comp.formula(), limits))
+        return combine(model, counts, backend=self.backend.name, limits=limits, density=self.density)
+
+
+# The compiled kernel counts parts of components of up to KERNEL.MAX_CELLS cells (its counts
+# are 128- or 64-bit integers), within this many search nodes.
 _KERNEL_NODES = 200_000
 
 
-@functools.lru_cache(maxsize=64)
-def _cell_table(height: int, width: int) -> tuple[Cell, ...]:
-    return tuple((r, c) for r in range(height) for c in range(width))
+@dataclass(frozen=True)
+class KernelAnalyzer:
+    """The compiled kernel's implementation (``kernel/*.c``): the same answers as :class:`PythonAnalyzer`'s.
 
-
-def _compiled(board: Board, backend: str, clues: ClueModel = EXACT) -> Analysis | None:
-    """The analysis by the compiled kernel, or None where the position needs the general path.
-
-    The kernel answers exactly what :func:`combine` does from the dpll counts
-    (the tests compare the two on thousands of positions); it declines
-    components too large for its counts or its node budget.  When no layout
-    fits it raises at once; the message naming the numbers is worded by the
-    general path only if someone reads it (an agent trying what a cell may
-    show never does).  Under noisy clues it takes every reading of a number
-    at once (:func:`~countsweep.constraints.readings`) and says how often it
-    used each, for the factor the readings leave.
+    It takes the board's cells and its topology's neighbourhood table, and
+    declines (``None``) a position with a part too large for its counts or its
+    node budget.  When no layout fits it raises at once; the message naming the
+    numbers is worded by the Python implementation only if someone reads it (an
+    agent trying what a cell may show never does).  Under noisy clues it reads
+    every number through :func:`~countsweep.constraints.readings` and says how
+    often it used each, for the factor the readings leave.
     """
-    assert KERNEL is not None
-    table, factors = (None, None) if clues.exact else readings(clues)
-    found = KERNEL.analyze(board.grid, -1 if board.mines is None else board.mines,
-                           _cell_table(board.height, board.width), KERNEL.MAX_CELLS, _KERNEL_NODES, table)
-    if found is False:
-        raise _NoLayout(board, clues)
-    if found is None:
-        return None
-    count, scale, raw, hidden, index, frontier, sea, components, used = found
-    groups = tuple(Group(Fraction(num, den), cells, mines) for num, den, mines, cells in raw)
-    by_group = [g.probability for g in groups]
-    probabilities = dict(zip(hidden, [by_group[i] for i in index], strict=True))
-    if factors is None:
-        return Analysis(board, board.mines is not None, count, probabilities, frontier, sea, components, backend,
-                        groups, scale)
-    return Analysis(board, board.mines is not None, count, probabilities, frontier, sea, components, backend,
-                    groups, scale, clues.name, None, tuple((factors[key], times) for key, times in used), True)
+
+    name = "kernel"
+
+    def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None:
+        assert KERNEL is not None
+        around = kernel_table(board.topology, board.height, board.width)
+        # the kernel keys a reading in base (its table's most neighbours + 1)
+        table = None if clues.exact else readings(clues, around.max_degree + 1)
+        try:
+            found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
+                                   readings=table, max_nodes=_KERNEL_NODES)
+        except KERNEL.NoLayout:
+            raise _NoLayout(board, clues) from None
+        if found is None:
+            return None
+        groups = tuple(Group(Fraction(num, den), cells, mines) for num, den, mines, cells in found.groups)
+        by_group = [g.probability for g in groups]
+        probabilities = dict(zip(found.hidden, [by_group[i] for i in found.group_of], strict=True))
+        factors: tuple[tuple[Fraction, int], ...] = ()
+        if table is not None:
+            assert found.readings is not None  # the kernel says how often it read each reading it was given
+            factors = tuple((table.factors[key], times) for key, times in found.readings)
+        return Analysis(board=board, mines_known=board.mines is not None, count=found.count,
+                        probabilities=probabilities, frontier=found.frontier, sea=found.sea,
+                        components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
+                        groups=groups, scale=found.scale, clue_model=clues.name, factors=factors,
+                        weighted=not clues.exact)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
@@ -408,15 +310,41 @@ def _check_memory(limits: Limits, board: Board) -> None:
                             f"the limit is {limits.max_memory / 2**20:,.0f} MB (--max-memory)")
 
 
-def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None, *,
-            clues: ClueModel = EXACT, density: Fraction | None = None) -> Analysis:
+def _backend_of(backend: object) -> Backend:
+    if isinstance(backend, str):
+        return get_backend(backend)
+    if not isinstance(backend, Backend):
+        raise ParameterError(f"backend: expected a backend name ({', '.join(BACKENDS)}) or a "
+                             f"countsweep.counting.Backend, not {backend!r:.60}")
+    return backend
+
+
+def _board_of(board: object) -> Board:
+    """``board`` as a :class:`Board`: a Board, board text, or a list of rows (text lines or cell codes)."""
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return Board.from_text(board)
+    if isinstance(board, (list, tuple)) and board:
+        if all(isinstance(row, str) for row in board):
+            return Board.from_rows(list(board))
+        if all(isinstance(row, (list, tuple)) for row in board):
+            return Board.from_array(board)
+    raise ParameterError(f"board: expected a countsweep.Board, board text or a list of rows, not {board!r:.60} "
+                         "(make one with Board.from_text('4x4x3\\n1???\\n...'))")
+
+
+def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None, *,
+            clues: ClueModel = EXACT, density: Fraction | None = None, implementation: str = "auto") -> Analysis:
     """Count the layouts of ``board`` and every hidden cell's mine probability, exactly.
 
     Parameters
     ----------
     board
-        The position.  Without a mine total the count is of frontier
-        assignments (see the module's notes).
+        The position: a :class:`~countsweep.board.Board`, board text, or a
+        list of rows (text lines, or codes as :meth:`Board.from_array` takes).
+        Without a mine total the count is of frontier assignments (see the
+        module's notes).
     backend
         A backend name from :func:`~countsweep.counting.registry.backend_names`, or any
         :class:`~countsweep.counting.base.Backend`.
@@ -428,44 +356,54 @@ def analyze(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limi
     density
         A prior for a board without a mine total: each hidden cell a mine
         independently with this probability, in (0, 1).
+    implementation
+        ``auto`` (the default: :func:`countsweep.kernel.choose` picks),
+        ``python`` or ``kernel``; the answers are the same, and
+        :attr:`Analysis.implementation` says which gave them.
 
     Raises
     ------
     ParameterError
-        A density outside (0, 1), or given for a board with a mine total.
+        An argument of the wrong kind, a density outside (0, 1), or one given
+        for a board with a mine total.
     InconsistentError
         When no layout fits the position (or every layout weighs nothing).
     LimitExceeded
         When a limit is hit.
     """
-    engine = get_backend(backend) if isinstance(backend, str) else backend
+    board = _board_of(board)
+    engine = _backend_of(backend)
+    if limits is not None and not isinstance(limits, Limits):
+        raise ParameterError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)), not {limits!r:.60}")
+    if not isinstance(clues, ClueModel):
+        raise ParameterError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), not {clues!r:.60}")
     if density is not None:
+        if not isinstance(density, (Fraction, int)) or isinstance(density, bool):
+            raise ParameterError(f"density: a Fraction in (0, 1), not {density!r:.40}")
         if not 0 < density < 1:
             raise ParameterError(f"a density is a probability in (0, 1), not {density}")
         if board.mines is not None:
             raise ParameterError("a density is a prior for a board without a mine total; this one has a total "
                                  "(give one or the other)")
+        density = Fraction(density)
     limits = (limits or Limits()).started()
     _check_memory(limits, board)
-    if KERNEL is not None and getattr(engine, "kernel", False) and density is None:
+    ours = BACKENDS.get(engine.name) is type(engine)  # one of countsweep's own, not a caller's of the same name
+    which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=density)
+    if which == "kernel":
         limits.check("before counting")
-        done = _compiled(board, engine.name, clues)
+        done = KernelAnalyzer().analyze(board, clues, limits)
         if done is not None:
             return done
-    model = Constraints.of(board, clues)
-    counts = []
-    for comp in model.components:
-        limits.check("while counting the components")
-        counts.append(_count(engine, comp.formula(), limits))
-    return combine(model, counts, backend=engine.name, limits=limits, density=density)
+    return PythonAnalyzer(engine, density).analyze(board, clues, limits)
 
 
-def count(board: Board, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> int:
+def count(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> int:
     """The number of mine layouts consistent with ``board`` (see :func:`analyze`)."""
     return analyze(board, backend, limits).count
 
 
-def probabilities(board: Board, backend: str | Backend = DEFAULT_BACKEND,
+def probabilities(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
                   limits: Limits | None = None) -> dict[Cell, Fraction]:
     """Exact mine probability of every hidden unflagged cell of ``board``."""
     return analyze(board, backend, limits).probabilities

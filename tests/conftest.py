@@ -1,12 +1,21 @@
-"""Hypothesis profiles, and a smaller example budget under mutation testing.
+"""Hypothesis profiles, test groups (markers), and smaller example budgets where asked.
 
 ``default`` is what CI runs; ``thorough`` (``--hypothesis-profile thorough``)
-raises the budget of tests that do not set their own.  Under mutation testing
-(``python -m tests.mutation`` sets ``COUNTSWEEP_MUTATION``) every property test
-is capped at ``MUTATION_EXAMPLES`` examples and a failing example is not shrunk: a
-mutant is nearly always caught in the first few, thousands of mutants each run
-the tests that cover them, and shrinking a mutant's failure could outlast
-mutmut's time limit.
+raises the budget of tests that do not set their own.
+
+Every test belongs to one group, a marker given by its module (:data:`GROUPS`):
+``docs``, ``browser``, ``cluster``, ``scripts``, ``builds``, ``style``, or
+``quick``, the core.  ``pytest -m quick`` is the working loop: the core, every
+property test capped at ``QUICK_EXAMPLES`` examples, in well under a minute;
+plain ``pytest`` (what ``.ci/run`` runs) runs every group at full budget.
+
+Smaller budgets elsewhere: under mutation testing (``python -m tests.mutation``
+sets ``COUNTSWEEP_MUTATION``) every property test is capped at
+``MUTATION_EXAMPLES`` examples and a failing example is not shrunk: a mutant is
+nearly always caught in the first few, thousands of mutants each run the tests
+that cover them, and shrinking a mutant's failure could outlast mutmut's time
+limit.  ``COUNTSWEEP_MAX_EXAMPLES=N`` caps them at N (the kernel's sanitizer
+and no-``__int128`` builds rerun the kernel's tests so).
 """
 
 from __future__ import annotations
@@ -29,19 +38,47 @@ settings.register_profile(
 settings.load_profile("mutation" if os.environ.get("COUNTSWEEP_MUTATION") else "default")
 
 MUTATION_EXAMPLES = 60
+QUICK_EXAMPLES = 15
+
+GROUPS = {
+    "test_docs": "docs", "test_notebooks": "docs", "test_help": "docs",
+    "test_browser": "browser",
+    "test_cluster": "cluster",
+    "test_benchmarks": "scripts",
+    "test_kernel_builds": "builds",
+    "test_style": "style",
+}
+"""A test module's group, when it is not the core (``quick``)."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    if not os.environ.get("COUNTSWEEP_MUTATION"):
+def _cap(config: pytest.Config) -> tuple[int | None, bool]:
+    """The most examples a property test may run here, and whether failures shrink."""
+    if os.environ.get("COUNTSWEEP_MUTATION"):
+        return MUTATION_EXAMPLES, False
+    if os.environ.get("COUNTSWEEP_MAX_EXAMPLES"):
+        return int(os.environ["COUNTSWEEP_MAX_EXAMPLES"]), True
+    if "quick" in (config.getoption("markexpr", "") or ""):
+        return QUICK_EXAMPLES, True
+    return None, True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.nodeid.split("::")[0].rsplit("/", 1)[-1].removesuffix(".py")
+        group = GROUPS.get(module, "quick")
+        if group != "quick" or not item.get_closest_marker("slow"):
+            item.add_marker(group)
+    cap, shrink = _cap(config)
+    if cap is None:
         return
     for item in items:
         test = getattr(item, "obj", None)
         test = getattr(test, "__func__", test)  # a method of a test class
         chosen = getattr(test, "_hypothesis_internal_use_settings", None)
-        if chosen is not None and chosen.max_examples > MUTATION_EXAMPLES:
+        if chosen is not None and chosen.max_examples > cap:
+            phases = tuple(Phase) if shrink else tuple(p for p in Phase if p is not Phase.shrink)
             test._hypothesis_internal_use_settings = settings(
-                chosen, max_examples=MUTATION_EXAMPLES, derandomize=True, database=None,
-                phases=tuple(p for p in Phase if p is not Phase.shrink))
+                chosen, max_examples=cap, derandomize=True, database=None, phases=phases)
 
 
 @pytest.fixture(autouse=bool(os.environ.get("COUNTSWEEP_MUTATION")))

@@ -15,11 +15,50 @@ from itertools import combinations
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.errors import InconsistentError
 from countsweep.oracle import Analysis, analyze
+from countsweep.topology import SQUARE, Topology
+
+
+def reference_around(topology: Topology, cell: Cell, height: int, width: int) -> set[Cell]:
+    """The cells ``cell``'s number counts, from each topology's definition (not countsweep.topology's code)."""
+    r, c = cell
+    kind = type(topology).__name__
+    wrap = getattr(topology, "wrap", False)
+    if kind == "Graph":
+        return {(0, j) for j in range(width) if j in topology.edges[c]}  # type: ignore[attr-defined]
+    if kind == "Grid3D":
+        depth = topology.depth  # type: ignore[attr-defined]
+        rows = height // depth
+        z, rr = r // rows, r % rows
+        out = set()
+        for dz in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    a, b, d = z + dz, rr + dr, c + dc
+                    if wrap:
+                        a, b, d = a % depth, b % rows, d % width
+                    if 0 <= a < depth and 0 <= b < rows and 0 <= d < width:
+                        out.add((a * rows + b, d))
+        return out - {cell}
+    if kind == "Hex":  # odd-r: odd rows sit half a cell to the right
+        if r % 2 == 0:
+            steps = [(-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0)]
+        else:
+            steps = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)]
+    else:
+        steps = list(topology.offsets)  # type: ignore[attr-defined]
+    out = set()
+    for dr, dc in steps:
+        a, b = r + dr, c + dc
+        if wrap:
+            a, b = a % height, b % width
+        if 0 <= a < height and 0 <= b < width:
+            out.add((a, b))
+    return out - {cell}
 
 
 def fits(board: Board, mines: set[Cell]) -> bool:
-    return all(sum(1 for n in board.neighbours(cell) if n in mines) == board[cell]
-               for cell in board.numbers())
+    return all(sum(1 for n in reference_around(board.topology, cell, board.height, board.width) if n in mines)
+               == board[cell] for cell in board.numbers())
 
 
 def layouts(board: Board) -> list[frozenset[Cell]]:
@@ -53,7 +92,8 @@ def truth(board: Board) -> tuple[int, dict[Cell, Fraction]]:
     probs = {c: Fraction(sum(1 for lay in found if c in lay), len(found)) for c in hidden}
     count = len(found)
     if board.mines is None:
-        near = {n for cell in board.numbers() for n in board.neighbours(cell)}
+        near = {n for cell in board.numbers() for n in reference_around(board.topology, cell, board.height,
+                                                                        board.width)}
         sea = sum(1 for c in hidden if c not in near)
         assert count % 2**sea == 0
         count //= 2**sea
@@ -61,20 +101,19 @@ def truth(board: Board) -> tuple[int, dict[Cell, Fraction]]:
 
 
 def board_from_layout(width: int, height: int, mines: set[Cell], revealed: set[Cell],
-                      flagged: set[Cell], total: bool) -> Board:
+                      flagged: set[Cell], total: bool, topology: Topology = SQUARE) -> Board:
     grid = []
     for r in range(height):
         row = []
         for c in range(width):
             if (r, c) in revealed and (r, c) not in mines:
-                row.append(sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                               if (dr or dc) and (r + dr, c + dc) in mines))
+                row.append(sum(1 for n in reference_around(topology, (r, c), height, width) if n in mines))
             elif (r, c) in flagged:
                 row.append(FLAG)
             else:
                 row.append(HIDDEN)
         grid.append(tuple(row))
-    return Board(tuple(grid), len(mines) if total else None)
+    return Board(tuple(grid), len(mines) if total else None, None, topology)
 
 
 def seeded_position(seed: int, sizes: list[tuple[int, int]], mines: tuple[int, int],

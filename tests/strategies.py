@@ -6,18 +6,55 @@ from hypothesis import strategies as st
 
 from countsweep.board import Board
 from countsweep.counting.formula import Card, Formula
-from tests.reference import board_from_layout
+from countsweep.topology import CROSS, HEX, KNIGHT, SQUARE, TORUS, Graph, Grid, Grid3D, Hex, Topology
+from tests.reference import board_from_layout, reference_around
+
+TOPOLOGIES = ("square", "torus", "hex", "torus hex", "3d", "torus 3d", "knight", "cross", "offsets", "graph")
 
 
 @st.composite
-def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | None = None):
+def topologies(draw, kinds: tuple[str, ...] = TOPOLOGIES):
+    """(topology, width, height): a topology of every kind countsweep ships, on a small board it fits."""
+    kind = draw(st.sampled_from(kinds))
+    width, height = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    topology: Topology = SQUARE
+    if kind == "torus":
+        topology = TORUS
+    elif kind in ("hex", "torus hex"):
+        topology = HEX if kind == "hex" else Hex(wrap=True)
+        if kind == "torus hex" and height % 2:
+            height += 1
+    elif kind in ("3d", "torus 3d"):
+        depth = draw(st.integers(1, 3))
+        topology = Grid3D(depth, wrap=kind == "torus 3d")
+        width, height = draw(st.integers(1, 3)), depth * draw(st.integers(1, 3))
+    elif kind in ("knight", "cross"):
+        topology = KNIGHT if kind == "knight" else CROSS
+    elif kind == "offsets":  # a random symmetric neighbourhood, wrapping or not
+        base = draw(st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)).filter(lambda o: o != (0, 0)),
+                             min_size=1, max_size=5))
+        offsets = tuple(dict.fromkeys(o for dr, dc in base for o in ((dr, dc), (-dr, -dc))))
+        topology = Grid(offsets, wrap=draw(st.booleans()))
+    elif kind == "graph":
+        n = draw(st.integers(1, 14))
+        names = [f"n{i}" for i in range(n)]
+        pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] != p[1]),
+                              max_size=3 * n))
+        topology = Graph.from_json({"nodes": names, "edges": [[names[a], names[b]] for a, b in pairs]})
+        width, height = n, 1
+    return topology, width, height
+
+
+@st.composite
+def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | None = None,
+              kinds: tuple[str, ...] = ("square",)):
     """A position from a real layout: some safe cells revealed, some mines flagged.
 
-    With ``perturb`` one revealed number may be changed, so some positions have
-    no consistent layout.
+    ``kinds`` are the topologies to draw from (:data:`TOPOLOGIES`; the square
+    grid by default).  With ``perturb`` one revealed number may be changed, so
+    some positions have no consistent layout.
     """
-    width = draw(st.integers(1, 5))
-    height = draw(st.integers(1, 5))
+    topology, width, height = draw(topologies(kinds))
     cells = [(r, c) for r in range(height) for c in range(width)]
     mines = set(draw(st.lists(st.sampled_from(cells), unique=True, max_size=len(cells))))
     safe = [c for c in cells if c not in mines]
@@ -32,13 +69,13 @@ def positions(draw, max_hidden: int = 14, perturb: bool = False, total: bool | N
     if len(hidden) > max_hidden:
         flagged |= {c for c in hidden if c in mines}
     with_total = draw(st.booleans()) if total is None else total
-    board = board_from_layout(width, height, mines, revealed, flagged, with_total)
+    board = board_from_layout(width, height, mines, revealed, flagged, with_total, topology)
     if perturb and board.numbers() and draw(st.booleans()):
         cell = draw(st.sampled_from(board.numbers()))
-        room = sum(1 for _ in board.neighbours(cell))
+        room = len(reference_around(topology, cell, height, width))
         grid = [list(row) for row in board.grid]
-        grid[cell[0]][cell[1]] = draw(st.integers(0, min(room, 8)))
-        board = Board(tuple(map(tuple, grid)), board.mines)
+        grid[cell[0]][cell[1]] = draw(st.integers(0, room))
+        board = Board(tuple(map(tuple, grid)), board.mines, None, topology)
     return board
 
 

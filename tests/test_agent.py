@@ -364,8 +364,8 @@ def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
             continue
         solver = Solver(Geometry(board.width, board.height), board.mines)
         state = state_of(board)
-        for kernel in (False, True):
-            search = Endgame(board, layouts, kernel=kernel)
+        for how in ("python", "auto"):
+            search = Endgame(board, layouts, implementation=how)
             assert search.value() == solver.value(state, layouts)
             best = search.best()
             assert best is None or (best[1] == search.move_value(best[0]) and best[1] <= search.value())
@@ -420,7 +420,7 @@ def test_an_endgame_over_no_layout_is_an_inconsistent_position():
     board = Board.from_text("3x1x1\n?2?")  # the 2 needs both cells, the total allows one mine
     assert enumerate_layouts(board, 100) == []
     for call in (lambda: Endgame.of(board, 100), lambda: best_move(board, 100),
-                 lambda: Endgame(board, [], kernel=False)):
+                 lambda: Endgame(board, [], implementation="python")):
         with pytest.raises(InconsistentError, match=r"^no mine layout fits the position$"):
             call()
 

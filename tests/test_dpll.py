@@ -182,7 +182,7 @@ def test_the_component_cache_never_answers_for_a_near_twin(f):
     # reference: each half counted by brute force on its own; the whole is their product
     a, b = (BruteCounter().count(h) for h in _halves(f))
     n = f.num_vars // 2
-    got = DpllCounter(kernel=False).count(f)
+    got = DpllCounter().count(f)
     marg = dict(zip(got.variables, got.marginals, strict=True))
     assert got.total == mul(a.total, b.total)
     for v, m in zip(a.variables, a.marginals, strict=True):
@@ -371,14 +371,14 @@ def test_identical_components_are_searched_once_and_found_in_the_cache_after():
     def copies(k: int) -> Formula:
         return Formula(3 * k, tuple(Card((3 * i + 1, 3 * i + 2, 3 * i + 3), 1, 2) for i in range(k)))
 
-    first = DpllCounter(kernel=False)
+    first = DpllCounter()
     first.count(copies(1))
     one = first.last_stats
     # one copy: x1 is branched on (a decision); x1 = 0 leaves "1 or 2 of x2, x3" and x1 = 1 leaves
     # "0 or 1 of x2, x3", two different components, one decision each, each settled by propagation
     assert (one.decisions, one.components, one.cache_hits, one.cache_entries, one.max_component) == (3, 3, 0, 3, 3)
     for k in (2, 3, 4):
-        counter = DpllCounter(kernel=False)
+        counter = DpllCounter()
         assert counter.count(copies(k)).count == 6**k
         s = counter.last_stats
         # each further copy is one more component, found in the cache: no decision, no entry

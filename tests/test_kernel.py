@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
-from countsweep.clues import OVER, UNDER, ClueModel, parse_clues
-from countsweep.counting.dpll import DpllCounter
+from countsweep.clues import EXACT, OVER, UNDER, ClueModel, parse_clues
+from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
-from countsweep.oracle import _compiled
+from countsweep.oracle import KernelAnalyzer
 from countsweep.play.endgame import Endgame, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
@@ -38,9 +38,14 @@ needs_wide = pytest.mark.skipif(not WIDE, reason="the kernel was built without 1
 
 def pure(board: Board, clues: ClueModel | None = None):
     try:
-        return analyze(board, DpllCounter(kernel=False), clues=clues or parse_clues("exact"))
+        return analyze(board, clues=clues or EXACT, implementation="python")
     except InconsistentError:
         return None
+
+
+def _compiled(board: Board, clues: ClueModel = EXACT):
+    """The kernel's own answer: an Analysis, or None where it declines."""
+    return KernelAnalyzer().analyze(board, clues, Limits())
 
 
 def same(kernel, python) -> None:
@@ -49,7 +54,9 @@ def same(kernel, python) -> None:
     assert kernel.levels == python.levels and kernel.safe == python.safe
     assert kernel.mines_certain == python.mines_certain and kernel.backend == python.backend
     assert kernel.weight == python.weight and kernel.weighted == python.weighted
-    assert kernel.clue_model == python.clue_model
+    assert kernel.clue_model == python.clue_model and kernel.density == python.density
+    assert (kernel.implementation, python.implementation) == ("kernel", "python")
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
 
 
 @settings(max_examples=2000)
@@ -57,7 +64,7 @@ def same(kernel, python) -> None:
 def test_the_kernels_analysis_is_the_pure_one_on_random_positions(board):
     python = pure(board)
     try:
-        kernel = _compiled(board, "dpll")
+        kernel = _compiled(board)
     except InconsistentError:
         assert python is None
         return
@@ -73,7 +80,7 @@ def test_the_kernels_analysis_is_the_pure_one_on_positions_from_play(level, rule
     boards = from_play(Settings(w, h, m, rule, "corner" if rule == "safe" else "center"), 3, seed=11)
     answered = 0
     for board in boards:
-        kernel = _compiled(board, "dpll")
+        kernel = _compiled(board)
         if kernel is not None:
             same(kernel, pure(board))
             answered += 1
@@ -84,7 +91,7 @@ def same_or_declined(board: Board, clues: ClueModel) -> bool:
     """The kernel's weighted analysis is the pure one, or it leaves the position to it; did it answer?"""
     python = pure(board, clues)
     try:
-        kernel = _compiled(board, "dpll", clues)
+        kernel = _compiled(board, clues)
     except InconsistentError:
         assert python is None
         return True
@@ -144,7 +151,7 @@ F3F33F1002F3111111????????????
 @needs_wide
 def test_a_part_over_the_static_bound_is_weighed_when_its_layouts_fit():
     board = Board.from_text(LONG_PART)
-    kernel = _compiled(board, "dpll", OVER)
+    kernel = _compiled(board, OVER)
     assert kernel is not None  # answered in the kernel, not handed on
     same(kernel, pure(board, OVER))
 
@@ -211,7 +218,7 @@ FF211012FFF??200001???????????
                          ids=["over-4", "over-56", "under-363"])
 def test_counts_wider_than_128_bits_are_put_together_from_residues(text, model):
     board = Board.from_text(text)
-    kernel = _compiled(board, "dpll", model)
+    kernel = _compiled(board, model)
     assert kernel is not None
     same(kernel, pure(board, model))
 
@@ -223,16 +230,16 @@ def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path
                   for v in range(9))
     model = ClueModel("primes", "table", table)
     board = Board.from_text("6x3x5\n1?2?1?\n??????\n2?1?2?")
-    assert _compiled(board, "dpll", model) is None
+    assert _compiled(board, model) is None
     assert analyze(board, clues=model) == pure(board, model)  # the general path answers, exactly
 
 
 def test_large_components_and_inconsistent_positions_are_left_to_the_general_path():
     big = midgame(30, 30, 0.22, 0.5, seed=3)
-    assert _compiled(big, "dpll") is None or _compiled(big, "dpll") == pure(big)
+    assert _compiled(big) is None or _compiled(big) == pure(big)
     for text in ("3x2\n1?1\n000", "3x1x3\n?1?"):  # no layout; more mines than hidden cells
         with pytest.raises(InconsistentError):
-            _compiled(Board.from_text(text), "dpll")
+            _compiled(Board.from_text(text))
 
 
 def _positions_with_layouts(n: int):
@@ -254,8 +261,8 @@ def _positions_with_layouts(n: int):
 def test_the_compiled_endgame_search_visits_the_same_positions(limit):
     for board, layouts in _positions_with_layouts(60):
         fast = Endgame(board, layouts, limit)
-        slow = Endgame(board, layouts, limit, kernel=False)
-        assert fast._compiled is not None and slow._compiled is None
+        slow = Endgame(board, layouts, limit, implementation="python")
+        assert (fast.search.name, slow.search.name) == ("kernel", "python")
         outcome = []
         for search in (fast, slow):
             try:
@@ -280,7 +287,7 @@ def test_the_compiled_endgame_search_visits_the_same_positions(limit):
 def test_an_inconsistent_position_raises_at_once_and_words_its_message_as_the_general_path(text):
     board = Board.from_text(text)
     try:
-        analyze(board, DpllCounter(kernel=False))
+        analyze(board, implementation="python")
         expected = None
     except InconsistentError as exc:
         expected = str(exc)

@@ -17,8 +17,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "countsweep"
 LAYERS = [
     ("countsweep.errors", "countsweep.intervals", "countsweep.files", "countsweep.kernel", "countsweep._kernel"),
     ("countsweep.counting",),
-    ("countsweep.board", "countsweep.clues"),
+    ("countsweep.topology", "countsweep.board", "countsweep.clues"),
     ("countsweep.constraints",),
+    ("countsweep.analysis",),
     ("countsweep.encode",),
     ("countsweep.oracle",),
     ("countsweep.compiled",),
@@ -38,7 +39,7 @@ def module_name(path: Path) -> str:
 def imports() -> dict[str, set[str]]:
     """Each package module and the package modules it imports."""
     modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
-    compiled = {module_name(p.with_suffix(".py")) for p in PACKAGE.rglob("*.c")}  # C extensions: no imports
+    compiled = {module_name(p.with_suffix(".py")) for p in PACKAGE.rglob("*.pyi")}  # C extensions (their stubs)
     graph: dict[str, set[str]] = {name: set() for name in compiled}
     for name, path in modules.items():
         found: set[str] = set()

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
-from countsweep.counting import Limits, get_backend
+from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded, ParameterError
 from tests.reference import truth
 from tests.strategies import positions
@@ -153,7 +153,7 @@ def test_each_groups_mines_over_the_scale_is_its_probability(data):
     elif prior == "under":
         kwargs = {"clues": UNDER}
     try:
-        a = analyze(board, get_backend("dpll", kernel=False), **kwargs)
+        a = analyze(board, "dpll", implementation="python", **kwargs)
     except InconsistentError:
         return
     for g in a.groups:
@@ -192,7 +192,7 @@ def test_the_python_search_itself_is_handed_the_limits():
         def check(self, where: str = "") -> None:
             seen.append(where)
 
-    analyze(Board.from_text(_dense(40, 3)), get_backend("dpll", kernel=False), Recording(timeout=600))
+    analyze(Board.from_text(_dense(40, 3)), "dpll", Recording(timeout=600), implementation="python")
     assert "before counting" in seen  # said by the counter: the analysis alone never says it on this path
 
 
@@ -252,26 +252,26 @@ def test_three_or_more_components_combine_exactly_on_the_python_path(total):
     for board in many_components():
         board = board if total else board.with_mines(None)
         count, probs = truth(board)
-        for backend in (get_backend("dpll", kernel=False), get_backend("brute")):
-            a = analyze(board, backend)
+        for backend, how in (("dpll", "python"), ("brute", "python")):
+            a = analyze(board, backend, implementation=how)
             assert (a.count, a.probabilities) == (count, probs), board.to_text()
 
 
 def test_an_impossible_total_says_what_the_frontier_and_the_sea_can_hold():
     board = Board.from_text("4x2x4\n?1??\n---?")  # the 1 takes exactly one mine; two sea cells take the rest
-    for backend in (get_backend("dpll", kernel=False), "dpll", "brute"):
+    for backend, how in (("dpll", "python"), ("dpll", "auto"), ("brute", "auto")):
         with pytest.raises(InconsistentError, match=r"^the mine total cannot be met: 4 unflagged mines left, the "
                                                     r"frontier holds 1 to 1 and the 2 sea cells the rest$"):
-            analyze(board, backend)
+            analyze(board, backend, implementation=how)
 
 
 def test_an_inconsistent_component_names_its_first_six_numbers_and_no_others():
     # the 1 at [0, 0] is consistent on its own; the run from [0, 3] to [0, 11] is not (the 2 at the end)
     board = Board.from_text("12x2\n1--111111112\n??-?????????")
-    for backend in (get_backend("dpll", kernel=False), "dpll"):
+    for how in ("python", "auto"):
         with pytest.raises(InconsistentError, match=r"^no mine layout fits the numbers at cells \[0, 3\], \[0, 4\], "
                                                     r"\[0, 5\], \[0, 6\], \[0, 7\], \[0, 8\]$"):
-            analyze(board, backend)
+            analyze(board, "dpll", implementation=how)
 
 
 def test_every_phase_checks_the_deadline_under_its_own_name():
@@ -291,7 +291,7 @@ def test_every_phase_checks_the_deadline_under_its_own_name():
             if kwargs and b.mines is not None:
                 continue
             seen.clear()
-            analyze(b, get_backend("dpll", kernel=False), Recording(timeout=60), **kwargs)
+            analyze(b, "dpll", Recording(timeout=60), implementation="python", **kwargs)
             assert {"while counting the components", "while combining the components"} <= set(seen), seen
     seen.clear()
     analyze(board, "dpll", Recording(timeout=60))
@@ -302,8 +302,8 @@ def test_every_phase_checks_the_deadline_under_its_own_name():
                                              ("4x4\n1???\n????\n??2?\n????", False)])
 def test_an_analysis_says_whether_the_mine_total_was_known_on_every_path(text, known):
     board = Board.from_text(text)
-    for backend in (get_backend("dpll"), get_backend("dpll", kernel=False), get_backend("sdd")):
-        assert analyze(board, backend).mines_known is known
+    for backend, how in (("dpll", "auto"), ("dpll", "python"), ("sdd", "auto")):
+        assert analyze(board, backend, implementation=how).mines_known is known
 
 
 def test_the_backend_asked_for_is_the_one_that_counts():
@@ -330,7 +330,7 @@ def test_components_that_could_hold_more_mines_than_are_left_are_combined_as_bru
     # two components holding 1 and 2 or 3 mines, three mines left and no sea: the frontier could
     # hold one more mine than is left, and that term must be skipped, not read past the sea's ways
     board = Board.from_text("4x4x4\n????\n1?F3\n0???\n???1")
-    got = analyze(board, get_backend("dpll", kernel=False))
+    got = analyze(board, "dpll", implementation="python")
     assert got == analyze(board, "brute") and got.components == 2 and got.count == 8
 
 
@@ -339,15 +339,15 @@ def test_an_analysis_under_noisy_clues_says_whether_the_mine_total_is_known_on_e
     from countsweep.clues import UNDER
 
     board = Board.from_text(text)
-    for backend in (get_backend("dpll"), get_backend("dpll", kernel=False), "brute"):
-        assert analyze(board, backend, clues=UNDER).mines_known is known
+    for backend, how in (("dpll", "auto"), ("dpll", "python"), ("brute", "auto")):
+        assert analyze(board, backend, clues=UNDER, implementation=how).mines_known is known
 
 
 def test_a_frontier_holding_too_few_mines_for_a_sea_too_small_weighs_nothing():
     # "?1?1?" holds one mine (the middle cell) or two (the ends); two are left and there is no
     # sea to take a second one, so only the ends are mines
     board = Board.from_text("5x1x2\n?1?1?")
-    got = analyze(board, get_backend("dpll", kernel=False))
+    got = analyze(board, "dpll", implementation="python")
     assert got.count == 1 and got.probabilities == {(0, 0): 1, (0, 2): 0, (0, 4): 1}
     assert got == analyze(board, "brute")
 

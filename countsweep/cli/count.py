@@ -89,9 +89,9 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
            vtree: str, minimize: bool, save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None,
            backend: str, limits: Limits, clues: str, density: str | None) -> None:
     options: dict[str, object] = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
-    if backend == "dpll" and stats:
-        options["kernel"] = False  # the compiled path keeps no statistics
     engine = get_backend(backend, **options)
+    # the compiled kernel keeps no statistics: --stats asks the Python implementation
+    implementation = "python" if stats else "auto"
 
     if dimacs is not None:
         from countsweep.encode import dimacs as dimacs_format
@@ -111,7 +111,7 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
         shown: object = getattr(engine, "stats", None)
     else:
         a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize, clues,
-                             density)
+                             density, implementation)
         if plot:
             _plot(a, Path(plot), force)
         click.echo(json.dumps(a.to_dict(exact)) if as_json else report(a))
@@ -121,7 +121,7 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
 
 def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine: object, limits: Limits,
               save_sdd: str | None, force: bool, vtree: str, minimize: bool, clues: str,
-              density: str | None) -> tuple[Analysis, object]:
+              density: str | None, implementation: str = "auto") -> tuple[Analysis, object]:
     """The analysis of a board file or a saved SDD, and the statistics ``--stats`` shows."""
     if load_sdd is not None:
         from countsweep.compiled import CompiledPosition
@@ -142,7 +142,8 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
             a = compiled.analysis()
             compiled.save(Path(save_sdd), force=force)
             return a, compiled.stats
-        a = analyze(position, engine, limits, clues=model, density=prior)  # type: ignore[arg-type]
+        a = analyze(position, engine, limits, clues=model, density=prior,  # type: ignore[arg-type]
+                    implementation=implementation)
         return a, getattr(engine, "stats", None)
 
 

@@ -558,16 +558,14 @@ class DpllCounter:
     """The default backend.
 
     ``last_stats`` holds the :class:`Stats` of the latest count, ``stats`` the sum
-    over every count this counter made (all components of a position).  With
-    ``kernel`` (the default) the oracle may answer a whole position whose
-    components are small through the compiled kernel instead
-    (:mod:`countsweep.kernel`): the same counts, without statistics.
+    over every count this counter made (all components of a position).  The
+    compiled kernel implements the same counts for whole positions
+    (:mod:`countsweep.kernel` chooses); it keeps no statistics.
     """
 
     name = "dpll"
 
-    def __init__(self, kernel: bool = True) -> None:
-        self.kernel = kernel
+    def __init__(self) -> None:
         self.last_stats = Stats()
         self.stats = Stats()
 

@@ -36,11 +36,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from typing import Protocol
 
 from countsweep.board import Board, Cell
 from countsweep.constraints import Component, Constraints
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
-from countsweep.kernel import KERNEL
+from countsweep.kernel import KERNEL, choose
 
 _ONLY = [bytes.maketrans(bytes(range(10)), bytes(0x31 if i == code else 0x30 for i in range(10))) for code in range(10)]
 """``_ONLY[code]`` turns a byte string of codes 0-9 into base-2 digits (ASCII): 1 where the code is ``code``."""
@@ -57,22 +58,175 @@ class Cut:
     """For each number the cell can show, the layouts in which it shows it."""
 
 
+MAX_DEPTH = 200
+"""Positions nested deeper than this stop the search (as its position limit does): the Python
+search's frames, three a level, stay within Python's recursion limit, and the kernel's, on the
+heap, stay bounded."""
+
+
+class Search(Protocol):
+    """The search over positions (bit sets of layouts): one contract, two implementations.
+
+    Cuts are named by their index in the endgame's list.  Past the position
+    limit or :data:`MAX_DEPTH` a method raises
+    :class:`~countsweep.errors.LimitExceeded`; both implementations visit the
+    same positions in the same order, so they stop at the same point.
+    """
+
+    name: str
+
+    @property
+    def positions(self) -> int:
+        """Positions valued so far (the memo)."""
+        ...
+
+    def wins(self, ls: int) -> int:
+        """``W(ls)``: the layouts of ``ls`` won under optimal play."""
+        ...
+
+    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
+        """The option (mines in ``ls``, cut) winning most from ``ls``: (cut or -1, its wins), safest first."""
+        ...
+
+    def after(self, ls: int, cut: int, beat: int) -> int | None:
+        """Wins after opening ``cut``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
+        ...
+
+
+class PythonSearch:
+    """The reference search, over Python integers as bit sets."""
+
+    name = "python"
+
+    def __init__(self, cuts: tuple[Cut, ...], max_positions: int, max_depth: int = MAX_DEPTH) -> None:
+        self.cuts = cuts
+        self.max_positions = max_positions
+        self.max_depth = max_depth
+        self.memo: dict[int, int] = {}
+        self._depth = 0
+
+    @property
+    def positions(self) -> int:
+        return len(self.memo)
+
+    def wins(self, ls: int) -> int:
+        if ls & (ls - 1) == 0:
+            return 1 if ls else 0
+        known = self.memo.get(ls)
+        if known is not None:
+            return known
+        if len(self.memo) >= self.max_positions:
+            raise LimitExceeded(f"endgame search reached {self.max_positions} positions")
+        if self._depth + 1 >= self.max_depth:  # the kernel counts this call's level too
+            raise LimitExceeded(f"endgame search went {self.max_depth} positions deep")
+        self._depth += 1  # three frames a level (wins, best_of, after): MAX_DEPTH keeps within the recursion limit
+        try:
+            open_free = None
+            guesses = []
+            for i, cut in enumerate(self.cuts):
+                m = (ls & cut.mine).bit_count()
+                if m == 0:
+                    if sum(1 for s in cut.shows if ls & s) > 1:
+                        open_free = cut
+                        break
+                elif ls & ~cut.mine:
+                    guesses.append((m, i))
+            if open_free is not None:
+                value = sum(self.wins(ls & s) for s in open_free.shows if ls & s)
+            else:
+                value = max(0, self.best_of(ls, guesses)[1])
+        finally:
+            self._depth -= 1
+        self.memo[ls] = value
+        return value
+
+    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
+        best_cut, best = -1, -1
+        for _, i in sorted(options, key=lambda mc: mc[0]):
+            v = self.after(ls, i, best)
+            if v is None:
+                break
+            if v > best:
+                best_cut, best = i, v
+        return best_cut, best
+
+    def after(self, ls: int, cut: int, beat: int) -> int | None:
+        chosen = self.cuts[cut]
+        left = (ls & ~chosen.mine).bit_count()
+        if left <= beat:
+            return None
+        total = 0
+        for s in chosen.shows:
+            part = ls & s
+            if not part:
+                continue
+            if total + left <= beat:
+                return beat
+            total += self.wins(part)
+            left -= part.bit_count()
+        return total
+
+
+class KernelSearch:
+    """The compiled kernel's search (``kernel/search.c``): the same positions in the same order, faster."""
+
+    name = "kernel"
+
+    def __init__(self, cuts: tuple[Cut, ...], size: int, max_positions: int, max_depth: int = MAX_DEPTH) -> None:
+        assert KERNEL is not None
+        self._bytes = 8 * ((size + 63) // 64)
+        self.max_positions = max_positions
+        self.max_depth = max_depth
+        self._search = KERNEL.Search(size, [(self._pack(c.mine), tuple(self._pack(s) for s in c.shows))
+                                            for c in cuts], max_positions, max_depth)
+
+    def _pack(self, layouts: int) -> bytes:
+        return layouts.to_bytes(self._bytes, "little")
+
+    def _limit(self) -> LimitExceeded:
+        if self._search.stopped == "depth":
+            return LimitExceeded(f"endgame search went {self.max_depth} positions deep")
+        return LimitExceeded(f"endgame search reached {self.max_positions} positions")
+
+    @property
+    def positions(self) -> int:
+        return self._search.positions
+
+    def wins(self, ls: int) -> int:
+        won = self._search.wins(self._pack(ls))
+        if won is None:
+            raise self._limit()
+        return won
+
+    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
+        found = self._search.best(self._pack(ls), options)
+        if found is None:
+            raise self._limit()
+        return found
+
+    def after(self, ls: int, cut: int, beat: int) -> int | None:
+        wins = self._search.after(self._pack(ls), cut, beat)
+        if wins is None:
+            raise self._limit()
+        return None if wins == -1 else wins
+
+
 class Endgame:
     """Optimal play over an explicit list of equally likely layouts."""
 
-    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000, kernel: bool = True) -> None:
+    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000,
+                 implementation: str = "auto") -> None:
         """``layouts``: bit masks over the board's cells in row-major order (flags may be set).
 
-        With ``kernel`` the search runs in the compiled kernel when it was built
-        (:mod:`countsweep.kernel`): the same positions in the same order, faster.
-        No layout at all is an inconsistent position
-        (:class:`~countsweep.errors.InconsistentError`).
+        ``implementation`` chooses the search (:func:`countsweep.kernel.choose`):
+        the compiled kernel's when it was built, else the Python one; the same
+        positions in the same order either way.  No layout at all is an
+        inconsistent position (:class:`~countsweep.errors.InconsistentError`).
         """
         if not layouts:
             raise InconsistentError("no mine layout fits the position")
         self.size = len(layouts)
         self.max_positions = max_positions
-        self.memo: dict[int, int] = {}
         w = board.width
         index = {(r, c): r * w + c for r in range(board.height) for c in range(w)}
         every, some = -1, 0
@@ -81,11 +235,12 @@ class Endgame:
             some |= lay
         varying = some & ~every
         # only cells whose mine or number differs between layouts can tell anything
-        relevant = [c for c in board.hidden()
+        relevant = [c for c in board.hidden_cells
                     if varying >> index[c] & 1 or any(varying >> index[n] & 1 for n in board.neighbours(c))]
-        cuts: dict[tuple[int, tuple[int, ...]], Cut] = {}
-        self._cut_of: dict[Cell, Cut] = {}
-        self._hidden = frozenset(board.hidden())
+        cuts: dict[tuple[int, tuple[int, ...]], int] = {}
+        found: list[Cut] = []
+        self._cut_of: dict[Cell, int] = {}
+        self._hidden = frozenset(board.hidden_cells)
         self._always_mine = frozenset(c for c in self._hidden if every >> index[c] & 1)
         for cell in relevant:
             bit = 1 << index[cell]
@@ -98,25 +253,19 @@ class Endgame:
             key = (mine, tuple(sorted(sets.values())))
             # a cell that never tells anything, or tells what another cell tells, adds no move
             if len(key[1]) + (mine != 0) > 1:
-                self._cut_of[cell] = cuts.setdefault(key, Cut(cell, mine, key[1]))
-        self.cuts = tuple(cuts.values())
-        self._index = {id(cut): i for i, cut in enumerate(self.cuts)}
-        self._bytes = 8 * ((self.size + 63) // 64)
-        # the same search in C (countsweep._kernel), position for position, when it was built
-        self._compiled = None if KERNEL is None or not kernel else KERNEL.Search(
-            self.size, [(self._pack(c.mine), tuple(self._pack(s) for s in c.shows)) for c in self.cuts],
-            max_positions)
-
-    def _pack(self, layouts: int) -> bytes:
-        return layouts.to_bytes(self._bytes, "little")
-
-    def _limit(self) -> LimitExceeded:
-        return LimitExceeded(f"endgame search reached {self.max_positions} positions")
+                if key not in cuts:
+                    cuts[key] = len(found)
+                    found.append(Cut(cell, mine, key[1]))
+                self._cut_of[cell] = cuts[key]
+        self.cuts = tuple(found)
+        self.search: Search = (KernelSearch(self.cuts, self.size, max_positions)
+                               if choose("search", implementation) == "kernel"
+                               else PythonSearch(self.cuts, max_positions))
 
     @property
     def positions(self) -> int:
         """Positions the search has valued so far (its memo)."""
-        return len(self.memo) if self._compiled is None else self._compiled.positions
+        return self.search.positions
 
     @classmethod
     def of(cls, board: Board, max_layouts: int, max_positions: int = 100_000) -> Endgame | None:
@@ -126,75 +275,7 @@ class Endgame:
 
     def wins(self, ls: int) -> int:
         """``W(ls)``: the layouts of ``ls`` won under optimal play."""
-        if self._compiled is not None:
-            won = self._compiled.wins(self._pack(ls))
-            if won is None:
-                raise self._limit()
-            return won
-        if ls & (ls - 1) == 0:
-            return 1 if ls else 0
-        known = self.memo.get(ls)
-        if known is not None:
-            return known
-        if len(self.memo) >= self.max_positions:
-            raise self._limit()
-        open_free = None
-        guesses = []
-        for cut in self.cuts:
-            m = (ls & cut.mine).bit_count()
-            if m == 0:
-                if sum(1 for s in cut.shows if ls & s) > 1:
-                    open_free = cut
-                    break
-            elif ls & ~cut.mine:
-                guesses.append((m, cut))
-        if open_free is not None:
-            value = sum(self.wins(ls & s) for s in open_free.shows if ls & s)
-        else:
-            value = max(0, self._best_of(ls, guesses)[1])
-        self.memo[ls] = value
-        return value
-
-    def _best_of(self, ls: int, options: list[tuple[int, Cut]]) -> tuple[Cut | None, int]:
-        """The option winning most from ``ls`` and its wins; options are (mines in ``ls``, cut).
-
-        Tried safest first, so the first cut that cannot beat the best ends the search.
-        """
-        if self._compiled is not None:
-            found = self._compiled.best(self._pack(ls), [(m, self._index[id(cut)]) for m, cut in options])
-            if found is None:
-                raise self._limit()
-            index, wins = found
-            return (None if index < 0 else self.cuts[index]), wins
-        best_cut, best = None, -1
-        for _, cut in sorted(options, key=lambda mc: mc[0]):
-            v = self._after(ls, cut, best)
-            if v is None:
-                break
-            if v > best:
-                best_cut, best = cut, v
-        return best_cut, best
-
-    def _after(self, ls: int, cut: Cut, beat: int) -> int | None:
-        """Wins after opening ``cut.cell``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
-        if self._compiled is not None:
-            wins = self._compiled.after(self._pack(ls), self._index[id(cut)], beat)
-            if wins is None:
-                raise self._limit()
-            return None if wins == -1 else wins
-        left = (ls & ~cut.mine).bit_count()
-        if left <= beat:
-            return None
-        total = 0
-        for s in cut.shows:
-            part = ls & s
-            if not part:
-                continue
-            if total + left <= beat:
-                return beat
-            total += self.wins(part)
-            left -= part.bit_count()
-        return total
+        return self.search.wins(ls)
 
     def value(self) -> Fraction:
         """The win probability of the position under optimal play."""
@@ -212,15 +293,16 @@ class Endgame:
         cut = self._cut_of.get(cell)
         if cut is None:  # the same in every layout: a mine, or a safe cell that tells nothing
             return Fraction(0) if cell in self._always_mine else self.value()
-        wins = self._after((1 << self.size) - 1, cut, -1)
+        wins = self.search.after((1 << self.size) - 1, cut, -1)
         assert wins is not None  # nothing is pruned against -1
         return Fraction(wins, self.size)
 
     def best(self) -> tuple[Cell, Fraction] | None:
         """The cell to open and the win probability it gives; None if nothing is uncertain."""
         everything = (1 << self.size) - 1
-        cut, wins = self._best_of(everything, [(c.mine.bit_count(), c) for c in self.cuts if everything & ~c.mine])
-        return None if cut is None else (cut.cell, Fraction(wins, self.size))
+        options = [(c.mine.bit_count(), i) for i, c in enumerate(self.cuts) if everything & ~c.mine]
+        cut, wins = self.search.best_of(everything, options)
+        return None if cut < 0 else (self.cuts[cut].cell, Fraction(wins, self.size))
 
 
 def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:

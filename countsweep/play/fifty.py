@@ -129,13 +129,13 @@ def patterns(board: Board, cell: Cell) -> Iterator[Pattern]:
 def flagged(board: Board, mines: tuple[Cell, ...]) -> Analysis | None:
     """The analysis of ``board`` with the hidden cells ``mines`` flagged; None if no layout
     has them all mines."""
-    if board.mines is not None and len(board._flags) + len(mines) > board.mines:
+    if board.mines is not None and len(board.flag_cells) + len(mines) > board.mines:
         return None
     grid = [list(row) for row in board.grid]
     for r, c in mines:
         grid[r][c] = FLAG
     try:
-        return analyze(Board._trusted(tuple(map(tuple, grid)), board.mines))
+        return analyze(Board.unchecked(tuple(map(tuple, grid)), board.mines, board.topology))
     except CountsweepError:  # no layout fits
         return None
 

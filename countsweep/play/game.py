@@ -31,9 +31,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, neighbours, parse_cell, parse_size
+from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, parse_cell, parse_size
 from countsweep.clues import EXACT, ClueModel, parse_clues
 from countsweep.errors import ParameterError
+from countsweep.topology import Grid3D, Topology, parse_topology
 
 LEVELS: dict[str, tuple[int, int, int]] = {
     "beginner": (9, 9, 10),
@@ -56,17 +57,23 @@ class Settings:
     first: str = "corner"
     clues: str = "exact"
     """The clue model's spec (:func:`~countsweep.clues.parse_clues`): exact, under, over, withheld:Q or a table."""
+    topology: str = "square"
+    """The board's topology's spec (:func:`~countsweep.topology.parse_topology`): square, torus, hex, 3d:DEPTH, ..."""
 
     def __post_init__(self) -> None:
         self.clue_model  # validates ``clues``  # noqa: B018
         if self.rule not in FIRST_CLICK_RULES:
             raise ParameterError(f"unknown rule {self.rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
+        if not all(type(x) is int for x in (self.width, self.height, self.mines)):
+            raise ParameterError("width, height and mines are whole numbers (ints)")
         if self.width < 1 or self.height < 1:
             raise ParameterError("board must have at least one row and one column")
+        self.topology_model.check_size(self.height, self.width)
         first = first_cell(self, random.Random(0))  # validates ``first``
         # the cells the first click keeps free of mines; a random first click may be anywhere
         starts = [first] if self.first != "random" else [(r, c) for r in range(self.height) for c in range(self.width)]
-        spared = {"unsafe": 0, "safe": 1, "opening": 1 + max(len(list(neighbours(s, self.height, self.width)))
+        topology = self.topology_model
+        spared = {"unsafe": 0, "safe": 1, "opening": 1 + max(len(topology.neighbours(s, self.height, self.width))
                                                              for s in starts)}[self.rule]
         if not 0 <= self.mines <= self.width * self.height - spared:
             raise ParameterError(
@@ -78,9 +85,29 @@ class Settings:
     def clue_model(self) -> ClueModel:
         return parse_clues(self.clues)
 
+    @property
+    def topology_model(self) -> Topology:
+        return parse_topology(self.topology)
+
     @classmethod
-    def parse(cls, level: str | None, size: str | None, rule: str, first: str, clues: str = "exact") -> Settings:
-        """From ``--level`` or ``--size WxHxM`` (:func:`~countsweep.board.parse_size`)."""
+    def parse(cls, level: str | None, size: str | None, rule: str, first: str, clues: str = "exact",
+              topology: str = "square") -> Settings:
+        """From ``--level`` or ``--size WxHxM`` (:func:`~countsweep.board.parse_size`), and ``--topology``.
+
+        A 3D size, ``WIDTHxHEIGHTxDEPTHxMINES``, stacks the layers' rows (:mod:`countsweep.topology`).
+        """
+        model = parse_topology(topology)
+        if size and size.strip().lower().count("x") == 3:
+            parts = size.strip().lower().split("x")
+            if not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 9 for p in parts):
+                raise ParameterError(f"size {size.strip()[:40]!r} is not WIDTHxHEIGHTxDEPTHxMINES")
+            w, rows, depth, k = (int(p) for p in parts)
+            if depth < 1:
+                raise ParameterError("a 3d board has at least one layer")
+            wrap = getattr(model, "wrap", False)
+            if not (isinstance(model, Grid3D) or model.spec() in ("square", "torus")):
+                raise ParameterError(f"a 3d size and topology {topology!r}: a board has one topology")
+            return cls(w, rows * depth, k, rule, first, clues, Grid3D(depth, wrap).spec())
         if size:
             w, h, mines = parse_size(size, mines=True)
             assert mines is not None  # mines=True requires it
@@ -90,10 +117,13 @@ class Settings:
             if name not in LEVELS:
                 raise ParameterError(f"unknown level {name!r}; choose from {', '.join(LEVELS)}")
             w, h, k = LEVELS[name]
-        return cls(w, h, k, rule, first, clues)
+        if isinstance(model, Grid3D):
+            raise ParameterError("a 3d topology takes its size as WIDTHxHEIGHTxDEPTHxMINES (--size)")
+        return cls(w, h, k, rule, first, clues, model.spec())
 
     def describe(self) -> str:
         return (f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+                + ("" if self.topology == "square" else f", topology {self.topology}")
                 + ("" if self.clues == "exact" else f", clues {self.clues}"))
 
 
@@ -117,8 +147,10 @@ class Game:
     """One game.  The layout is drawn at the first click (for the safe rules) from ``seed``."""
 
     def __init__(self, width: int, height: int, mines: int, rule: str = "safe",
-                 seed: int | None = None, clues: ClueModel = EXACT) -> None:
-        self.settings = Settings(width, height, mines, rule)
+                 seed: int | None = None, clues: ClueModel = EXACT, topology: Topology | str = "square") -> None:
+        spec = topology if isinstance(topology, str) else topology.spec()
+        self.settings = Settings(width, height, mines, rule, topology=spec)
+        self.topology = self.settings.topology_model
         self._rng = random.Random(seed)
         self.clues = clues
         # the clues' own generator: the layout a seed deals does not depend on the model
@@ -153,12 +185,13 @@ class Game:
         countsweep.errors.ParameterError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
         """
         mines = frozenset(layout)
-        off = [c for c in mines if not (0 <= c[0] < board.height and 0 <= c[1] < board.width)]
+        off = [c for c in mines if not (isinstance(c, tuple) and len(c) == 2 and 0 <= c[0] < board.height
+                                        and 0 <= c[1] < board.width)]
         if off:
             raise ParameterError(f"cell {list(off[0])} of the layout is off the {board.width}x{board.height} board")
         if board.mines is None or len(mines) != board.mines:
             raise ParameterError(f"the layout has {len(mines)} mines; the board says {board.mines}")
-        game = cls(board.width, board.height, board.mines, rule)
+        game = cls(board.width, board.height, board.mines, rule, topology=board.topology)
         game.__mines = mines
         for cell in board.cells():
             value = board[cell]
@@ -211,15 +244,22 @@ class Game:
     def over(self) -> bool:
         return self.lost or self.won
 
+    def _check(self, cell: object) -> Cell:
+        if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)
+                and 0 <= cell[0] < self.height and 0 <= cell[1] < self.width):
+            raise ParameterError(f"cell {cell!r:.40} is not a (row, col) on the {self.width}x{self.height} board")
+        return cell
+
     def open(self, cell: Cell) -> bool:
         """Open ``cell`` (flood-filling zeros); False if it was a mine."""
+        cell = self._check(cell)
         if self.over:
             raise ParameterError("the game is over")
         self._clicked = True
         if self.__mines is None:
             avoid = [cell]
             if self.settings.rule == "opening":
-                avoid += list(neighbours(cell, self.height, self.width))
+                avoid += list(self.topology.neighbours(cell, self.height, self.width))
             self.__mines = self._draw(avoid)
         mines = self._mine_set()
         if cell in mines:
@@ -230,7 +270,7 @@ class Game:
             cur = stack.pop()
             if cur in self._open:
                 continue
-            around = list(neighbours(cur, self.height, self.width))
+            around = self.topology.neighbours(cur, self.height, self.width)
             n = sum(1 for x in around if x in mines)
             self._open[cur] = n
             shown = n if self.clues is EXACT else self.clues.draw(n, len(around), self._clue_rng)
@@ -240,6 +280,7 @@ class Game:
         return True
 
     def flag(self, cell: Cell) -> None:
+        cell = self._check(cell)
         if cell not in self._open:
             self._show(cell, FLAG)
 
@@ -253,7 +294,8 @@ class Game:
         for r, row in enumerate(seen):
             if row is None:
                 seen[r] = tuple(rows[r])
-        return Board._trusted(tuple(seen), self.settings.mines)  # type: ignore[arg-type]  # a game's own view is valid
+        return Board.unchecked(tuple(seen), self.settings.mines,  # type: ignore[arg-type]  # a game's own view is valid
+                               self.topology)
 
     def reveal_layout(self) -> frozenset[Cell]:
         """The hidden layout, for after the game (drawing, tests); agents never call it."""

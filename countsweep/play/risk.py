@@ -64,7 +64,7 @@ class Risk:
         self.a = a
         board = a.board
         self.certain = frozenset(a.mines_certain)
-        self.mines_left = (board.mines or 0) - len(board._flags) - len(self.certain)
+        self.mines_left = (board.mines or 0) - len(board.flag_cells) - len(self.certain)
         self.shapes = shapes(board.height, board.width)
         self.cache: dict[frozenset[Cell], int] = {}
         self.hotspots: list[tuple[Cell, frozenset[Cell]]] = []

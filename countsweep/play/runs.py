@@ -37,7 +37,8 @@ def game_seed(seed: int, index: int) -> int:
 def deal(settings: Settings, seed: int, index: int) -> tuple[Game, Cell, int]:
     """Game ``index`` of a run with ``seed``: the game, its first click, and the seed of the agent's tie-breaks."""
     s = game_seed(seed, index)
-    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s, clues=settings.clue_model)
+    game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=s, clues=settings.clue_model,
+                topology=settings.topology)
     return game, first_cell(settings, random.Random(s + 1)), s + 2
 
 

@@ -1,0 +1,75 @@
+"""Types of countsweep's compiled kernel (kernel/*.c): what mypy checks every call against."""
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+MAX_CELLS: Final[int]
+"""A part of more cells than this is left to the Python implementation (120 with 128-bit counts, 58 without)."""
+WIDE_COUNTS: Final[int]
+"""1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
+DEBUG: Final[int]
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial`` and ``_crt`` hooks exist."""
+SEARCH_MAX_DEPTH: Final[int]
+
+class NoLayout(Exception):
+    """No mine layout fits the position."""
+
+class Neighbourhood:
+    """Which cells see which: cell ``i`` sees ``next[start[i]:start[i + 1]]`` (native int32 bytes).
+
+    Checked when made: offsets from 0 to ``len(next)``, every neighbour a cell,
+    none twice, none the cell itself.
+    """
+
+    def __init__(self, start: bytes, next: bytes) -> None: ...
+    @classmethod
+    def lattice(cls, height: int, width: int, offsets: bytes = ..., wrap: bool = ..., hex: bool = ...,
+                depth: int = ...) -> Neighbourhood: ...
+    def around(self, cell: int, /) -> tuple[int, ...]: ...
+    @property
+    def cells(self) -> int: ...
+    @property
+    def max_degree(self) -> int: ...
+
+class Answer:
+    """A position's exact answer (a struct sequence: its fields by name, or as a tuple)."""
+
+    count: int
+    scale: int
+    groups: list[tuple[int, int, int, tuple[Any, ...]]]
+    hidden: tuple[Any, ...]
+    group_of: list[int]
+    frontier: tuple[Any, ...]
+    sea: tuple[Any, ...]
+    components: int
+    readings: list[tuple[int, int]] | None
+
+def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, mines: int | None,
+            cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
+            max_cells: int = ..., max_nodes: int = ...) -> Answer | None: ...
+
+class Search:
+    """The exact endgame search over bit sets of layouts (kernel/search.h)."""
+
+    def __init__(self, layouts: int, cuts: list[tuple[bytes, tuple[bytes, ...]]], max_positions: int,
+                 max_depth: int = ...) -> None: ...
+    def wins(self, position: bytes, /) -> int | None: ...
+    def after(self, position: bytes, cut: int, beat: int, /) -> int | None: ...
+    def best(self, position: bytes, options: list[tuple[int, int]], /) -> tuple[int, int] | None: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def stopped(self) -> str | None: ...
+
+_Equations = list[tuple[tuple[int, ...], int, int]]
+_Components = list[list[tuple[tuple[int, ...], tuple[int, ...]]]]
+
+def _position(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood,
+              readings: Mapping[int, tuple[int, ...] | None] | None = ...) -> tuple[_Equations, _Components] | int:
+    """Debug builds only: a position's equations and components (or its status, when not DONE)."""
+
+def _binomial(n: int, k: int, /) -> int:
+    """Debug builds only: C(n, k) from the kernel's table."""
+
+def _crt(residues: list[int], /) -> int:
+    """Debug builds only: a natural from its residues."""

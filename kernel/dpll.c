@@ -1,0 +1,951 @@
+/* One component counted: see dpll.h. */
+
+#include "dpll.h"
+#include "wide.h"
+
+/* ========================================================================== */
+/* A component's constraints                                                  */
+/* ========================================================================== */
+
+/* The component's boxes (numbered 0..B-1) and the constraints among them (0..ncons-1), each
+   way round as index lists (CSR). */
+typedef struct {
+    int B, ncons;
+    int *size;               /* by box: cells */
+    int *bc_start, *bc_list; /* box -> its constraints */
+    int *cb_start, *cb_list; /* constraint -> its boxes */
+    int *lo, *hi;            /* by constraint: the sums allowed */
+    const count_t **w;       /* by constraint: the weight of each sum (NULL: all weigh 1) */
+    int *wbits;
+    int weighted;            /* does any constraint weigh its sums? */
+    int *fixed;              /* by box: its value when propagation settled it, else -1 */
+} Graph;
+
+static Status graph_make(const Position *p, int k, Solver *s, Graph *g) {
+    Arena *a = s->scratch;
+    int first = p->comp_first_box[k], B = p->comp_nboxes[k];
+    g->B = B;
+    g->ncons = 0;
+    long incidences = 0;
+    for (int b = 0; b < B; b++)
+        incidences += p->boxes[first + b].neq;
+    g->size = arena_alloc(a, (size_t)B, sizeof(int));
+    g->fixed = arena_alloc(a, (size_t)B, sizeof(int));
+    g->bc_start = arena_alloc(a, (size_t)B + 1, sizeof(int));
+    g->bc_list = arena_alloc(a, (size_t)incidences, sizeof(int));
+    g->cb_list = arena_alloc(a, (size_t)incidences, sizeof(int));
+    /* every equation of the component sees one of its boxes: at most `incidences` of them */
+    g->cb_start = arena_alloc(a, (size_t)incidences + 1, sizeof(int));
+    g->lo = arena_alloc(a, (size_t)incidences, sizeof(int));
+    g->hi = arena_alloc(a, (size_t)incidences, sizeof(int));
+    g->wbits = arena_alloc(a, (size_t)incidences, sizeof(int));
+    g->w = arena_alloc(a, (size_t)incidences, sizeof(count_t *));
+    int *eq_of = arena_alloc(a, (size_t)incidences, sizeof(int));
+    if (a->failed)
+        return FAILED;
+    for (int b = 0; b < B; b++) {
+        const Box *bx = &p->boxes[first + b];
+        g->size[b] = bx->size;
+        g->fixed[b] = -1;
+        g->bc_start[b + 1] = g->bc_start[b] + bx->neq;
+        for (int t = 0; t < bx->neq; t++) {
+            int q = bx->eqs[t];
+            if (s->local[q] < 0) {
+                int c = g->ncons++;
+                s->local[q] = c;
+                eq_of[c] = q;
+                g->lo[c] = p->eqs[q].lo;
+                g->hi[c] = p->eqs[q].hi;
+                g->w[c] = p->eqs[q].w;
+                g->wbits[c] = p->eqs[q].wbits;
+                g->weighted |= g->w[c] != NULL;
+            }
+            g->bc_list[g->bc_start[b] + t] = s->local[q];
+            g->cb_start[s->local[q] + 1]++;
+        }
+    }
+    for (int c = 0; c < g->ncons; c++)
+        g->cb_start[c + 1] += g->cb_start[c];
+    int *fill = arena_alloc(a, (size_t)g->ncons, sizeof(int));
+    if (!fill)
+        return FAILED;
+    for (int b = 0; b < B; b++)
+        for (int t = g->bc_start[b]; t < g->bc_start[b + 1]; t++) {
+            int c = g->bc_list[t];
+            g->cb_list[g->cb_start[c] + fill[c]++] = b;
+        }
+    for (int c = 0; c < g->ncons; c++) /* the next component starts from a clean table */
+        s->local[eq_of[c]] = -1;
+    return DONE;
+}
+
+/* ========================================================================== */
+/* Propagation at the root                                                    */
+/* ========================================================================== */
+
+/* Settle what the constraints force, constraint by constraint until nothing changes. */
+static Status graph_propagate(Graph *g, Arena *a) {
+    int ncons = g->ncons, cap = ncons + 1, head = 0, tail = 0;
+    int *queue = arena_alloc(a, (size_t)cap, sizeof(int));
+    char *queued = arena_alloc(a, (size_t)ncons, 1);
+    if (!queue || !queued)
+        return FAILED;
+    for (int c = 0; c < ncons; c++) {
+        queue[tail++] = c;
+        queued[c] = 1;
+    }
+    while (head != tail) {
+        int c = queue[head];
+        head = (head + 1) % cap;
+        queued[c] = 0;
+        int sum = 0, room = 0, open = 0;
+        for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+            int b = g->cb_list[t];
+            if (g->fixed[b] >= 0)
+                sum += g->fixed[b];
+            else {
+                room += g->size[b];
+                open++;
+            }
+        }
+        if (sum > g->hi[c] || sum + room < g->lo[c])
+            return NO_LAYOUT;
+        if (!open)
+            continue;
+        int rule = sum == g->hi[c] ? 0 : sum + room == g->lo[c] ? 1 : -1;
+        if (rule < 0 && (open != 1 || g->lo[c] != g->hi[c]))
+            continue;
+        for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+            int b = g->cb_list[t];
+            if (g->fixed[b] >= 0)
+                continue;
+            g->fixed[b] = rule == 0 ? 0 : rule == 1 ? g->size[b] : g->lo[c] - sum;
+            assert(0 <= g->fixed[b] && g->fixed[b] <= g->size[b]);
+            for (int u = g->bc_start[b]; u < g->bc_start[b + 1]; u++) {
+                int d = g->bc_list[u];
+                if (!queued[d]) {
+                    queued[d] = 1;
+                    queue[tail] = d;
+                    tail = (tail + 1) % cap;
+                    assert(tail != head); /* each constraint is queued once at a time */
+                }
+            }
+        }
+    }
+    return DONE;
+}
+
+/* A weighing number whose boxes are all settled weighs the same in every layout: into the
+   position's constant. */
+static Status graph_settled_weights(const Graph *g, Position *p) {
+    for (int c = 0; c < g->ncons; c++) {
+        if (!g->w[c])
+            continue;
+        int sum = 0, open = 0;
+        for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+            int b = g->cb_list[t];
+            if (g->fixed[b] >= 0)
+                sum += g->fixed[b];
+            else
+                open = 1;
+        }
+        if (open)
+            continue;
+        count_t x = g->w[c][sum - g->lo[c]];
+        if (!x)
+            return NO_LAYOUT;
+        if (x != 1) {
+            PyObject *f = count_to_long(x), *next = f ? PyNumber_Multiply(p->constant, f) : NULL;
+            Py_XDECREF(f);
+            if (!next)
+                return FAILED;
+            Py_SETREF(p->constant, next);
+        }
+    }
+    return DONE;
+}
+
+/* ========================================================================== */
+/* The search's state and scratch                                             */
+/* ========================================================================== */
+
+/* The search's scratch is a stack of chunks: each call of dpll_count takes what it needs on
+   top and gives it back when it returns, so a search of many small nodes asks the allocator
+   for memory only when the stack grows past its largest size so far. */
+typedef struct Chunk {
+    struct Chunk *prev;
+    size_t used, cap;
+    _Alignas(16) char data[];
+} Chunk;
+
+typedef struct {
+    Chunk *chunk;
+    size_t used;
+} StackMark;
+
+/* A group of open boxes met before, with its counts.  A group is closed under shared
+   constraints, so its counts depend only on its boxes and on the sum each of their
+   constraints has reached (which fixes the constraint's residual range, and, under noisy
+   clues, the weight it will take): that is the key.  Under exact clues propagation forces
+   most boxes and groups rarely repeat; under noisy clues the same far half of a frontier is
+   met again for every value of the boxes near the branch, which is the cost the memo
+   removes, as countsweep.counting.dpll's cache does for the Python search. */
+typedef struct {
+    uint64_t hash;
+    int klen, cells, n;
+    int *key;
+    count_t *total, *marg;
+} Memo;
+
+#define MEMO_BYTES ((size_t)32 << 20) /* per part, at most: beyond, groups are counted anew */
+
+typedef struct {
+    const Graph *g;
+    int *val;                /* by box: its value, -1 open */
+    int *pending;            /* by box: the value propagation will give it, -1 none */
+    int *sum, *room, *nopen; /* by constraint: assigned sum, open cells, open boxes */
+    int *trail, ntrail;
+    int *queue;              /* boxes waiting to be given their pending value */
+    int *closed, cstamp;     /* by constraint: its weight is taken (stamps) */
+    int *mark, stamp;        /* scratch marks for splitting and sweeps */
+    int *sweep_queue, *sweep_parent;
+    int *pos;                /* box -> its index in the boxes of the call at work */
+    int *key;                /* scratch for a group's key */
+    Chunk *chunk, *spare;
+    long long nodes, max_nodes;
+    Memo *memo;
+    size_t memo_cap, memo_len, memo_bytes;
+    count_t mod;             /* 0: counts as they are; else a prime below 2**62 they are taken modulo */
+    int wraps;               /* may counts pass a count_t (their residues then): no value is tested */
+} Dpll;
+
+static StackMark stack_mark(const Dpll *d) {
+    StackMark m = {d->chunk, d->chunk ? d->chunk->used : 0};
+    return m;
+}
+
+/* count * size bytes on top of the stack, zeroed when asked; NULL when memory runs out */
+static void *push(Dpll *d, size_t count, size_t size, int zero) {
+    size_t need = (count * size + 15) & ~(size_t)15;
+    if (!d->chunk || d->chunk->used + need > d->chunk->cap) {
+        Chunk *c = d->spare;
+        if (c && c->cap >= need)
+            d->spare = NULL;
+        else {
+            size_t cap = need > 65536 ? need : 65536;
+            c = PyMem_Malloc(sizeof(Chunk) + cap);
+            if (!c)
+                return NULL;
+            c->cap = cap;
+        }
+        c->used = 0;
+        c->prev = d->chunk;
+        d->chunk = c;
+    }
+    void *out = d->chunk->data + d->chunk->used;
+    d->chunk->used += need;
+    if (zero)
+        memset(out, 0, need);
+    return out;
+}
+
+static void release(Dpll *d, StackMark m) {
+    while (d->chunk != m.chunk) {
+        Chunk *c = d->chunk;
+        assert(c);
+        d->chunk = c->prev;
+        if (!d->spare || d->spare->cap < c->cap) {
+            PyMem_Free(d->spare);
+            d->spare = c;
+        } else
+            PyMem_Free(c);
+    }
+    if (d->chunk)
+        d->chunk->used = m.used;
+}
+
+static void stack_free(Dpll *d) {
+    release(d, (StackMark){NULL, 0});
+    PyMem_Free(d->spare);
+    d->spare = NULL;
+}
+
+/* ========================================================================== */
+/* The memo                                                                   */
+/* ========================================================================== */
+
+/* The key of a group (its boxes sorted in place first, so that one set of boxes always lists
+   its boxes, and so its marginals, in one order); its length. */
+static int memo_key(Dpll *d, int *group, int n) {
+    const Graph *g = d->g;
+    for (int i = 1; i < n; i++) { /* insertion sort: groups are small */
+        int x = group[i], j = i;
+        for (; j > 0 && group[j - 1] > x; j--)
+            group[j] = group[j - 1];
+        group[j] = x;
+    }
+    int len = 0;
+    d->key[len++] = n;
+    for (int i = 0; i < n; i++) {
+        int b = group[i];
+        d->key[len++] = b;
+        for (int t = g->bc_start[b]; t < g->bc_start[b + 1]; t++)
+            d->key[len++] = d->sum[g->bc_list[t]];
+    }
+    return len;
+}
+
+static uint64_t memo_hash(const int *key, int len) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < len; i++) {
+        h ^= (uint32_t)key[i];
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+/* The entry for the key in d->key, or the empty slot where it would go (NULL: no memo, made
+   here at the first look-up of a part's search; none when memory is short: it only saves work). */
+static Memo *memo_find(Dpll *d, int len, uint64_t hash) {
+    if (!d->memo) {
+        if (d->memo_cap)
+            return NULL; /* memory was short */
+        d->memo_cap = 64;
+        d->memo = PyMem_Calloc(d->memo_cap, sizeof(Memo));
+        if (!d->memo)
+            return NULL;
+    }
+    size_t mask = d->memo_cap - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        Memo *m = &d->memo[i];
+        if (!m->key || (m->hash == hash && m->klen == len && !memcmp(m->key, d->key, sizeof(int) * (size_t)len)))
+            return m;
+    }
+}
+
+static int memo_grow(Dpll *d) {
+    size_t cap = 2 * d->memo_cap;
+    Memo *grown = PyMem_Calloc(cap, sizeof(Memo));
+    if (!grown)
+        return -1;
+    for (size_t i = 0; i < d->memo_cap; i++) {
+        Memo *m = &d->memo[i];
+        if (!m->key)
+            continue;
+        size_t j = m->hash & (cap - 1);
+        while (grown[j].key)
+            j = (j + 1) & (cap - 1);
+        grown[j] = *m;
+    }
+    PyMem_Free(d->memo);
+    d->memo = grown;
+    d->memo_cap = cap;
+    return 0;
+}
+
+/* Keep the counts of a group (sorted by memo_key) under its key, worked out again: the search
+   of the group used d->key and may have moved the memo.  0, or -1 when memory runs out. */
+static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg) {
+    int len = memo_key(d, group, n);
+    uint64_t hash = memo_hash(d->key, len);
+    Memo *slot = memo_find(d, len, hash);
+    if (!slot)
+        return 0;
+    size_t W = (size_t)cells + 1;
+    size_t head = (sizeof(int) * (size_t)len + 15) & ~(size_t)15;
+    size_t bytes = head + sizeof(count_t) * (W + (size_t)n * W);
+    if (slot->key || d->memo_bytes + bytes > MEMO_BYTES)
+        return 0; /* kept already (a group's search meets only smaller groups), or full */
+    if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */
+        if (memo_grow(d) < 0)
+            return 0;
+        slot = memo_find(d, len, hash);
+        assert(slot && !slot->key);
+    }
+    char *block = PyMem_Malloc(bytes);
+    if (!block)
+        return -1;
+    count_t *counts = (count_t *)(block + head);
+    slot->hash = hash;
+    slot->klen = len;
+    slot->cells = cells;
+    slot->n = n;
+    slot->key = memcpy(block, d->key, sizeof(int) * (size_t)len);
+    slot->total = memcpy(counts, total, sizeof(count_t) * W);
+    slot->marg = memcpy(counts + W, marg, sizeof(count_t) * W * (size_t)n);
+    d->memo_len++;
+    d->memo_bytes += bytes;
+    return 0;
+}
+
+static void memo_free(Dpll *d) {
+    for (size_t i = 0; d->memo && i < d->memo_cap; i++)
+        PyMem_Free(d->memo[i].key); /* the entry's block starts with its key */
+    PyMem_Free(d->memo);
+    d->memo = NULL;
+    d->memo_cap = d->memo_len = d->memo_bytes = 0;
+}
+
+/* ========================================================================== */
+/* Assignment and propagation                                                 */
+/* ========================================================================== */
+
+/* Give box b the value x and propagate; 0 on conflict (undo is the caller's).  A box forced by
+   a constraint waits in the queue with its pending value, so each box is queued once. */
+static int assign(Dpll *d, int b, int x) {
+    const Graph *g = d->g;
+    int head = 0, tail = 0, conflict = 0;
+    if (d->val[b] >= 0)
+        return d->val[b] == x;
+    d->pending[b] = x;
+    d->queue[tail++] = b;
+    while (head < tail && !conflict) {
+        int u = d->queue[head++], y = d->pending[u];
+        d->pending[u] = -1;
+        assert(d->val[u] < 0);
+        d->val[u] = y;
+        d->trail[d->ntrail++] = u;
+        int s = g->size[u];
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            d->sum[c] += y;
+            d->room[c] -= s;
+            d->nopen[c]--;
+            int t = d->sum[c], f = d->room[c], lo = g->lo[c], hi = g->hi[c];
+            if (t > hi || t + f < lo) {
+                conflict = 1;
+                continue;
+            }
+            if (!f || conflict)
+                continue;
+            int rule = t == hi ? 0 : t + f == lo ? 1 : d->nopen[c] == 1 && lo == hi ? 2 : -1;
+            if (rule < 0)
+                continue;
+            for (int q = g->cb_start[c]; q < g->cb_start[c + 1]; q++) {
+                int w = g->cb_list[q];
+                if (d->val[w] >= 0)
+                    continue;
+                int want = rule == 0 ? 0 : rule == 1 ? g->size[w] : lo - t;
+                if (d->pending[w] >= 0) {
+                    conflict |= d->pending[w] != want;
+                    continue;
+                }
+                d->pending[w] = want;
+                d->queue[tail++] = w;
+                assert(tail <= g->B);
+            }
+        }
+    }
+    while (head < tail) /* what a conflict left waiting */
+        d->pending[d->queue[head++]] = -1;
+    return !conflict;
+}
+
+static void undo(Dpll *d, int mark) {
+    const Graph *g = d->g;
+    while (d->ntrail > mark) {
+        int u = d->trail[--d->ntrail], y = d->val[u], s = g->size[u];
+        d->val[u] = -1;
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            d->sum[c] -= y;
+            d->room[c] += s;
+            d->nopen[c]++;
+        }
+    }
+}
+
+/* BFS over the open boxes from start: the last one reached; parent[] filled when given. */
+static int sweep(Dpll *d, int start, int *queue, int *parent) {
+    const Graph *g = d->g;
+    int head = 0, tail = 0, last = start;
+    d->stamp++;
+    d->mark[start] = d->stamp;
+    queue[tail++] = start;
+    if (parent)
+        parent[start] = start;
+    while (head < tail) {
+        int u = queue[head++];
+        last = u;
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int q = g->cb_start[c]; q < g->cb_start[c + 1]; q++) {
+                int w = g->cb_list[q];
+                if (d->val[w] < 0 && d->mark[w] != d->stamp) {
+                    d->mark[w] = d->stamp;
+                    if (parent)
+                        parent[w] = u;
+                    queue[tail++] = w;
+                }
+            }
+        }
+    }
+    return last;
+}
+
+/* Branch near the middle of the part (the midpoint of a double BFS sweep): a long thin
+   frontier splits in halves, so the depth grows with the logarithm of its length. */
+static int midpoint(Dpll *d, const int *boxes, int n) {
+    if (n < 3)
+        return boxes[0];
+    int *queue = d->sweep_queue, *parent = d->sweep_parent;
+    int a = sweep(d, boxes[0], queue, NULL);
+    int b = sweep(d, a, queue, parent);
+    int len = 1;
+    for (int u = b; u != a; u = parent[u])
+        len++;
+    int u = b;
+    for (int i = 0; i < len / 2; i++)
+        u = parent[u];
+    return u;
+}
+
+/* ========================================================================== */
+/* Counting                                                                   */
+/* ========================================================================== */
+
+/* x + y * z, as counts are (mod 0) or modulo mod, one of PRIMES, 2**62 - c for a small c:
+   2**62 is c modulo it, so a value's bits above 62 fold down times c, twice, with no division.
+   x, y, z below mod when there is one. */
+static ALWAYS_INLINE count_t mac(count_t x, count_t y, count_t z, count_t mod) {
+    if (!mod)
+        return x + y * z;
+#if HAVE_INT128
+    const count_t low = ((count_t)1 << 62) - 1, c = low + 1 - mod;
+    count_t v = x + y * z;         /* below 2**125 */
+    v = (v >> 62) * c + (v & low); /* below 2**71 + 2**62: c is below 2**8 */
+    v = (v >> 62) * c + (v & low); /* below 2**62 + 2**18: at most one mod too many */
+    if (v >= mod)
+        v -= mod;
+    return v;
+#else
+    assert(0); /* without __int128 there are no primes (NPRIMES is 0) */
+    return x + y * z;
+#endif
+}
+
+/* acc (degree deg) times the polynomial p (degree dp), in place, through the scratch row
+ * next; both rows hold W coefficients.  Returns the product's degree. */
+static ALWAYS_INLINE int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W,
+                                    count_t mod) {
+    assert(deg + dp < W);
+    memset(next, 0, sizeof(count_t) * (size_t)W);
+    for (int i = 0; i <= deg; i++)
+        if (acc[i])
+            for (int j = 0; j <= dp; j++)
+                if (p[j])
+                    next[i + j] = mac(next[i + j], acc[i], p[j], mod);
+    memcpy(acc, next, sizeof(count_t) * (size_t)W);
+    return deg + dp;
+}
+
+static int count_plain(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg);
+static int count_modular(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg);
+
+/* The weight of what the branch fixed since mark: C(s, v) a box, and under noisy clues the
+   weight of the sum each number it closed reached (a number closes once on the way down, when
+   its last open box is given a value); its mines in *shift.  *none when a number closed on a
+   sum no true number shows (the weight itself may be 0 modulo a prime). */
+static ALWAYS_INLINE count_t branch_weight(Dpll *d, int mark, int *shift, int *none, count_t mod) {
+    const Graph *g = d->g;
+    count_t weight = 1;
+    *shift = 0;
+    *none = 0;
+    for (int t = mark; t < d->ntrail; t++) {
+        int u = d->trail[t];
+        count_t c = binomial(g->size[u], d->val[u]);
+        weight = mac(0, weight, mod ? c % mod : c, mod);
+        *shift += d->val[u];
+    }
+    if (!g->weighted)
+        return weight;
+    d->cstamp++;
+    for (int t = mark; t < d->ntrail; t++) {
+        int u = d->trail[t];
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            if (d->nopen[c] || !g->w[c] || d->closed[c] == d->cstamp)
+                continue;
+            d->closed[c] = d->cstamp;
+            count_t x = g->w[c][d->sum[c] - g->lo[c]];
+            if (!x) {
+                *none = 1;
+                return 0;
+            }
+            weight = mac(0, weight, mod ? x % mod : x, mod);
+        }
+    }
+    return weight;
+}
+
+/* The open boxes among boxes[0..n), in groups linked by constraints (BFS): group g is
+   group[gstart[g] .. gstart[g + 1]) of gcells[g] cells.  The number of groups. */
+static int open_groups(Dpll *d, const int *boxes, int n, int *group, int *gstart, int *gcells) {
+    const Graph *g = d->g;
+    int nrest = 0, ngroups = 0;
+    d->stamp++;
+    for (int i = 0; i < n; i++) {
+        int b0 = boxes[i];
+        if (d->val[b0] >= 0 || d->mark[b0] == d->stamp)
+            continue;
+        gstart[ngroups] = nrest;
+        gcells[ngroups] = 0;
+        d->mark[b0] = d->stamp;
+        group[nrest++] = b0;
+        for (int h = gstart[ngroups]; h < nrest; h++) {
+            int u = group[h];
+            gcells[ngroups] += g->size[u];
+            for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+                int c = g->bc_list[k];
+                for (int q = g->cb_start[c]; q < g->cb_start[c + 1]; q++) {
+                    int w = g->cb_list[q];
+                    if (d->val[w] < 0 && d->mark[w] != d->stamp) {
+                        d->mark[w] = d->stamp;
+                        group[nrest++] = w;
+                    }
+                }
+            }
+        }
+        ngroups++;
+    }
+    gstart[ngroups] = nrest;
+    return ngroups;
+}
+
+/* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
+   fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 error.
+   Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
+   gives the counts' residues; the one test on a value, whether a group has any layout, is a
+   shortcut only taken when the counts are exact.  Compiled twice: mod a constant 0 (plain)
+   and mod d->mod. */
+static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg,
+                                    count_t mod) {
+    const Graph *g = d->g;
+    int W = cells + 1, status = 0;
+    if (!n) {
+        total[0] = 1;
+        return 0;
+    }
+    if (++d->nodes > d->max_nodes)
+        return 1;
+    if (!(d->nodes & 0xffff) && PyErr_CheckSignals() < 0)
+        return -1; /* a time limit (or Ctrl-C) stops a long enumeration too */
+    int pick = midpoint(d, boxes, n);
+    /* scratch of this call, given back on every way out */
+    StackMark base = stack_mark(d);
+    int *pos = d->pos; /* box -> index in boxes */
+    int *group = push(d, (size_t)n, sizeof(int), 0);
+    int *gstart = push(d, (size_t)n + 1, sizeof(int), 0);
+    int *gcells = push(d, (size_t)n + 1, sizeof(int), 0);
+    count_t *acc = push(d, (size_t)W, sizeof(count_t), 0);
+    count_t *tmp = push(d, (size_t)W, sizeof(count_t), 0);
+    count_t *next = push(d, (size_t)W, sizeof(count_t), 0);
+    count_t **gt = push(d, (size_t)n, sizeof(count_t *), 1);
+    count_t **gm = push(d, (size_t)n, sizeof(count_t *), 1);
+    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm) {
+        release(d, base);
+        return -1;
+    }
+    for (int x = 0; x <= g->size[pick] && !status; x++) {
+        int mark = d->ntrail;
+        if (!assign(d, pick, x)) {
+            undo(d, mark);
+            continue;
+        }
+        int shift, none;
+        count_t weight = branch_weight(d, mark, &shift, &none, mod);
+        if (none) {
+            undo(d, mark);
+            continue;
+        }
+        int ngroups = open_groups(d, boxes, n, group, gstart, gcells);
+        /* count each group, from the memo where it was met before */
+        int dead = 0;
+        StackMark groups_mark = stack_mark(d);
+        for (int k = 0; k < ngroups && !dead && !status; k++) {
+            int ng = gstart[k + 1] - gstart[k];
+            gt[k] = push(d, (size_t)gcells[k] + 1, sizeof(count_t), 1);
+            gm[k] = push(d, (size_t)ng * ((size_t)gcells[k] + 1), sizeof(count_t), 1);
+            if (!gt[k] || !gm[k]) {
+                status = -1;
+                break;
+            }
+            int len = memo_key(d, group + gstart[k], ng);
+            Memo *slot = memo_find(d, len, memo_hash(d->key, len));
+            if (slot && slot->key) {
+                assert(slot->cells == gcells[k] && slot->n == ng);
+                memcpy(gt[k], slot->total, sizeof(count_t) * ((size_t)gcells[k] + 1));
+                memcpy(gm[k], slot->marg, sizeof(count_t) * ((size_t)gcells[k] + 1) * (size_t)ng);
+            } else {
+                status = mod ? count_modular(d, group + gstart[k], ng, gcells[k], gt[k], gm[k])
+                             : count_plain(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]);
+                if (!status && memo_store(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]) < 0)
+                    status = -1;
+            }
+            int any = 0;
+            for (int m = 0; m <= gcells[k]; m++)
+                any |= gt[k][m] != 0;
+            dead = !any && !mod && !d->wraps;
+        }
+        if (!dead && !status) {
+            /* branch total: weight * x^shift * the product of the groups */
+            memset(acc, 0, sizeof(count_t) * (size_t)W);
+            acc[shift] = weight;
+            int deg = shift;
+            for (int k = 0; k < ngroups; k++)
+                deg = times_poly(acc, deg, gt[k], gcells[k], next, W, mod);
+            for (int m = 0; m < W; m++)
+                total[m] = mac(total[m], acc[m], 1, mod);
+            for (int i = 0; i < n; i++) /* the groups' own calls used pos for their boxes */
+                pos[boxes[i]] = i;
+            /* the boxes the branch fixed: value * branch total */
+            for (int t = mark; t < d->ntrail; t++) {
+                int u = d->trail[t], y = d->val[u];
+                if (!y)
+                    continue;
+                count_t *row = marg + (size_t)pos[u] * (size_t)W;
+                for (int m = 0; m < W; m++)
+                    row[m] = mac(row[m], (count_t)y, acc[m], mod);
+            }
+            /* a group's boxes: their marginals times the weight, the shift and the other groups */
+            for (int k = 0; k < ngroups; k++) {
+                memset(tmp, 0, sizeof(count_t) * (size_t)W);
+                tmp[shift] = weight;
+                int odeg = shift;
+                for (int h = 0; h < ngroups; h++)
+                    if (h != k)
+                        odeg = times_poly(tmp, odeg, gt[h], gcells[h], next, W, mod);
+                int ng = gstart[k + 1] - gstart[k], Wg = gcells[k] + 1;
+                for (int q = 0; q < ng; q++) {
+                    const count_t *src = gm[k] + (size_t)q * (size_t)Wg;
+                    count_t *row = marg + (size_t)pos[group[gstart[k] + q]] * (size_t)W;
+                    for (int i = 0; i <= odeg; i++)
+                        if (tmp[i])
+                            for (int j = 0; j < Wg; j++)
+                                if (src[j])
+                                    row[i + j] = mac(row[i + j], tmp[i], src[j], mod);
+                }
+            }
+        }
+        for (int k = 0; k < ngroups; k++)
+            gt[k] = gm[k] = NULL;
+        release(d, groups_mark);
+        undo(d, mark);
+    }
+    release(d, base);
+    return status;
+}
+
+static int count_plain(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    return count_with(d, boxes, n, cells, total, marg, 0);
+}
+
+static int count_modular(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    return count_with(d, boxes, n, cells, total, marg, d->mod);
+}
+
+/* One pass over a part: its counts (zeroed by the caller), as they are or modulo d->mod. */
+static int count_pass(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    d->nodes = 0;
+    int status = d->mod ? count_modular(d, boxes, n, cells, total, marg)
+                        : count_plain(d, boxes, n, cells, total, marg);
+    stack_free(d);
+    memo_free(d); /* parts share no box, and passes no residue: a memo for each */
+    return status;
+}
+
+/* ========================================================================== */
+/* Parts                                                                      */
+/* ========================================================================== */
+
+static Status dpll_init(Dpll *d, const Graph *g, long long max_nodes, Arena *a) {
+    memset(d, 0, sizeof(*d));
+    int B = g->B, ncons = g->ncons;
+    d->g = g;
+    d->max_nodes = max_nodes;
+    d->val = arena_alloc(a, (size_t)B, sizeof(int));
+    d->pending = arena_alloc(a, (size_t)B, sizeof(int));
+    d->sum = arena_alloc(a, (size_t)ncons, sizeof(int));
+    d->room = arena_alloc(a, (size_t)ncons, sizeof(int));
+    d->nopen = arena_alloc(a, (size_t)ncons, sizeof(int));
+    d->trail = arena_alloc(a, (size_t)B, sizeof(int));
+    d->queue = arena_alloc(a, (size_t)B, sizeof(int));
+    d->closed = arena_alloc(a, (size_t)ncons, sizeof(int));
+    d->mark = arena_alloc(a, (size_t)B, sizeof(int));
+    d->sweep_queue = arena_alloc(a, (size_t)B, sizeof(int));
+    d->sweep_parent = arena_alloc(a, (size_t)B, sizeof(int));
+    d->pos = arena_alloc(a, (size_t)B, sizeof(int));
+    d->key = arena_alloc(a, 1 + (size_t)B + (size_t)g->bc_start[B], sizeof(int));
+    if (a->failed)
+        return FAILED;
+    for (int b = 0; b < B; b++) {
+        d->val[b] = g->fixed[b];
+        d->pending[b] = -1;
+    }
+    for (int c = 0; c < ncons; c++)
+        for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+            int b = g->cb_list[t];
+            if (g->fixed[b] >= 0)
+                d->sum[c] += g->fixed[b];
+            else {
+                d->room[c] += g->size[b];
+                d->nopen[c]++;
+            }
+        }
+    return DONE;
+}
+
+/* The open boxes linked to b0 by shared constraints (BFS), in order[]; their number. */
+static int part_of(const Graph *g, int b0, int *placed, int *order) {
+    int n = 0, h = 0;
+    order[n++] = b0;
+    placed[b0] = 1;
+    while (h < n) {
+        int u = order[h++];
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int b = g->cb_list[t];
+                if (g->fixed[b] < 0 && !placed[b]) {
+                    placed[b] = 1;
+                    order[n++] = b;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* The bits a part's counts may need: its layouts (at most 2**cells) times its numbers' largest
+   weights, and a box's marginal up to its size times that. */
+static int part_bits(const Graph *g, const int *order, int n, int cells, int *seen, int stamp) {
+    int wsum = 0, largest = 1;
+    for (int q = 0; q < n; q++)
+        largest = g->size[order[q]] > largest ? g->size[order[q]] : largest;
+    if (g->weighted)
+        for (int q = 0; q < n; q++)
+            for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
+                int c = g->bc_list[k];
+                if (seen[c] != stamp) {
+                    seen[c] = stamp;
+                    wsum += g->wbits[c];
+                }
+            }
+    return cells + count_bits((count_t)(largest - 1)) + wsum; /* below largest * 2**cells * weights */
+}
+
+/* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
+   NO_LAYOUT, FAILED. */
+static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits,
+                         Solver *s) {
+    const Graph *g = d->g;
+    Arena *a = s->scratch;
+    int W = cells + 1, native = 8 * (int)sizeof(count_t), nmod = 0;
+    count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES]; /* the counts' residues, one pass each */
+    rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
+    rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
+    if (a->failed)
+        return FAILED;
+    if (bits > native && g->weighted) {
+        /* 2**cells layouts is too loose a bound here: count the layouts themselves first,
+           unweighted (the numbers' ranges alone; fewer than 2**cells, so they fit) */
+        Graph plain = *g;
+        plain.weighted = 0;
+        d->g = &plain;
+        int status = count_pass(d, order, n, cells, rt[0], rm[0]);
+        d->g = g;
+        if (status)
+            return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */
+        count_t layouts = 0;
+        for (int m = 0; m < W; m++)
+            layouts += rt[0][m];
+        bits = bits - cells + count_bits(layouts);
+        memset(rt[0], 0, sizeof(count_t) * (size_t)W);
+        memset(rm[0], 0, sizeof(count_t) * (size_t)n * (size_t)W);
+    }
+    while (native + PRIME_BITS * nmod < bits)
+        nmod++;
+    if (nmod > NPRIMES)
+        return DECLINE;
+    for (int r = 1; r <= nmod; r++) {
+        rt[r] = arena_alloc(a, (size_t)W, sizeof(count_t));
+        rm[r] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
+    }
+    if (a->failed)
+        return FAILED;
+    d->wraps = nmod > 0;
+    int status = 0;
+    for (int r = 0; r <= nmod && !status; r++) {
+        d->mod = r ? PRIMES[r - 1] : 0;
+        status = count_pass(d, order, n, cells, rt[r], rm[r]);
+    }
+    d->mod = 0;
+    d->wraps = 0;
+    if (status)
+        return status < 0 ? FAILED : DECLINE;
+    /* into wide naturals, kept for the combination */
+    int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));
+    Part *part = &s->parts[s->nparts];
+    part->total = arena_alloc(s->keep, (size_t)W * (size_t)pw, sizeof(limb));
+    part->marg = arena_alloc(s->keep, (size_t)n * (size_t)W * (size_t)pw, sizeof(limb));
+    part->box = arena_alloc(s->keep, (size_t)n, sizeof(int));
+    Crt crt;
+    if (!part->total || !part->marg || !part->box || crt_init(&crt, nmod, pw, s->keep) != DONE)
+        return FAILED;
+    count_t res[1 + NPRIMES];
+    for (size_t e = 0; e < (size_t)W * ((size_t)n + 1); e++) {
+        limb *out = e < (size_t)W ? part->total + e * (size_t)pw : part->marg + (e - (size_t)W) * (size_t)pw;
+        for (int r = 0; r <= nmod; r++)
+            res[r] = e < (size_t)W ? rt[r][e] : rm[r][e - (size_t)W];
+        crt_solve(&crt, res, out);
+    }
+    int any = 0;
+    for (int m = 0; m < W; m++)
+        any |= wide_len(part->total + (size_t)m * (size_t)pw, pw) != 0;
+    if (!any)
+        return NO_LAYOUT;
+    part->nbox = n;
+    part->nsize = W;
+    part->pw = pw;
+    for (int q = 0; q < n; q++)
+        part->box[q] = first + order[q];
+    s->nparts++;
+    return DONE;
+}
+
+Status component_solve(Position *p, int k, Solver *s) {
+    Arena *a = s->scratch;
+    int first = p->comp_first_box[k];
+    Graph g;
+    memset(&g, 0, sizeof(g));
+    Status status = graph_make(p, k, s, &g);
+    if (status == DONE)
+        status = graph_propagate(&g, a);
+    if (status != DONE)
+        return status;
+    for (int b = 0; b < g.B; b++) /* settled boxes: the same mines in every layout (combine.c) */
+        p->settled[first + b] = g.fixed[b];
+    if ((status = graph_settled_weights(&g, p)) != DONE)
+        return status;
+    Dpll d;
+    if (dpll_init(&d, &g, s->max_nodes, a) != DONE)
+        return FAILED;
+    int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
+    int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));
+    int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;
+    if (a->failed)
+        return FAILED;
+    for (int b0 = 0; b0 < g.B && status == DONE; b0++) {
+        if (g.fixed[b0] >= 0 || placed[b0])
+            continue;
+        int n = part_of(&g, b0, placed, order), cells = 0;
+        for (int q = 0; q < n; q++)
+            cells += g.size[order[q]];
+        if (cells > s->max_cells || cells > MAX_CELLS)
+            return DECLINE;
+        int bits = part_bits(&g, order, n, cells, seen, ++stamp);
+        status = part_count(&d, first, order, n, cells, bits, s);
+    }
+    return status;
+}

@@ -1,0 +1,119 @@
+/*
+ * countsweep._kernel: what every part of the compiled kernel shares.
+ *
+ * The kernel is the C implementation of two contracts whose Python
+ * implementations are the reference (docs/kernel.md maps each stage to its
+ * file and to the Python it mirrors):
+ *
+ *   analyze    a position, from its cells and neighbourhood table to every
+ *              hidden cell's exact mine count over the layouts
+ *              (countsweep.oracle's Python path: constraints, dpll, combine);
+ *   Search     the exact endgame search over bit sets of layouts
+ *              (countsweep.play.endgame's Python search).
+ *
+ * The stages, one file each, bottom up:
+ *
+ *   util.c      the bump arena every analysis allocates from; binomials
+ *   wide.c      wide naturals (little-endian 64-bit limbs) and the Chinese
+ *               remainder theorem, for counts past a count_t
+ *   position.c  cells and neighbourhoods to equations, components and boxes
+ *   dpll.c      propagation and the decomposing DPLL count of one component
+ *   combine.c   the components' counts and the sea's binomials into answers
+ *   search.c    the endgame Search type
+ *   module.c    the Python glue: argument checks, the Answer structure, hooks
+ *
+ * Invariants are asserted (assert.h): compiled in by the debug and sanitizer
+ * builds the tests make, out of release builds (NDEBUG).
+ */
+
+#ifndef COUNTSWEEP_KERNEL_H
+#define COUNTSWEEP_KERNEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ========================================================================== */
+/* Cell codes and outcomes                                                    */
+/* ========================================================================== */
+
+/* what a cell holds (countsweep.board): a number is 0 or more */
+#define HIDDEN (-1)
+#define FLAG (-2)
+#define CLEARED (-3) /* a cleared cell showing no number: neither hidden nor a constraint */
+
+/* How a stage ended.  FAILED: a Python exception is set, or memory ran out (the glue then
+   raises MemoryError). */
+typedef enum {
+    DONE = 0,
+    DECLINE = 1,   /* the position needs the general (Python) path */
+    NO_LAYOUT = 2, /* no mine layout fits */
+    FAILED = -1,
+} Status;
+
+/* ========================================================================== */
+/* Counts                                                                     */
+/* ========================================================================== */
+
+/* A component's counts while it is enumerated: at most 2**cells layouts, a box marginal at
+   most cells * 2**cells.  128 bits where the compiler has them (not MSVC: the build without
+   them is tested too, -DCOUNTSWEEP_NO_INT128). */
+#if defined(__SIZEOF_INT128__) && !defined(COUNTSWEEP_NO_INT128)
+#define HAVE_INT128 1
+__extension__ typedef unsigned __int128 count_t; /* a GNU extension: __extension__ keeps -Wpedantic quiet */
+#define MAX_CELLS 120
+#else
+#define HAVE_INT128 0
+typedef uint64_t count_t;
+#define MAX_CELLS 58
+#endif
+
+/* a limb of a wide natural (wide.c) */
+typedef uint64_t limb;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define POPCOUNT64(x) __builtin_popcountll(x)
+#else
+#define ALWAYS_INLINE inline
+static inline int popcount64_portable(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+#define POPCOUNT64(x) popcount64_portable(x)
+#endif
+
+/* ========================================================================== */
+/* util.c: the arena and binomials                                            */
+/* ========================================================================== */
+
+/* Every allocation of one analysis (or one component's scratch), freed together: a bump
+   pointer over blocks, so that thousands of tiny components cost no allocator call each. */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct {
+    ArenaBlock *head;
+    int failed; /* an allocation failed (memory, or a size that overflows) */
+} Arena;
+
+/* count * size zeroed bytes, 16-aligned; NULL (and failed set) when memory runs out */
+void *arena_alloc(Arena *a, size_t count, size_t size);
+/* free every block (the arena is empty and usable again) */
+void arena_free(Arena *a);
+/* forget every allocation but keep one block for the next (a component's scratch) */
+void arena_reset(Arena *a);
+
+/* C(n, k) for n <= MAX_CELLS, from a table made once (binomials_init) */
+int binomials_init(void);
+count_t binomial(int n, int k);
+/* C(n, k) as a Python integer, for any n (math.comb past the table) */
+PyObject *binomial_long(long n, long k);
+
+/* math.comb, looked up when the module loads */
+extern PyObject *kernel_math_comb;
+
+#endif

@@ -1,0 +1,643 @@
+/*
+ * countsweep._kernel's Python glue: argument checks, the Neighbourhood and Answer types, the
+ * analyze entry point, debug-only hooks and the module.  Only glue: every stage is in its own
+ * file (kernel.h lists them).  The typed interface is _kernel.pyi; countsweep.kernel adapts it
+ * to countsweep's contracts.
+ */
+
+#include "combine.h"
+#include "search.h"
+#include "wide.h"
+
+/* ========================================================================== */
+/* Neighbourhood                                                              */
+/* ========================================================================== */
+
+typedef struct {
+    PyObject_HEAD
+    Neighbourhood nb;
+    int32_t *start, *next; /* own copies, checked */
+} NeighbourhoodObject;
+
+static void neighbourhood_dealloc(NeighbourhoodObject *self) {
+    PyMem_Free(self->start);
+    PyMem_Free(self->next);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* a buffer of native int32s: its count, or -1 with an exception */
+static Py_ssize_t int32s(PyObject *obj, const char *what, int32_t **out) {
+    if (!PyBytes_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected bytes of native int32 values, not %.100s", what,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(obj);
+    if (size % 4) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes is not a whole number of int32 values", what, size);
+        return -1;
+    }
+    *out = PyMem_Malloc((size_t)size + 4);
+    if (!*out) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(*out, PyBytes_AS_STRING(obj), (size_t)size);
+    return size / 4;
+}
+
+/* Neighbourhood(start, next): cell i's neighbours are next[start[i]:start[i + 1]] */
+static PyObject *neighbourhood_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"start", "next", NULL};
+    PyObject *start_obj, *next_obj;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO", names, &start_obj, &next_obj))
+        return NULL;
+    NeighbourhoodObject *self = (NeighbourhoodObject *)type->tp_alloc(type, 0);
+    if (!self)
+        return NULL;
+    int *seen = NULL;
+    Py_ssize_t ns = int32s(start_obj, "start", &self->start), nn = ns < 0 ? -1 : int32s(next_obj, "next", &self->next);
+    if (nn < 0)
+        goto fail;
+    Py_ssize_t n = ns - 1;
+    if (n < 1 || n > INT32_MAX - 1 || self->start[0] != 0 || self->start[n] != nn) {
+        PyErr_SetString(PyExc_ValueError, "start: n + 1 offsets from 0 to len(next), for n >= 1 cells");
+        goto fail;
+    }
+    seen = PyMem_Calloc((size_t)n, sizeof(int));
+    if (!seen) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    int max_degree = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (self->start[i + 1] < self->start[i]) {
+            PyErr_Format(PyExc_ValueError, "start: offsets decrease at cell %zd", i);
+            goto fail;
+        }
+        if (self->start[i + 1] > nn) {
+            PyErr_Format(PyExc_ValueError, "start: cell %zd's offsets run past the end of next", i);
+            goto fail;
+        }
+        for (int32_t k = self->start[i]; k < self->start[i + 1]; k++) {
+            int32_t j = self->next[k];
+            if (j < 0 || j >= n || j == i || seen[j] == i + 1) {
+                PyErr_Format(PyExc_ValueError, "next: cell %zd's neighbour %d is %s", i, (int)j,
+                             j < 0 || j >= n ? "not a cell" : j == i ? "itself" : "listed twice");
+                goto fail;
+            }
+            seen[j] = (int)i + 1;
+        }
+        int degree = self->start[i + 1] - self->start[i];
+        max_degree = degree > max_degree ? degree : max_degree;
+    }
+    PyMem_Free(seen);
+    self->nb.n = n;
+    self->nb.max_degree = max_degree;
+    self->nb.start = self->start;
+    self->nb.next = self->next;
+    return (PyObject *)self;
+fail:
+    PyMem_Free(seen);
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* The neighbours of cell (r, c) on a lattice: offset pairs, or hex (odd-r), or 3D (depth >= 1
+   layers of the grid's rows, 26 neighbours); wrapping round the edges or not.  Into out (at most
+   26 or noffsets), without the cell itself or repeats, ascending: their number. */
+static int lattice_cell(long r, long c, long height, long width, const int32_t *offsets, int noffsets, int hex,
+                        long depth, int wrap, int32_t *out) {
+    long layers = depth ? depth : 1, rows = height / layers, z = r / rows, rr0 = r % rows;
+    int n = 0;
+    int32_t hexoff[12];
+    int count = noffsets;
+    const int32_t *off = offsets;
+    if (hex) { /* odd rows touch the column to their right above and below */
+        int s = (int)(r % 2);
+        int32_t h[12] = {-1, s - 1, -1, s, 0, -1, 0, 1, 1, s - 1, 1, s};
+        memcpy(hexoff, h, sizeof(h));
+        off = hexoff;
+        count = 6;
+    }
+    if (depth)
+        count = 27;
+    for (int k = 0; k < count; k++) {
+        long zz = z, rr, cc;
+        if (depth) {
+            if (k == 13)
+                continue; /* (0, 0, 0) */
+            zz = z + k / 9 - 1;
+            rr = rr0 + (k / 3) % 3 - 1;
+            cc = c + k % 3 - 1;
+        } else {
+            rr = rr0 + off[2 * k];
+            cc = c + off[2 * k + 1];
+        }
+        if (wrap) {
+            zz = ((zz % layers) + layers) % layers;
+            rr = ((rr % rows) + rows) % rows;
+            cc = ((cc % width) + width) % width;
+        } else if (zz < 0 || zz >= layers || rr < 0 || rr >= rows || cc < 0 || cc >= width)
+            continue;
+        int32_t j = (int32_t)((zz * rows + rr) * width + cc);
+        if (j == (int32_t)(r * width + c))
+            continue;
+        int t = n;
+        for (; t > 0 && out[t - 1] > j; t--)
+            out[t] = out[t - 1];
+        if (t > 0 && out[t - 1] == j) { /* a small wrapping board reaches one cell two ways */
+            for (; t < n; t++)
+                out[t] = out[t + 1];
+            continue;
+        }
+        out[t] = j;
+        n++;
+    }
+    return n;
+}
+
+/* Neighbourhood.lattice(height, width, offsets=b"", wrap=False, hex=False, depth=0) */
+static PyObject *neighbourhood_lattice(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"height", "width", "offsets", "wrap", "hex", "depth", NULL};
+    long height, width, depth = 0;
+    PyObject *offsets_obj = NULL;
+    int wrap = 0, hex = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "ll|Sppl", names, &height, &width, &offsets_obj, &wrap, &hex,
+                                     &depth))
+        return NULL;
+    int32_t *offsets = NULL;
+    Py_ssize_t noffsets = 0;
+    if (offsets_obj && (noffsets = int32s(offsets_obj, "offsets", &offsets)) < 0)
+        return NULL;
+    NeighbourhoodObject *self = NULL;
+    if (height < 1 || width < 1 || depth < 0 || (depth && height % depth) || height > INT32_MAX / width ||
+        noffsets % 2 || noffsets / 2 > 1000 || (!hex && !depth && !noffsets) || (hex && depth)) {
+        PyErr_SetString(PyExc_ValueError, "lattice: height, width >= 1, and offset pairs, hex, or a depth "
+                                          "dividing the height");
+        goto done;
+    }
+    long n = height * width, most = depth ? 26 : hex ? 6 : noffsets / 2;
+    for (Py_ssize_t k = 0; k < noffsets; k++)
+        if (offsets[k] < -1000000 || offsets[k] > 1000000) {
+            PyErr_SetString(PyExc_ValueError, "lattice: offsets beyond a million");
+            goto done;
+        }
+    if (n > (INT32_MAX - 1) / (most ? most : 1)) {
+        PyErr_SetString(PyExc_ValueError, "lattice: too many cells");
+        goto done;
+    }
+    self = (NeighbourhoodObject *)type->tp_alloc(type, 0);
+    if (!self)
+        goto done;
+    self->start = PyMem_Malloc(sizeof(int32_t) * ((size_t)n + 1));
+    self->next = PyMem_Malloc(sizeof(int32_t) * ((size_t)n * (size_t)most + 1));
+    if (!self->start || !self->next) {
+        Py_CLEAR(self);
+        PyErr_NoMemory();
+        goto done;
+    }
+    int32_t buf[1001];
+    int max_degree = 0;
+    self->start[0] = 0;
+    for (long i = 0; i < n; i++) {
+        int k = lattice_cell(i / width, i % width, height, width, offsets, (int)(noffsets / 2), hex, depth, wrap, buf);
+        memcpy(self->next + self->start[i], buf, sizeof(int32_t) * (size_t)k);
+        self->start[i + 1] = self->start[i] + k;
+        max_degree = k > max_degree ? k : max_degree;
+    }
+    self->nb.n = n;
+    self->nb.max_degree = max_degree;
+    self->nb.start = self->start;
+    self->nb.next = self->next;
+done:
+    PyMem_Free(offsets);
+    return (PyObject *)self;
+}
+
+/* around(i) -> the neighbours of cell i, as the table holds them */
+static PyObject *neighbourhood_around(NeighbourhoodObject *self, PyObject *arg) {
+    Py_ssize_t i = PyNumber_AsSsize_t(arg, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred())
+        return NULL;
+    if (i < 0 || i >= self->nb.n) {
+        PyErr_Format(PyExc_IndexError, "cell %zd: the table has cells 0 to %zd", i, self->nb.n - 1);
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(self->start[i + 1] - self->start[i]);
+    for (int32_t k = self->start[i]; out && k < self->start[i + 1]; k++) {
+        PyObject *j = PyLong_FromLong(self->next[k]);
+        if (!j) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(out, k - self->start[i], j);
+    }
+    return out;
+}
+
+static PyMethodDef neighbourhood_methods[] = {
+    {"around", (PyCFunction)neighbourhood_around, METH_O, "around(i): the neighbours of cell i."},
+    {"lattice", (PyCFunction)(void (*)(void))neighbourhood_lattice, METH_VARARGS | METH_KEYWORDS | METH_CLASS,
+     "lattice(height, width, offsets=b'', wrap=False, hex=False, depth=0): a grid topology's table\n"
+     "(depth >= 1: that many layers of 3D, 26 neighbours)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *neighbourhood_cells(NeighbourhoodObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromSsize_t(self->nb.n);
+}
+
+static PyObject *neighbourhood_max_degree(NeighbourhoodObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(self->nb.max_degree);
+}
+
+static PyGetSetDef neighbourhood_getset[] = {
+    {"cells", (getter)neighbourhood_cells, NULL, "How many cells.", NULL},
+    {"max_degree", (getter)neighbourhood_max_degree, NULL, "The most neighbours a cell has.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject NeighbourhoodType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "countsweep._kernel.Neighbourhood",
+    .tp_basicsize = sizeof(NeighbourhoodObject),
+    .tp_dealloc = (destructor)neighbourhood_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Neighbourhood(start, next): cell i sees next[start[i]:start[i + 1]] (native int32 bytes).",
+    .tp_getset = neighbourhood_getset,
+    .tp_methods = neighbourhood_methods,
+    .tp_new = neighbourhood_new,
+};
+
+/* ========================================================================== */
+/* Answer                                                                     */
+/* ========================================================================== */
+
+static PyStructSequence_Field answer_fields[] = {
+    {"count", "layouts (frontier assignments without a total; weighted counts under noisy clues)"},
+    {"scale", "the common denominator of the groups' mines"},
+    {"groups", "(numerator, denominator, mines, cells) of each box, then of the sea"},
+    {"hidden", "the hidden cells, in order"},
+    {"group_of", "each hidden cell's group (its index in groups)"},
+    {"frontier", "the hidden cells some number sees"},
+    {"sea", "the other hidden cells"},
+    {"components", "independent components of the frontier"},
+    {"readings", "under noisy clues: (key, numbers read through it) for each reading used, else None"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc answer_desc = {
+    "countsweep._kernel.Answer", "A position's exact answer, as analyze returns it.", answer_fields, 9,
+};
+
+static PyTypeObject *AnswerType;
+static PyObject *NoLayout;
+
+/* the answer of a combined position; NULL with an exception */
+static PyObject *answer(const Position *p, const Combined *c, PyObject *cells) {
+    Py_ssize_t S = p->hidden - p->frontier;
+    PyObject *out = PyStructSequence_New(AnswerType);
+    PyObject *groups = PyList_New(0), *hidden = PyTuple_New(p->hidden), *index = PyList_New(p->hidden);
+    PyObject *frontier = PyTuple_New(p->frontier), *sea = PyTuple_New(S), *used = NULL;
+    int ok = out && groups && hidden && index && frontier && sea;
+    for (int b = 0; b < p->nboxes && ok; b++) {
+        PyObject *members = PyTuple_New(p->boxes[b].size);
+        ok = members != NULL;
+        for (int q = 0; q < p->boxes[b].size && ok; q++) {
+            PyObject *cell = PyTuple_GET_ITEM(cells, p->boxes[b].cells[q]);
+            Py_INCREF(cell);
+            PyTuple_SET_ITEM(members, q, cell);
+        }
+        PyObject *item = ok ? Py_BuildValue("(OOON)", c->num[b], c->den[b], c->mines[b], members) : NULL;
+        ok = item && PyList_Append(groups, item) == 0;
+        Py_XDECREF(item);
+    }
+    Py_ssize_t hi = 0, fi = 0, si = 0;
+    for (Py_ssize_t i = 0; i < p->n && ok; i++) {
+        if (p->v[i] != HIDDEN)
+            continue;
+        PyObject *cell = PyTuple_GET_ITEM(cells, i);
+        PyObject *g = PyLong_FromLong(p->box_of[i] >= 0 ? p->box_of[i] : p->nboxes);
+        if (!(ok = g != NULL))
+            break;
+        PyList_SET_ITEM(index, hi, g);
+        Py_INCREF(cell);
+        PyTuple_SET_ITEM(hidden, hi++, cell);
+        Py_INCREF(cell);
+        if (p->box_of[i] >= 0)
+            PyTuple_SET_ITEM(frontier, fi++, cell);
+        else
+            PyTuple_SET_ITEM(sea, si++, cell);
+    }
+    if (ok && S) {
+        PyObject *item = Py_BuildValue("(OOOO)", c->num[p->nboxes], c->den[p->nboxes], c->mines[p->nboxes], sea);
+        ok = item && PyList_Append(groups, item) == 0;
+        Py_XDECREF(item);
+    }
+    if (ok && p->readings) { /* how many numbers read through each reading: their factors' powers */
+        used = PyList_New(0);
+        ok = used != NULL;
+        for (int i = 0; i < p->nused && ok; i++) {
+            const Reading *r = &p->used[p->order[i]];
+            PyObject *item = Py_BuildValue("(Ll)", r->key, r->times);
+            ok = item && PyList_Append(used, item) == 0;
+            Py_XDECREF(item);
+        }
+    } else if (ok) {
+        used = Py_None;
+        Py_INCREF(used);
+    }
+    PyObject *ncomps = ok ? PyLong_FromLong(p->ncomps) : NULL;
+    if (!ok || !ncomps) {
+        Py_XDECREF(out);
+        Py_XDECREF(groups);
+        Py_XDECREF(hidden);
+        Py_XDECREF(index);
+        Py_XDECREF(frontier);
+        Py_XDECREF(sea);
+        Py_XDECREF(used);
+        Py_XDECREF(ncomps);
+        return NULL;
+    }
+    PyObject *items[] = {c->count, c->scale, groups, hidden, index, frontier, sea, ncomps, used};
+    for (int k = 0; k < 9; k++) {
+        if (k < 2)
+            Py_INCREF(items[k]);
+        PyStructSequence_SET_ITEM(out, k, items[k]); /* steals */
+    }
+    return out;
+}
+
+/* ========================================================================== */
+/* analyze                                                                    */
+/* ========================================================================== */
+
+/* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
+static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, Arena *keep,
+                               Combined *out) {
+    if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden))
+        return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
+    Arena scratch = {0};
+    Solver solver = {max_cells, max_nodes, keep, &scratch, NULL, NULL, 0};
+    solver.local = arena_alloc(keep, (size_t)p->neq, sizeof(int));
+    solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));
+    if (!solver.local || !solver.parts)
+        return FAILED;
+    for (int q = 0; q < p->neq; q++)
+        solver.local[q] = -1;
+    Status status = DONE;
+    for (int k = 0; k < p->ncomps && status == DONE; k++) {
+        status = component_solve(p, k, &solver);
+        arena_reset(&scratch); /* memory grows with the board, not with its components squared */
+        if (status == DONE && !(k & 0xff) && PyErr_CheckSignals() < 0)
+            status = FAILED;
+    }
+    arena_free(&scratch);
+    return status == DONE ? combine(p, solver.parts, solver.nparts, mines, out) : status;
+}
+
+/* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes) */
+static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
+    (void)self;
+    static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", NULL};
+    PyObject *rows, *cells, *mines_obj, *readings = Py_None;
+    NeighbourhoodObject *nb;
+    int max_cells = MAX_CELLS;
+    long long max_nodes = 200000;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiL", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+                                     &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes))
+        return NULL;
+    long mines = -1;
+    if (mines_obj != Py_None) {
+        if (!PyLong_Check(mines_obj)) {
+            PyErr_Format(PyExc_TypeError, "mines: an int or None, not %.100s", Py_TYPE(mines_obj)->tp_name);
+            return NULL;
+        }
+        mines = PyLong_AsLong(mines_obj);
+        if (mines == -1 && PyErr_Occurred())
+            return NULL;
+        if (mines < 0) {
+            PyErr_SetString(PyExc_ValueError, "mines: not negative (None: unknown)");
+            return NULL;
+        }
+    }
+    if (PyTuple_GET_SIZE(cells) != nb->nb.n) {
+        PyErr_Format(PyExc_ValueError, "cells: %zd of them for a neighbourhood of %zd cells", PyTuple_GET_SIZE(cells),
+                     nb->nb.n);
+        return NULL;
+    }
+    if (readings != Py_None && !PyMapping_Check(readings)) {
+        PyErr_SetString(PyExc_TypeError, "readings: a mapping from key to reading, or None");
+        return NULL;
+    }
+    if (max_cells < 0 || max_nodes < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_cells and max_nodes are not negative");
+        return NULL;
+    }
+    Arena keep = {0};
+    Position p;
+    memset(&p, 0, sizeof(p));
+    Combined combined;
+    memset(&combined, 0, sizeof(combined));
+    PyObject *result = NULL;
+    if (!(p.constant = PyLong_FromLong(1)))
+        return NULL;
+    Status status = position_read(&p, rows, &nb->nb, readings == Py_None ? NULL : readings, &keep);
+    if (status == DONE)
+        status = position_build(&p, &keep);
+    if (status == DONE)
+        status = analyze_position(&p, mines, max_cells, max_nodes, &keep, &combined);
+    if (status == DONE)
+        result = answer(&p, &combined, cells);
+    else if (PyErr_Occurred())
+        ; /* FAILED, or an error met on the way: raised as it is */
+    else if (status == DECLINE) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else if (status == NO_LAYOUT)
+        PyErr_SetString(NoLayout, "no mine layout fits the position");
+    else
+        PyErr_NoMemory();
+    combined_clear(&combined);
+    Py_XDECREF(p.constant);
+    arena_free(&keep);
+    return result;
+}
+
+/* ========================================================================== */
+/* Debug-only hooks: each stage on its own, for the tests (built with -DCOUNTSWEEP_DEBUG)     */
+/* ========================================================================== */
+
+#ifdef COUNTSWEEP_DEBUG
+/* _position(rows, neighbourhood[, readings]) -> (equations, components): equations as
+   (cells, lo, hi), components as lists of boxes, each (cells, equations) */
+static PyObject *debug_position(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rows, *readings = Py_None;
+    NeighbourhoodObject *nb;
+    if (!PyArg_ParseTuple(args, "O!O!|O", &PyTuple_Type, &rows, &NeighbourhoodType, &nb, &readings))
+        return NULL;
+    Arena a = {0};
+    Position p;
+    memset(&p, 0, sizeof(p));
+    PyObject *out = NULL;
+    Status status = position_read(&p, rows, &nb->nb, readings == Py_None ? NULL : readings, &a);
+    if (status == DONE)
+        status = position_build(&p, &a);
+    if (status != DONE) {
+        if (!PyErr_Occurred())
+            out = PyLong_FromLong(status);
+        arena_free(&a);
+        return out;
+    }
+    PyObject *eqs = PyList_New(0), *comps = PyList_New(0);
+    for (int q = 0; eqs && q < p.neq; q++) {
+        PyObject *members = PyTuple_New(p.eqs[q].ncells);
+        for (int k = 0; members && k < p.eqs[q].ncells; k++)
+            PyTuple_SET_ITEM(members, k, PyLong_FromLong(p.eqs[q].cells[k]));
+        PyObject *item = members ? Py_BuildValue("(Nii)", members, p.eqs[q].lo, p.eqs[q].hi) : NULL;
+        if (!item || PyList_Append(eqs, item) < 0)
+            Py_CLEAR(eqs);
+        Py_XDECREF(item);
+    }
+    for (int k = 0; comps && k < p.ncomps; k++) {
+        PyObject *boxes = PyList_New(0);
+        for (int b = p.comp_first_box[k]; boxes && b < p.comp_first_box[k] + p.comp_nboxes[k]; b++) {
+            PyObject *members = PyTuple_New(p.boxes[b].size), *seen_by = PyTuple_New(p.boxes[b].neq);
+            for (int q = 0; members && q < p.boxes[b].size; q++)
+                PyTuple_SET_ITEM(members, q, PyLong_FromLong(p.boxes[b].cells[q]));
+            for (int q = 0; seen_by && q < p.boxes[b].neq; q++)
+                PyTuple_SET_ITEM(seen_by, q, PyLong_FromLong(p.boxes[b].eqs[q]));
+            PyObject *item = members && seen_by ? Py_BuildValue("(NN)", members, seen_by) : NULL;
+            if (!item || PyList_Append(boxes, item) < 0)
+                Py_CLEAR(boxes);
+            Py_XDECREF(item);
+        }
+        if (!boxes || PyList_Append(comps, boxes) < 0)
+            Py_CLEAR(comps);
+        Py_XDECREF(boxes);
+    }
+    out = eqs && comps ? Py_BuildValue("(OO)", eqs, comps) : NULL;
+    Py_XDECREF(eqs);
+    Py_XDECREF(comps);
+    arena_free(&a);
+    return out;
+}
+
+/* _binomial(n, k) -> C(n, k) from the table (n <= MAX_CELLS) */
+static PyObject *debug_binomial(PyObject *self, PyObject *args) {
+    (void)self;
+    int n, k;
+    if (!PyArg_ParseTuple(args, "ii", &n, &k))
+        return NULL;
+    if (n < 0 || n > MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "n: 0 to MAX_CELLS");
+        return NULL;
+    }
+    return count_to_long(binomial(n, k));
+}
+
+/* _crt(residues, width) -> the natural below 2**128 * prod(primes) with those residues: res[0]
+   modulo 2**(8 sizeof(count_t)) (as an int), res[i] modulo PRIMES[i - 1] */
+static PyObject *debug_crt(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *list;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &list))
+        return NULL;
+    int nmod = (int)PyList_GET_SIZE(list) - 1;
+    if (nmod < 0 || nmod > NPRIMES) {
+        PyErr_SetString(PyExc_ValueError, "residues: one for the count_t, one for each prime used");
+        return NULL;
+    }
+    count_t res[NPRIMES + 1];
+    for (int i = 0; i <= nmod; i++) {
+        limb parts[2] = {0, 0};
+        if (wide_from_long(parts, 2, PyList_GET_ITEM(list, i)) < 0)
+            return NULL;
+#if HAVE_INT128
+        res[i] = ((count_t)parts[1] << 64) | parts[0];
+#else
+        res[i] = parts[0];
+#endif
+    }
+    int native = 8 * (int)sizeof(count_t), pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / 8);
+    Arena a = {0};
+    Crt crt;
+    limb *out = arena_alloc(&a, (size_t)pw, sizeof(limb));
+    unsigned char *bytes = arena_alloc(&a, (size_t)pw, 8);
+    PyObject *value = NULL;
+    if (out && bytes && crt_init(&crt, nmod, pw, &a) == DONE) {
+        crt_solve(&crt, res, out);
+        value = wide_to_long(out, pw, bytes);
+    } else
+        PyErr_NoMemory();
+    arena_free(&a);
+    return value;
+}
+#endif
+
+/* ========================================================================== */
+/* The module                                                                 */
+/* ========================================================================== */
+
+static PyMethodDef kernel_methods[] = {
+    {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
+     "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000)\n"
+     "A position's exact answer (an Answer), None when it needs the general path; NoLayout when none fits."},
+#ifdef COUNTSWEEP_DEBUG
+    {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
+    {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},
+    {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
+#endif
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "countsweep._kernel", "countsweep's compiled kernel (see countsweep/_kernel/kernel.h).", -1,
+    kernel_methods, NULL, NULL, NULL, NULL,
+};
+
+static int add_type(PyObject *m, const char *name, PyTypeObject *type) {
+    Py_INCREF(type);
+    if (PyModule_AddObject(m, name, (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        return -1;
+    }
+    return 0;
+}
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&NeighbourhoodType) < 0 || binomials_init() < 0)
+        return NULL;
+    PyObject *math = PyImport_ImportModule("math");
+    kernel_math_comb = math ? PyObject_GetAttrString(math, "comb") : NULL;
+    Py_XDECREF(math);
+    if (!kernel_math_comb)
+        return NULL;
+    if (!AnswerType && !(AnswerType = PyStructSequence_NewType(&answer_desc)))
+        return NULL;
+    if (!NoLayout && !(NoLayout = PyErr_NewExceptionWithDoc("countsweep._kernel.NoLayout",
+                                                            "No mine layout fits the position.", NULL, NULL)))
+        return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m)
+        return NULL;
+#ifdef COUNTSWEEP_DEBUG
+    int debug = 1;
+#else
+    int debug = 0;
+#endif
+    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 ||
+        PyModule_AddIntConstant(m, "WIDE_COUNTS", HAVE_INT128) < 0 ||
+        PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||
+        PyModule_AddIntConstant(m, "SEARCH_MAX_DEPTH", SEARCH_MAX_DEPTH) < 0 ||
+        add_type(m, "Search", &SearchType) < 0 || add_type(m, "Neighbourhood", &NeighbourhoodType) < 0 ||
+        add_type(m, "Answer", AnswerType) < 0 || add_type(m, "NoLayout", (PyTypeObject *)NoLayout) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

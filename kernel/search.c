@@ -1,0 +1,614 @@
+/* The endgame Search type: see search.h. */
+
+#include "search.h"
+
+typedef uint64_t word;
+
+typedef struct {
+    word *mine;
+    int nshows;
+    word **shows;
+} Cut;
+
+typedef struct {
+    word *key; /* words of the position, in the key store */
+    long long value;
+} Slot;
+
+/* The scratch of one level of the search (wins and after at one depth), made as the search
+   first reaches the depth: the C stack holds no bit set, so the depth costs little of it. */
+typedef struct {
+    int *nz;          /* the indices of the position's nonzero words */
+    word *part;       /* a part of the position */
+    int *options, *mines; /* wins' guesses */
+    int *nz_after;
+    word *part_after;
+} Level;
+
+typedef struct {
+    PyObject_HEAD
+    int ready; /* __init__ ran to the end: every method checks it */
+    int nwords;
+    long long nlayouts;
+    int ncuts;
+    Cut *cuts;
+    long long max_positions;
+    int max_depth, depth;
+    const char *stopped; /* which limit stopped the last call, or NULL */
+    /* the memo, by open addressing; keys in one store */
+    Slot *slots;
+    long long capacity, size;
+    word *keys;
+    size_t keys_used, keys_cap;
+    Level *levels;
+    int nlevels;
+} SearchObject;
+
+/* outcomes besides a number of layouts won */
+#define LIMIT_HIT (-2)
+#define NO_MEMORY (-3)
+
+/* ========================================================================== */
+/* The memo                                                                   */
+/* ========================================================================== */
+
+static uint64_t hash_words(const word *x, int n) {
+    /* over the nonzero words and where they are: sets are sparse deep in the search */
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < n; i++) {
+        if (!x[i])
+            continue;
+        h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
+        h *= 1099511628211ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static int memo_get(const SearchObject *s, const word *key, long long *out) {
+    uint64_t h = hash_words(key, s->nwords);
+    long long mask = s->capacity - 1;
+    for (long long i = (long long)(h & (uint64_t)mask);; i = (i + 1) & mask) {
+        const Slot *slot = &s->slots[i];
+        if (!slot->key)
+            return 0;
+        if (!memcmp(slot->key, key, sizeof(word) * (size_t)s->nwords)) {
+            *out = slot->value;
+            return 1;
+        }
+    }
+}
+
+static int memo_grow(SearchObject *s) {
+    long long cap = s->capacity ? s->capacity * 2 : 1024;
+    Slot *slots = PyMem_Calloc((size_t)cap, sizeof(Slot));
+    if (!slots)
+        return -1;
+    for (long long i = 0; i < s->capacity; i++) {
+        if (!s->slots[i].key)
+            continue;
+        uint64_t h = hash_words(s->slots[i].key, s->nwords);
+        long long j = (long long)(h & (uint64_t)(cap - 1));
+        while (slots[j].key)
+            j = (j + 1) & (cap - 1);
+        slots[j] = s->slots[i];
+    }
+    PyMem_Free(s->slots);
+    s->slots = slots;
+    s->capacity = cap;
+    return 0;
+}
+
+static int memo_put(SearchObject *s, const word *key, long long value) {
+    if ((s->size + 1) * 2 > s->capacity && memo_grow(s) < 0)
+        return -1;
+    size_t n = (size_t)s->nwords;
+    if (s->keys_used + n > s->keys_cap) {
+        size_t cap = s->keys_cap * 2 + n * 1024;
+        if (cap > PY_SSIZE_T_MAX / sizeof(word))
+            return -1;
+        word *keys = PyMem_Realloc(s->keys, sizeof(word) * cap);
+        if (!keys)
+            return -1;
+        /* slots point into the store: move them */
+        for (long long i = 0; i < s->capacity; i++)
+            if (s->slots[i].key)
+                s->slots[i].key = keys + (s->slots[i].key - s->keys);
+        s->keys = keys;
+        s->keys_cap = cap;
+    }
+    word *stored = s->keys + s->keys_used;
+    memcpy(stored, key, sizeof(word) * n);
+    s->keys_used += n;
+    uint64_t h = hash_words(key, s->nwords);
+    long long mask = s->capacity - 1;
+    for (long long i = (long long)(h & (uint64_t)mask);; i = (i + 1) & mask)
+        if (!s->slots[i].key) {
+            s->slots[i].key = stored;
+            s->slots[i].value = value;
+            s->size++;
+            return 0;
+        }
+}
+
+/* ========================================================================== */
+/* Levels                                                                     */
+/* ========================================================================== */
+
+/* the scratch of depth d, made when first reached; NULL when memory runs out */
+static Level *level(SearchObject *s, int d) {
+    assert(0 <= d && d <= s->max_depth);
+    if (d >= s->nlevels) {
+        int n = d + 1 > 2 * s->nlevels ? d + 1 : 2 * s->nlevels;
+        if (n > s->max_depth + 1)
+            n = s->max_depth + 1;
+        Level *grown = PyMem_Realloc(s->levels, sizeof(Level) * (size_t)n);
+        if (!grown)
+            return NULL;
+        memset(grown + s->nlevels, 0, sizeof(Level) * (size_t)(n - s->nlevels));
+        s->levels = grown;
+        s->nlevels = n;
+    }
+    Level *l = &s->levels[d];
+    if (!l->nz) {
+        size_t w = (size_t)s->nwords, c = (size_t)(s->ncuts ? s->ncuts : 1);
+        l->nz = PyMem_Malloc(sizeof(int) * w);
+        l->part = PyMem_Calloc(w, sizeof(word));
+        l->options = PyMem_Malloc(sizeof(int) * c);
+        l->mines = PyMem_Malloc(sizeof(int) * c);
+        l->nz_after = PyMem_Malloc(sizeof(int) * w);
+        l->part_after = PyMem_Calloc(w, sizeof(word));
+        if (!l->nz || !l->part || !l->options || !l->mines || !l->nz_after || !l->part_after) {
+            PyMem_Free(l->nz);
+            PyMem_Free(l->part);
+            PyMem_Free(l->options);
+            PyMem_Free(l->mines);
+            PyMem_Free(l->nz_after);
+            PyMem_Free(l->part_after);
+            memset(l, 0, sizeof(*l));
+            return NULL;
+        }
+    }
+    return l;
+}
+
+/* ========================================================================== */
+/* The search                                                                 */
+/* ========================================================================== */
+
+static long long wins(SearchObject *s, const word *ls);
+
+/* after: wins after opening cut from ls; *none when it cannot beat `beat`, beat if pruned */
+static long long after(SearchObject *s, const word *ls, const Cut *cut, long long beat, int *none) {
+    Level *l = level(s, s->depth);
+    if (!l)
+        return NO_MEMORY;
+    int n = s->nwords, k = 0, *nz = l->nz_after;
+    word *part = l->part_after;
+    memset(part, 0, sizeof(word) * (size_t)n); /* the words outside ls stay empty in every part */
+    for (int i = 0; i < n; i++)
+        if (ls[i])
+            nz[k++] = i;
+    long long left = 0;
+    for (int j = 0; j < k; j++)
+        left += POPCOUNT64(ls[nz[j]] & ~cut->mine[nz[j]]);
+    *none = left <= beat;
+    if (*none)
+        return 0;
+    long long total = 0;
+    for (int c = 0; c < cut->nshows; c++) {
+        int any = 0;
+        for (int j = 0; j < k; j++) {
+            int i = nz[j];
+            part[i] = ls[i] & cut->shows[c][i];
+            any |= part[i] != 0;
+        }
+        if (!any)
+            continue;
+        if (total + left <= beat)
+            return beat;
+        long long w = wins(s, part);
+        if (w < 0)
+            return w;
+        total += w; /* deeper calls work in their own level's scratch: part is as it was */
+        for (int j = 0; j < k; j++)
+            left -= POPCOUNT64(part[nz[j]]);
+    }
+    return total;
+}
+
+/* best_of: the best guess among cuts with mines in ls (in order of their mines, stable) */
+static long long best_of(SearchObject *s, const word *ls, int *options, int *mines, int noptions, int *best_cut) {
+    for (int i = 1; i < noptions; i++) { /* stable insertion sort by mines */
+        int o = options[i], m = mines[i], j = i - 1;
+        while (j >= 0 && mines[j] > m) {
+            options[j + 1] = options[j];
+            mines[j + 1] = mines[j];
+            j--;
+        }
+        options[j + 1] = o;
+        mines[j + 1] = m;
+    }
+    long long best = -1;
+    *best_cut = -1;
+    for (int i = 0; i < noptions; i++) {
+        assert(0 <= options[i] && options[i] < s->ncuts);
+        int none;
+        long long v = after(s, ls, &s->cuts[options[i]], best, &none);
+        if (v < 0)
+            return v;
+        if (none)
+            break;
+        if (v > best) {
+            best = v;
+            *best_cut = options[i];
+        }
+    }
+    return best;
+}
+
+/* wins(ls) at the next depth: the layouts of ls won under optimal play */
+static long long wins_here(SearchObject *s, const word *ls) {
+    int n = s->nwords, k = 0, pop = 0;
+    for (int i = 0; i < n && pop < 2; i++)
+        pop += POPCOUNT64(ls[i]);
+    if (pop < 2)
+        return pop;
+    long long known;
+    if (memo_get(s, ls, &known))
+        return known;
+    if (s->size >= s->max_positions) {
+        s->stopped = "positions";
+        return LIMIT_HIT;
+    }
+    if (s->depth >= s->max_depth) {
+        s->stopped = "depth";
+        return LIMIT_HIT;
+    }
+    Level *l = level(s, s->depth);
+    if (!l)
+        return NO_MEMORY;
+    int *nz = l->nz, *options = l->options, *mines = l->mines;
+    word *part = l->part;
+    memset(part, 0, sizeof(word) * (size_t)n); /* the words outside ls stay empty in every part */
+    for (int i = 0; i < n; i++)
+        if (ls[i])
+            nz[k++] = i;
+    int open_free = -1, noptions = 0;
+    for (int c = 0; c < s->ncuts; c++) {
+        const Cut *cut = &s->cuts[c];
+        int m = 0, safe_left = 0;
+        for (int j = 0; j < k; j++) {
+            word x = ls[nz[j]], y = cut->mine[nz[j]];
+            m += POPCOUNT64(x & y);
+            safe_left |= (x & ~y) != 0;
+        }
+        if (m == 0) {
+            int groups = 0;
+            for (int g = 0; g < cut->nshows && groups < 2; g++)
+                for (int j = 0; j < k; j++)
+                    if (ls[nz[j]] & cut->shows[g][nz[j]]) {
+                        groups++;
+                        break;
+                    }
+            if (groups > 1) {
+                open_free = c;
+                break;
+            }
+        } else if (safe_left) {
+            options[noptions] = c;
+            mines[noptions] = m;
+            noptions++;
+        }
+    }
+    long long value = 0;
+    if (open_free >= 0) {
+        const Cut *cut = &s->cuts[open_free];
+        for (int g = 0; g < cut->nshows && value >= 0; g++) {
+            int any = 0;
+            for (int j = 0; j < k; j++) {
+                int i = nz[j];
+                part[i] = ls[i] & cut->shows[g][i];
+                any |= part[i] != 0;
+            }
+            if (!any)
+                continue;
+            long long w = wins(s, part);
+            value = w < 0 ? w : value + w;
+        }
+    } else {
+        int best_cut;
+        long long v = best_of(s, ls, options, mines, noptions, &best_cut);
+        value = v == LIMIT_HIT || v == NO_MEMORY ? v : (v > 0 ? v : 0); /* no option: nothing won */
+    }
+    if (value >= 0 && memo_put(s, ls, value) < 0)
+        value = NO_MEMORY;
+    return value;
+}
+
+static long long wins(SearchObject *s, const word *ls) {
+    s->depth++;
+    long long v = wins_here(s, ls);
+    s->depth--;
+    return v;
+}
+
+/* ========================================================================== */
+/* The type                                                                   */
+/* ========================================================================== */
+
+/* Free everything an __init__ made: the object is as new (not ready). */
+static void search_clear(SearchObject *s) {
+    for (int c = 0; s->cuts && c < s->ncuts; c++) {
+        PyMem_Free(s->cuts[c].mine);
+        for (int k = 0; s->cuts[c].shows && k < s->cuts[c].nshows; k++)
+            PyMem_Free(s->cuts[c].shows[k]);
+        PyMem_Free(s->cuts[c].shows);
+    }
+    PyMem_Free(s->cuts);
+    for (int d = 0; d < s->nlevels; d++) {
+        Level *l = &s->levels[d];
+        PyMem_Free(l->nz);
+        PyMem_Free(l->part);
+        PyMem_Free(l->options);
+        PyMem_Free(l->mines);
+        PyMem_Free(l->nz_after);
+        PyMem_Free(l->part_after);
+    }
+    PyMem_Free(s->levels);
+    PyMem_Free(s->slots);
+    PyMem_Free(s->keys);
+    s->ready = 0;
+    s->cuts = NULL;
+    s->ncuts = 0;
+    s->levels = NULL;
+    s->nlevels = 0;
+    s->slots = NULL;
+    s->capacity = s->size = 0;
+    s->keys = NULL;
+    s->keys_used = s->keys_cap = 0;
+    s->depth = 0;
+    s->stopped = NULL;
+}
+
+static void search_dealloc(SearchObject *s) {
+    search_clear(s);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* a bit set from bytes of exactly the search's length; -1 with an exception */
+static int words_from_bytes(const SearchObject *s, PyObject *obj, word *out, const char *what) {
+    if (!PyBytes_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s: a bit set is bytes, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (PyBytes_GET_SIZE(obj) != (Py_ssize_t)(sizeof(word) * (size_t)s->nwords)) {
+        PyErr_Format(PyExc_ValueError, "%s: a bit set of this search is %zd bytes long, not %zd", what,
+                     (Py_ssize_t)(sizeof(word) * (size_t)s->nwords), PyBytes_GET_SIZE(obj));
+        return -1;
+    }
+    memcpy(out, PyBytes_AS_STRING(obj), sizeof(word) * (size_t)s->nwords);
+    return 0;
+}
+
+static int read_cut(SearchObject *s, PyObject *item, Cut *cut, Py_ssize_t index) {
+    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(item, 1))) {
+        PyErr_Format(PyExc_TypeError, "cuts[%zd]: expected a tuple (mine, shows) with shows a tuple of bit sets",
+                     index);
+        return -1;
+    }
+    PyObject *shows = PyTuple_GET_ITEM(item, 1);
+    if (PyTuple_GET_SIZE(shows) > INT_MAX) {
+        PyErr_Format(PyExc_ValueError, "cuts[%zd]: too many numbers", index);
+        return -1;
+    }
+    cut->mine = PyMem_Malloc(sizeof(word) * (size_t)s->nwords);
+    cut->shows = PyMem_Calloc((size_t)PyTuple_GET_SIZE(shows) + 1, sizeof(word *));
+    if (!cut->mine || !cut->shows) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (words_from_bytes(s, PyTuple_GET_ITEM(item, 0), cut->mine, "a cut's mine set") < 0)
+        return -1;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(shows); k++) {
+        cut->shows[k] = PyMem_Malloc(sizeof(word) * (size_t)s->nwords);
+        if (!cut->shows[k]) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        cut->nshows++;
+        if (words_from_bytes(s, PyTuple_GET_ITEM(shows, k), cut->shows[k], "a cut's number set") < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"layouts", "cuts", "max_positions", "max_depth", NULL};
+    long long nlayouts, max_positions;
+    int max_depth = SEARCH_MAX_DEPTH;
+    PyObject *cuts;
+    search_clear(s); /* a second __init__ starts afresh: nothing of the first is kept or leaked */
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "LO!L|i", names, &nlayouts, &PyList_Type, &cuts, &max_positions,
+                                     &max_depth))
+        return -1;
+    if (nlayouts < 1 || nlayouts > ((long long)1 << 31)) {
+        PyErr_Format(PyExc_ValueError, "layouts: %lld is not between 1 and 2**31", nlayouts);
+        return -1;
+    }
+    if (max_positions < 0 || max_depth < 0 || max_depth > 100000) {
+        PyErr_SetString(PyExc_ValueError, "max_positions and max_depth (at most 100000) are not negative");
+        return -1;
+    }
+    if (PyList_GET_SIZE(cuts) > INT_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "cuts: too many");
+        return -1;
+    }
+    s->nlayouts = nlayouts;
+    s->nwords = (int)((nlayouts + 63) / 64);
+    s->max_positions = max_positions;
+    s->max_depth = max_depth;
+    Py_ssize_t ncuts = PyList_GET_SIZE(cuts);
+    s->cuts = PyMem_Calloc((size_t)ncuts + 1, sizeof(Cut));
+    if (!s->cuts) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < ncuts; c++) {
+        s->ncuts = (int)c + 1; /* what search_clear frees */
+        if (read_cut(s, PyList_GET_ITEM(cuts, c), &s->cuts[c], c) < 0) {
+            search_clear(s);
+            return -1;
+        }
+    }
+    if (memo_grow(s) < 0) {
+        search_clear(s);
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->ready = 1;
+    return 0;
+}
+
+static int ready(const SearchObject *s) {
+    if (!s->ready)
+        PyErr_SetString(PyExc_RuntimeError, "this Search was not initialised (its __init__ did not run or failed)");
+    return s->ready;
+}
+
+static PyObject *finish(long long v) {
+    if (v == LIMIT_HIT)
+        Py_RETURN_NONE;
+    if (v == NO_MEMORY)
+        return PyErr_NoMemory();
+    return PyLong_FromLongLong(v);
+}
+
+/* a position argument as a fresh bit set (NULL with an exception) */
+static word *position_arg(SearchObject *s, PyObject *obj) {
+    word *ls = PyMem_Malloc(sizeof(word) * (size_t)s->nwords);
+    if (!ls)
+        return (word *)PyErr_NoMemory();
+    if (words_from_bytes(s, obj, ls, "position") < 0) {
+        PyMem_Free(ls);
+        return NULL;
+    }
+    s->stopped = NULL;
+    return ls;
+}
+
+/* wins(ls) -> int, or None once a limit is reached */
+static PyObject *search_wins(SearchObject *s, PyObject *arg) {
+    if (!ready(s))
+        return NULL;
+    word *ls = position_arg(s, arg);
+    if (!ls)
+        return NULL;
+    long long v = wins(s, ls);
+    PyMem_Free(ls);
+    return finish(v);
+}
+
+/* after(ls, cut, beat) -> int, or -1 when the cut cannot beat `beat`, or None at a limit */
+static PyObject *search_after(SearchObject *s, PyObject *args) {
+    PyObject *lsobj;
+    int cut;
+    long long beat;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OiL", &lsobj, &cut, &beat))
+        return NULL;
+    if (cut < 0 || cut >= s->ncuts) {
+        PyErr_Format(PyExc_IndexError, "cut %d: the search has cuts 0 to %d", cut, s->ncuts - 1);
+        return NULL;
+    }
+    word *ls = position_arg(s, lsobj);
+    if (!ls)
+        return NULL;
+    int none;
+    long long v = after(s, ls, &s->cuts[cut], beat, &none);
+    PyMem_Free(ls);
+    if (v >= 0 && none)
+        return PyLong_FromLong(-1);
+    return finish(v);
+}
+
+/* best(ls, options) -> (cut index or -1, wins), or None at a limit; options: (mines, cut) pairs */
+static PyObject *search_best(SearchObject *s, PyObject *args) {
+    PyObject *lsobj, *opts;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OO!", &lsobj, &PyList_Type, &opts))
+        return NULL;
+    Py_ssize_t no = PyList_GET_SIZE(opts);
+    if (no > s->ncuts) {
+        PyErr_Format(PyExc_ValueError, "options: %zd of them, but the search has %d cuts", no, s->ncuts);
+        return NULL;
+    }
+    int *options = PyMem_Malloc(sizeof(int) * (size_t)(no + 1)), *mines = PyMem_Malloc(sizeof(int) * (size_t)(no + 1));
+    word *ls = NULL;
+    PyObject *out = NULL;
+    if (!options || !mines) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < no; i++) {
+        PyObject *item = PyList_GET_ITEM(opts, i);
+        if (!PyTuple_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "options[%zd]: expected a tuple (mines, cut)", i);
+            goto done;
+        }
+        if (!PyArg_ParseTuple(item, "ii", &mines[i], &options[i]))
+            goto done;
+        if (options[i] < 0 || options[i] >= s->ncuts) {
+            PyErr_Format(PyExc_IndexError, "options[%zd]: cut %d: the search has cuts 0 to %d", i, options[i],
+                         s->ncuts - 1);
+            goto done;
+        }
+    }
+    if (!(ls = position_arg(s, lsobj)))
+        goto done;
+    int best_cut;
+    long long v = best_of(s, ls, options, mines, (int)no, &best_cut);
+    out = v == LIMIT_HIT || v == NO_MEMORY ? finish(v) : Py_BuildValue("(iL)", best_cut, v);
+done:
+    PyMem_Free(ls);
+    PyMem_Free(options);
+    PyMem_Free(mines);
+    return out;
+}
+
+static PyObject *search_positions(SearchObject *s, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(s->size);
+}
+
+static PyObject *search_stopped(SearchObject *s, void *closure) {
+    (void)closure;
+    if (!s->stopped)
+        Py_RETURN_NONE;
+    return PyUnicode_FromString(s->stopped);
+}
+
+static PyMethodDef search_methods[] = {
+    {"wins", (PyCFunction)search_wins, METH_O, "Layouts of the bit set won under optimal play (None past a limit)."},
+    {"after", (PyCFunction)search_after, METH_VARARGS, "Wins after opening a cut (-1: cannot beat; None: a limit)."},
+    {"best", (PyCFunction)search_best, METH_VARARGS, "The best of (mines, cut) options: (cut, wins), or None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef search_getset[] = {
+    {"positions", (getter)search_positions, NULL, "Positions in the memo.", NULL},
+    {"stopped", (getter)search_stopped, NULL, "The limit that stopped the last call ('positions', 'depth'), or None.",
+     NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "countsweep._kernel.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(layouts, cuts, max_positions, max_depth=200): the exact endgame search over bit sets.",
+    .tp_methods = search_methods,
+    .tp_getset = search_getset,
+    .tp_init = (initproc)search_init,
+    .tp_new = PyType_GenericNew,
+};

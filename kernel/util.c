@@ -1,0 +1,108 @@
+/* The arena every analysis allocates from, and binomials. */
+
+#include "kernel.h"
+#include "wide.h"
+
+/* ========================================================================== */
+/* Arena                                                                      */
+/* ========================================================================== */
+
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, cap;
+    _Alignas(16) char data[];
+};
+
+#define ARENA_BLOCK ((size_t)64 << 10)
+
+void *arena_alloc(Arena *a, size_t count, size_t size) {
+    if (a->failed)
+        return NULL;
+    if (size && count > (SIZE_MAX - 15) / size) { /* the request itself overflows */
+        a->failed = 1;
+        return NULL;
+    }
+    size_t need = (count * size + 15) & ~(size_t)15;
+    if (!need)
+        need = 16;
+    ArenaBlock *b = a->head;
+    if (!b || b->cap - b->used < need) {
+        size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+        b = PyMem_Malloc(sizeof(ArenaBlock) + cap);
+        if (!b) {
+            a->failed = 1;
+            return NULL;
+        }
+        b->used = 0;
+        b->cap = cap;
+        if (a->head && need > ARENA_BLOCK) { /* a large block: keep filling the current one */
+            b->next = a->head->next;
+            a->head->next = b;
+        } else {
+            b->next = a->head;
+            a->head = b;
+        }
+    }
+    void *out = b->data + b->used;
+    b->used += need;
+    assert(b->used <= b->cap);
+    memset(out, 0, need);
+    return out;
+}
+
+void arena_free(Arena *a) {
+    while (a->head) {
+        ArenaBlock *next = a->head->next;
+        PyMem_Free(a->head);
+        a->head = next;
+    }
+    a->failed = 0;
+}
+
+void arena_reset(Arena *a) {
+    ArenaBlock *keep = a->head;
+    if (keep && keep->cap != ARENA_BLOCK)
+        keep = NULL;
+    ArenaBlock *b = a->head;
+    while (b) {
+        ArenaBlock *next = b->next;
+        if (b != keep)
+            PyMem_Free(b);
+        b = next;
+    }
+    a->head = keep;
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    a->failed = 0;
+}
+
+/* ========================================================================== */
+/* Binomials                                                                  */
+/* ========================================================================== */
+
+PyObject *kernel_math_comb;
+
+/* Pascal's triangle to MAX_CELLS: C(120, 60) < 2**117 and C(58, 29) < 2**55, in a count_t */
+static count_t choose_table[MAX_CELLS + 1][MAX_CELLS + 1];
+
+int binomials_init(void) {
+    for (int n = 0; n <= MAX_CELLS; n++) {
+        choose_table[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            choose_table[n][k] = choose_table[n - 1][k - 1] + (k < n ? choose_table[n - 1][k] : 0);
+    }
+    return 0;
+}
+
+count_t binomial(int n, int k) {
+    assert(0 <= n && n <= MAX_CELLS);
+    return k < 0 || k > n ? 0 : choose_table[n][k];
+}
+
+PyObject *binomial_long(long n, long k) {
+    if (n >= 0 && n <= MAX_CELLS)
+        return count_to_long(binomial((int)n, (int)(k < 0 || k > n ? -1 : k)));
+    return PyObject_CallFunction(kernel_math_comb, "ll", n, k);
+}

@@ -1,0 +1,207 @@
+/* Wide naturals and residues: see wide.h. */
+
+#include "wide.h"
+
+PyObject *count_to_long(count_t x) {
+#if HAVE_INT128
+    uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+    if (!hi)
+        return PyLong_FromUnsignedLongLong(lo);
+    limb both[2] = {lo, hi};
+    unsigned char bytes[16];
+    return wide_to_long(both, 2, bytes);
+#else
+    return PyLong_FromUnsignedLongLong(x);
+#endif
+}
+
+int count_bits(count_t x) {
+    int bits = 0;
+    while (x) {
+        bits++;
+        x >>= 1;
+    }
+    return bits;
+}
+
+void mul64(limb a, limb b, limb *lo, limb *hi) {
+#if HAVE_INT128
+    count_t t = (count_t)a * b;
+    *lo = (limb)t;
+    *hi = (limb)(t >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+int wide_len(const limb *a, int width) {
+    while (width > 0 && !a[width - 1])
+        width--;
+    return width;
+}
+
+void wide_mac1(limb *acc, const limb *a, int la, limb m, int width) {
+    assert(la <= width);
+    limb carry = 0;
+    int i = 0;
+    for (; i < la; i++) {
+        limb lo, hi;
+        mul64(a[i], m, &lo, &hi);
+        lo += carry;
+        hi += lo < carry;
+        acc[i] += lo;
+        hi += acc[i] < lo;
+        carry = hi;
+    }
+    for (; carry && i < width; i++) {
+        acc[i] += carry;
+        carry = acc[i] < carry;
+    }
+    assert(!carry); /* the caller's bound kept the width enough */
+}
+
+void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width) {
+    for (int j = 0; j < lb; j++)
+        if (b[j])
+            wide_mac1(acc + j, a, la, b[j], width - j);
+}
+
+void wide_div_small(limb *a, int width, limb d) {
+    assert(d > 0 && d < ((limb)1 << 32));
+    limb rem = 0;
+    for (int i = width - 1; i >= 0; i--) { /* 32 bits at a time: rem < d < 2**32 */
+        limb hi = (rem << 32) | (a[i] >> 32);
+        limb qh = hi / d;
+        rem = hi % d;
+        limb lo = (rem << 32) | (uint32_t)a[i];
+        limb ql = lo / d;
+        rem = lo % d;
+        a[i] = (qh << 32) | ql;
+    }
+}
+
+void wide_mul_small(limb *a, int width, limb m) {
+    assert(m < ((limb)1 << 32));
+    limb carry = 0;
+    for (int i = 0; i < width; i++) {
+        limb lo, hi;
+        mul64(a[i], m, &lo, &hi);
+        lo += carry;
+        hi += lo < carry;
+        a[i] = lo;
+        carry = hi;
+    }
+    assert(!carry);
+}
+
+PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch) {
+    int n = wide_len(a, width);
+    for (int i = 0; i < n; i++)
+        for (int b = 0; b < 8; b++)
+            scratch[8 * i + b] = (unsigned char)(a[i] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(scratch, (size_t)n * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(scratch, (size_t)n * 8, 1, 0);
+#endif
+}
+
+int wide_from_long(limb *a, int width, PyObject *x) {
+    PyObject *bytes = PyObject_CallMethod(x, "to_bytes", "ns", (Py_ssize_t)width * 8, "little");
+    if (!bytes)
+        return -1;
+    const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    for (int i = 0; i < width; i++)
+        for (int b = 0; b < 8; b++)
+            a[i] |= (limb)s[8 * i + b] << (8 * b);
+    Py_DECREF(bytes);
+    return 0;
+}
+
+void wide_sum_rows(const limb *rows, int n, int pw, limb *scratch) {
+    memset(scratch, 0, sizeof(limb) * (pw + 1));
+    for (int i = 0; i < n; i++)
+        wide_mac1(scratch, rows + (size_t)i * pw, pw, 1, pw + 1);
+}
+
+PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes) {
+    wide_sum_rows(rows, n, pw, scratch);
+    if (d > 1)
+        wide_div_small(scratch, pw + 1, d);
+    return wide_to_long(scratch, pw + 1, bytes);
+}
+
+void wide_dot(limb *acc, const limb *a, int width, const limb *b, int wb, long n) {
+    for (long k = 0; k < n; k++)
+        wide_mac(acc, a + k * width, wide_len(a + k * width, width), b + k * wb, wide_len(b + k * wb, wb), width);
+}
+
+/* ========================================================================== */
+/* Residues                                                                   */
+/* ========================================================================== */
+
+#if HAVE_INT128
+const count_t PRIMES[NPRIMES + 1] = {0x3fffffffffffffc7, 0x3fffffffffffffa9, 0x3fffffffffffff8b,
+                                     0x3fffffffffffff71, 0};
+
+static count_t wide_mod(const limb *a, int width, count_t p) {
+    count_t r = 0;
+    for (int i = width - 1; i >= 0; i--)
+        r = ((r << 64) | a[i]) % p;
+    return r;
+}
+
+static count_t pow_mod(count_t x, count_t e, count_t p) {
+    count_t out = 1;
+    for (x %= p; e; e >>= 1, x = x * x % p)
+        if (e & 1)
+            out = out * x % p;
+    return out;
+}
+#else
+const count_t PRIMES[NPRIMES + 1] = {0};
+#endif
+
+Status crt_init(Crt *c, int nmod, int pw, Arena *a) {
+    assert(0 <= nmod && nmod <= NPRIMES);
+    c->nmod = nmod;
+    c->pw = pw;
+    c->mods = NULL;
+#if HAVE_INT128
+    if (!nmod)
+        return DONE;
+    assert(pw >= 3);
+    c->mods = arena_alloc(a, (size_t)nmod * pw, sizeof(limb));
+    if (!c->mods)
+        return FAILED;
+    c->mods[2] = 1; /* 2**128 */
+    for (int i = 0; i < nmod; i++) {
+        limb *m = c->mods + (size_t)i * pw;
+        c->inv[i] = pow_mod(wide_mod(m, pw, PRIMES[i]), PRIMES[i] - 2, PRIMES[i]);
+        if (i + 1 < nmod)
+            wide_mac1(m + pw, m, wide_len(m, pw), (limb)PRIMES[i], pw);
+    }
+#else
+    (void)a;
+#endif
+    return DONE;
+}
+
+void crt_solve(const Crt *c, const count_t *res, limb *out) {
+    out[0] = (limb)res[0];
+#if HAVE_INT128
+    if (c->pw > 1)
+        out[1] = (limb)(res[0] >> 64);
+    for (int i = 0; i < c->nmod; i++) {
+        count_t p = PRIMES[i], t = (res[i + 1] + p - wide_mod(out, c->pw, p)) % p * c->inv[i] % p;
+        const limb *m = c->mods + (size_t)i * c->pw;
+        wide_mac1(out, m, wide_len(m, c->pw), (limb)t, c->pw);
+    }
+#else
+    (void)c;
+#endif
+}

@@ -1,0 +1,215 @@
+"""One contract, two implementations: the same tests against the Python reference and the compiled kernel.
+
+countsweep keeps two implementations of "analyse a position" and of the
+endgame search (:mod:`countsweep.kernel`).  Each contract below is a class of
+tests (dd's ``_abc.py`` pattern); a subclass per implementation runs all of
+them, against enumerations written here, apart from the package:
+
+* an analysis: exact counts and probabilities on random positions of every
+  topology, weighted answers under every clue model, no layout named as such,
+  and the answer saying which implementation gave it;
+* a search: values and every move's value equal the definition of optimal
+  play over the layouts, and its limits stop it with
+  :class:`~countsweep.errors.LimitExceeded`.
+
+``tests/test_kernel.py`` compares the two implementations answer for answer
+(groups, numerators, positions visited), which this contract does not need.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from countsweep import Board, InconsistentError, analyze
+from countsweep.clues import ClueModel, parse_clues
+from countsweep.errors import LimitExceeded
+from countsweep.kernel import KERNEL
+from countsweep.play.endgame import MAX_DEPTH, Cut, Endgame, KernelSearch, PythonSearch, enumerate_layouts
+from tests.reference import reference_around, seeded_position, truth
+from tests.strategies import TOPOLOGIES, positions
+from tests.test_clues import REFERENCE, noisy_positions, random_table, weighted_truth
+
+# the subclasses share one example database entry per test: an example failing one is replayed on the other
+CONTRACT = settings(suppress_health_check=[HealthCheck.differing_executors, HealthCheck.too_slow], deadline=None)
+needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+
+
+# Analysis ----------------------------------------------------------------------------------------
+
+
+class AnalyzerContract:
+    """What every implementation of "analyse a position" answers; subclasses name the implementation."""
+
+    implementation: str
+
+    def analyze(self, board: Board, **options):
+        return analyze(board, implementation=self.implementation, **options)
+
+    @settings(CONTRACT, max_examples=600)
+    @given(positions(max_hidden=11, perturb=True, kinds=TOPOLOGIES))
+    def test_counts_and_probabilities_equal_enumeration_on_every_topology(self, board):
+        count, probs = truth(board)
+        if not count:
+            with pytest.raises(InconsistentError):
+                self.analyze(board)
+            return
+        a = self.analyze(board)
+        assert (a.count, a.probabilities) == (count, probs), board.to_text()
+        assert a.safe == tuple(sorted(c for c, p in probs.items() if p == 0))
+        assert a.mines_certain == tuple(sorted(c for c, p in probs.items() if p == 1))
+
+    @settings(CONTRACT, max_examples=300)
+    @given(data=st.data())
+    def test_weighted_answers_equal_weighted_enumeration_under_every_clue_model(self, data):
+        name = data.draw(st.sampled_from(["exact", "under", "over", "table"]))
+        if name == "table":
+            table = random_table(data.draw)
+            model = ClueModel("table", "table", table)
+            like = lambda v, n, room: table[v][n] if v <= 8 and n <= 8 else Fraction(0)  # noqa: E731
+            kinds: tuple[str, ...] = ("square", "torus", "hex", "knight")  # tables read numbers to 8
+        else:
+            model, like, kinds = parse_clues(name), REFERENCE[name], TOPOLOGIES
+        board = data.draw(noisy_positions(like, max_hidden=9, kinds=kinds))
+        total, probs = weighted_truth(board, like)
+        if not total:
+            with pytest.raises(InconsistentError):
+                self.analyze(board, clues=model)
+            return
+        a = self.analyze(board, clues=model)
+        assert a.probabilities == probs
+        assert a.weight * (2 ** len(a.sea) if board.mines is None else 1) == total
+        assert a.clue_model == model.name and a.weighted == (not model.exact)
+
+    @pytest.mark.parametrize("text", ["3x2\n1?1\n000", "3x1x3\n?1?", "3x3x3\n???\n?1?\n???", "2x2x1\n?2\n?1\n",
+                                      "3x3x1 torus\n2??\n???\n???", "hex 3x2x1\n?4?\n???"])
+    def test_a_position_no_layout_fits_is_an_inconsistent_error(self, text):
+        with pytest.raises(InconsistentError):
+            self.analyze(Board.from_text(text))
+
+    @pytest.mark.parametrize("text", ["4x4x3\n1???\n????\n??2?\n????", "3x3x1 torus\n???\n?1?\n???",
+                                      "4x3x2x4\n????\n?3??\n????\n\n????\n????\n????",
+                                      "neighbourhood knight\n1???\n????\n????"])
+    def test_the_answer_says_which_implementation_gave_it(self, text):
+        assert self.analyze(Board.from_text(text)).implementation == self.implementation
+
+
+class TestPythonAnalyzer(AnalyzerContract):
+    implementation = "python"
+
+
+@needs_kernel
+class TestKernelAnalyzer(AnalyzerContract):
+    implementation = "kernel"
+
+
+# Search ------------------------------------------------------------------------------------------
+
+
+def endgames(n: int, seed: int = 0):
+    """Positions of small boards with a few to a few hundred layouts, the layouts with them."""
+    found = 0
+    for s in range(seed, seed + 40 * n):
+        board = seeded_position(s, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.6, flag=0.2)
+        try:
+            layouts = enumerate_layouts(board, 400)
+        except InconsistentError:
+            continue
+        if layouts and len(layouts) > 2:
+            yield board, layouts
+            found += 1
+            if found == n:
+                return
+
+
+def optimal_by_definition(board: Board, layouts: list[int]):
+    """W(L) and each cell's value, from the definition: open a cell with some safe layout, split by its number."""
+    w = board.width
+    hidden = [r * w + c for r, c in board.hidden()]
+    around = {i: [r * w + c for r, c in reference_around(board.topology, divmod(i, w), board.height, w)]
+              for i in hidden}
+
+    def outcome(lay: int, i: int) -> int:
+        return -1 if lay >> i & 1 else sum(lay >> j & 1 for j in around[i])
+
+    def after(ls: frozenset[int], i: int) -> int:
+        groups: dict[int, set[int]] = {}
+        for lay in ls:
+            shown = outcome(lay, i)
+            if shown >= 0:
+                groups.setdefault(shown, set()).add(lay)
+        if len(groups) == 1 and len(next(iter(groups.values()))) == len(ls):
+            return -1  # safe everywhere and says the same: no move
+        return sum(wins(frozenset(g)) for g in groups.values())
+
+    @cache
+    def wins(ls: frozenset[int]) -> int:
+        if len(ls) == 1:
+            return 1
+        return max([0, *(after(ls, i) for i in hidden)])
+
+    everything = frozenset(layouts)
+    return Fraction(wins(everything), len(layouts)), {
+        divmod(i, w): Fraction(max(0, after(everything, i)) if after(everything, i) >= 0 else wins(everything),
+                               len(layouts)) for i in hidden}
+
+
+class SearchContract:
+    """What every implementation of the endgame search answers; subclasses name the implementation."""
+
+    implementation: str
+
+    def search(self, cuts, size: int, max_positions: int, max_depth: int = MAX_DEPTH):
+        raise NotImplementedError
+
+    def test_values_and_every_moves_value_equal_the_definition_of_optimal_play(self):
+        checked = 0
+        for board, layouts in endgames(25):
+            search = Endgame(board, layouts, implementation=self.implementation)
+            assert search.search.name == self.implementation
+            value, moves = optimal_by_definition(board, layouts)
+            assert search.value() == value, board.to_text()
+            for cell, want in moves.items():
+                assert search.move_value(cell) == want, (board.to_text(), cell)
+            best = search.best()
+            assert best is None or best[1] == value
+            checked += 1
+        assert checked == 25
+
+    def test_the_position_limit_stops_the_search(self):
+        for board, layouts in endgames(10, seed=100):
+            search = Endgame(board, layouts, max_positions=1, implementation=self.implementation)
+            try:
+                search.value()
+            except LimitExceeded as exc:
+                assert "endgame search reached 1 positions" in str(exc)
+                assert search.positions <= 1 + 1  # the position being valued when the limit struck
+                return
+        pytest.fail("no endgame needed a second position")
+
+    def test_a_chain_deeper_than_the_depth_limit_stops_the_search(self):
+        # cut c is a mine only in layout c: one guess after another, 600 positions deep
+        n = 600
+        cuts = tuple(Cut((0, c), 1 << c, (((1 << n) - 1) ^ (1 << c),)) for c in range(n))
+        search = self.search(cuts, n, 10**6)
+        with pytest.raises(LimitExceeded, match=f"went {MAX_DEPTH} positions deep"):
+            search.wins((1 << n) - 1)
+
+
+class TestPythonSearch(SearchContract):
+    implementation = "python"
+
+    def search(self, cuts, size, max_positions, max_depth=MAX_DEPTH):
+        return PythonSearch(cuts, max_positions, max_depth)
+
+
+@needs_kernel
+class TestKernelSearch(SearchContract):
+    implementation = "kernel"
+
+    def search(self, cuts, size, max_positions, max_depth=MAX_DEPTH):
+        return KernelSearch(cuts, size, max_positions, max_depth)

@@ -1,0 +1,293 @@
+"""The compiled kernel's entry points meet bad arguments with Python exceptions, never a dead interpreter.
+
+Each reproducer of a crash once found in the kernel is here, and a short fuzz
+calls every entry point with arguments of the wrong type, size or range.  The
+sanitizer build (``tests/test_kernel_builds.py``) runs this module too, so a
+read or write out of bounds that happens not to crash here is caught there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import tracemalloc
+
+import pytest
+
+from countsweep import Board
+from countsweep.clues import EXACT, parse_clues
+from countsweep.counting import Limits
+from countsweep.kernel import KERNEL
+from countsweep.oracle import KernelAnalyzer, analyze
+from countsweep.topology import SQUARE, cell_table, kernel_table
+
+pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+
+WORD = 8
+
+
+def bits(*layouts: int, n: int = 64) -> bytes:
+    """A bit set over ``n`` layouts with these set, as the Search reads it."""
+    value = sum(1 << i for i in layouts)
+    return value.to_bytes(WORD * ((n + 63) // 64), "little")
+
+
+def small_search(max_positions: int = 100):
+    assert KERNEL is not None
+    return KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], max_positions)
+
+
+# Search: indices, initialisation, re-initialisation, recursion --------------------------------
+
+
+@pytest.mark.parametrize("cut", [5, 1, 10**6, -1, -(10**6)])
+def test_best_refuses_a_cut_index_the_search_does_not_have(cut):
+    with pytest.raises(IndexError, match=rf"cut {cut}: the search has cuts 0 to 0"):
+        small_search().best(bits(0, 1, 2), [(1, cut)])
+
+
+@pytest.mark.parametrize("cut", [1, -1, 2**40])
+def test_after_refuses_a_cut_index_the_search_does_not_have(cut):
+    with pytest.raises((IndexError, OverflowError)):
+        small_search().after(bits(0, 1, 2), cut, 0)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.wins(bits(0, 1)), lambda s: s.best(bits(0, 1), [(1, 0)]), lambda s: s.after(bits(0, 1), 0, 0),
+])
+def test_a_search_whose_init_never_ran_raises_instead_of_reading_null(call):
+    assert KERNEL is not None
+    blank = KERNEL.Search.__new__(KERNEL.Search)
+    with pytest.raises(RuntimeError, match="was not initialised"):
+        call(blank)
+    assert blank.positions == 0
+
+
+def test_a_failed_second_init_leaves_a_search_that_refuses_to_run():
+    search = small_search()
+    assert search.wins(bits(0, 1, 2)) == 2
+    with pytest.raises(TypeError):
+        search.__init__(64, [(bits(0), "not a tuple of bit sets")], 100)
+    with pytest.raises(RuntimeError, match="was not initialised"):
+        search.wins(bits(0, 1, 2))
+    search.__init__(64, [(bits(0), (bits(1), bits(2)))], 100)  # and a good one makes it whole again
+    assert search.wins(bits(0, 1, 2)) == 2
+
+
+def test_init_again_and_again_keeps_no_memory_of_the_earlier_inits():
+    n = 4096
+    cuts = [(bits(c, n=n), (bits(*range(c + 1, c + 40), n=n),)) for c in range(64)]
+    search = KERNEL.Search(n, cuts, 1000)  # type: ignore[union-attr]
+    search.wins(bits(*range(60), n=n))
+    tracemalloc.start()
+    try:
+        for _ in range(5):
+            search.__init__(n, cuts, 1000)
+            search.wins(bits(*range(60), n=n))
+        settled, _ = tracemalloc.get_traced_memory()
+        for _ in range(40):
+            search.__init__(n, cuts, 1000)
+            search.wins(bits(*range(60), n=n))
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert after - settled < 64 * 1024  # a leak of the cuts alone would be 40 * 64 * 1 KB
+
+
+def test_a_chain_deeper_than_the_depth_limit_stops_the_search_instead_of_the_stack():
+    # cut c is a mine only in layout c: guessing one cell at a time, 3000 positions deep
+    n = 3000
+    everything = bits(*range(n), n=n)
+    cuts = [(bits(c, n=n), (bits(*(x for x in range(n) if x != c), n=n),)) for c in range(n)]
+    search = KERNEL.Search(n, cuts, 10**6)  # type: ignore[union-attr]
+    assert search.wins(everything) is None and search.stopped == "depth"
+    # with no depth limit it goes all 3000 levels down (the stack holds no bit set), then stops at
+    # the position limit: every set of layouts is a position of this chain
+    deep = KERNEL.Search(n, cuts, 5000, max_depth=100000)  # type: ignore[union-attr]
+    assert deep.wins(everything) is None and deep.stopped == "positions" and deep.positions == 5000
+
+
+@pytest.mark.parametrize("args, error", [
+    ((2**63 - 1, [], 10), ValueError),
+    ((0, [], 10), ValueError),
+    ((-5, [], 10), ValueError),
+    ((64, [], -1), ValueError),
+    ((2**64, [], 10), OverflowError),
+    ((64, "cuts", 10), TypeError),
+    ((64, [5], 10), TypeError),
+    ((64, [(bits(0),)], 10), TypeError),
+    ((64, [(bits(0), [bits(1)])], 10), TypeError),
+    ((64, [("0" * 8, (bits(1),))], 10), TypeError),
+    ((64, [(b"\x01", (bits(1),))], 10), ValueError),
+    ((64, [(bits(0), (bits(1), b""))], 10), ValueError),
+    ((64, [(bits(0), (bits(1), 3))], 10), TypeError),
+])
+def test_search_init_refuses_bad_arguments_with_a_python_exception(args, error):
+    with pytest.raises(error):
+        KERNEL.Search(*args)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda s: s.wins(b"\x00"), ValueError),
+    (lambda s: s.wins("position"), TypeError),
+    (lambda s: s.wins(None), TypeError),
+    (lambda s: s.best(bits(0, 1), [(1,)]), TypeError),
+    (lambda s: s.best(bits(0, 1), [5]), TypeError),
+    (lambda s: s.best(bits(0, 1), ((1, 0),)), TypeError),
+    (lambda s: s.best(bits(0, 1), [(1, 0), (1, 0)]), ValueError),
+    (lambda s: s.best(bits(0, 1), [(2**40, 0)]), OverflowError),
+    (lambda s: s.after(bits(0, 1), "0", 0), TypeError),
+])
+def test_search_methods_refuse_bad_arguments_with_a_python_exception(call, error):
+    with pytest.raises(error):
+        call(small_search())
+
+
+# Neighbourhood tables -----------------------------------------------------------------------
+
+
+def int32s(*values: int) -> bytes:
+    from array import array
+
+    return array("i", values).tobytes()
+
+
+@pytest.mark.parametrize("start, nxt, says", [
+    (int32s(0, 1), int32s(0), "itself"),
+    (int32s(0, 1, 2), int32s(1, 2), "not a cell"),
+    (int32s(0, 1, 2), int32s(1, -1), "not a cell"),
+    (int32s(0, 2, 2), int32s(1, 1), "listed twice"),
+    (int32s(0, 2, 1, 2), int32s(1, 2), "decrease"),
+    (int32s(0, 100, 2), int32s(1, 0), "past the end"),
+    (int32s(1, 1), int32s(0), "offsets from 0"),
+    (int32s(0, 1, 3), int32s(1, 0), "offsets from 0"),
+    (int32s(0), b"", "offsets from 0"),
+    (b"\x00\x00\x00", int32s(), "whole number"),
+])
+def test_a_neighbourhood_table_is_checked_when_it_is_made(start, nxt, says):
+    with pytest.raises(ValueError, match=says):
+        KERNEL.Neighbourhood(start, nxt)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("args", [
+    (0, 5), (5, 0), (-1, 5), (4, 3, b"", False, False, 3), (3, 3), (3, 3, int32s(1)), (2**31, 2**31, int32s(0, 1)),
+    (3, 3, int32s(10**7, 0)),
+])
+def test_a_lattice_is_refused_where_it_cannot_be_laid(args):
+    with pytest.raises((ValueError, OverflowError)):
+        KERNEL.Neighbourhood.lattice(*args)  # type: ignore[union-attr]
+
+
+def test_around_refuses_a_cell_off_the_table():
+    table = kernel_table(SQUARE, 3, 3)
+    with pytest.raises(IndexError):
+        table.around(9)
+    with pytest.raises(IndexError):
+        table.around(-1)
+
+
+# analyze -----------------------------------------------------------------------------------------
+
+
+def good_call():
+    board = Board.from_text("3x3x2\n???\n?2?\n???")
+    return board.grid, kernel_table(SQUARE, 3, 3), 2, cell_table(3, 3)
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda a: ("rows", *a[1:]), TypeError),
+    (lambda a: (a[0], "table", *a[2:]), TypeError),
+    (lambda a: (*a[:2], -3, a[3]), ValueError),
+    (lambda a: (*a[:2], 2.5, a[3]), TypeError),
+    (lambda a: (*a[:2], 2**80, a[3]), OverflowError),
+    (lambda a: (*a[:3], a[3][:4]), ValueError),
+    (lambda a: (*a[:3], list(a[3])), TypeError),
+])
+def test_analyze_refuses_bad_arguments_with_a_python_exception(change, error):
+    with pytest.raises(error):
+        KERNEL.analyze(*change(good_call()))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("rows", [
+    ((-1, -1, -1),), ((-1, -1, -1),) * 4, ((-1, -1),) * 3, ((-1, "x", -1),) * 3, ((-1, 2**70, -1),) * 3,
+    ((-1, 99, -1),) * 3, ((-1, -9, -1),) * 3, ([-1, -1, -1],) * 3, ((-1, 1.0, -1),) * 3, (),
+])
+def test_rows_that_are_not_the_table_s_board_are_declined_to_the_python_implementation(rows):
+    _, table, mines, cells = good_call()
+    assert KERNEL.analyze(rows, table, mines, cells) is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
+def test_a_readings_mapping_that_cannot_answer_raises_or_declines(readings):
+    rows, table, mines, cells = good_call()
+    try:
+        found = KERNEL.analyze(rows, table, mines, cells, readings=readings)  # type: ignore[union-attr]
+    except (KeyError, TypeError):
+        return
+    assert found is None
+
+
+def test_the_kernel_names_the_clue_model_it_read_the_numbers_through():
+    board = Board.from_text("4x4x3\n1-??\n??-?\n??2?\n-???")
+    model = parse_clues("withheld:1/2")
+    kernel = KernelAnalyzer().analyze(board, model, Limits())
+    assert kernel is not None and kernel.clue_model == "withheld:1/2"
+    assert kernel == analyze(board, clues=model, implementation="python")
+
+
+def test_a_huge_board_of_one_cell_components_is_counted_in_memory_linear_in_the_board():
+    # every third cell of every third row hidden, all else numbers: 22 500 components of one cell
+    def board(n: int) -> Board:
+        mines = {(r, c) for r in range(0, n, 3) for c in range(0, n, 3) if (r * 7 + c * 3) % 5 == 0}
+        rows = []
+        for r in range(n):
+            row = []
+            for c in range(n):
+                if r % 3 == 0 and c % 3 == 0:
+                    row.append(-1)
+                else:
+                    row.append(sum((r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+            rows.append(tuple(row))
+        return Board(tuple(rows), len(mines))
+
+    peaks = {}
+    for n in (150, 450):
+        b = board(n)
+        kernel_table(SQUARE, n, n)  # the table is the board's, made once per size: not the count's
+        tracemalloc.start()
+        try:
+            found = KernelAnalyzer().analyze(b, EXACT, Limits())
+            peaks[n] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert found is not None and found.components == len(b.hidden_cells)
+        assert set(found.probabilities.values()) <= {0, 1}
+    assert peaks[450] < 15 * peaks[150]  # nine times the cells: linear, with room for the answer's objects
+    assert peaks[450] < 400 * 2**20
+
+
+# a short fuzz of every entry point ---------------------------------------------------------------
+
+JUNK = [None, 0, -1, 2**63, 2**200, 1.5, "x", b"", b"\x00" * 8, b"\xff" * 8, (), [], {}, (0,), [(0, 0)],
+        ((-1,),), object()]
+
+
+def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_answer():
+    rng = random.Random(40)
+    assert KERNEL is not None
+    table = kernel_table(SQUARE, 2, 2)
+    entry = [
+        lambda a: KERNEL.analyze(*a[:4]),
+        lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, *a[:2], readings=a[2]),
+        lambda a: KERNEL.Search(*a[:3]),
+        lambda a: small_search().wins(a[0]),
+        lambda a: small_search().after(*a[:3]),
+        lambda a: small_search().best(*a[:2]),
+        lambda a: KERNEL.Neighbourhood(*a[:2]),
+        lambda a: KERNEL.Neighbourhood.lattice(*a[:4]),
+        lambda a: table.around(a[0]),
+    ]
+    for _ in range(3000):
+        args = [rng.choice(JUNK) for _ in range(4)]
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError, KeyError, RuntimeError, MemoryError):
+            rng.choice(entry)(args)

@@ -1,0 +1,65 @@
+"""Each stage of the compiled kernel on its own, through the debug build's hooks (bitarray's pattern).
+
+A release build has no hooks (``KERNEL.DEBUG == 0``) and these tests skip;
+``tests/test_kernel_builds.py`` makes a debug build and runs them there.  Each
+stage is held to its Python twin or to arithmetic done apart:
+
+* ``position.c``: equations, components and boxes equal :mod:`countsweep.constraints`' on
+  random positions of every topology;
+* ``util.c``: the binomial table equals :func:`math.comb`;
+* ``wide.c``: the Chinese remainder step puts any natural in its range back together.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from countsweep.constraints import Constraints
+from countsweep.kernel import KERNEL
+from countsweep.topology import kernel_table
+from tests.strategies import TOPOLOGIES, positions
+
+pytestmark = pytest.mark.skipif(KERNEL is None or not KERNEL.DEBUG,
+                                reason="the stage hooks exist in a debug build of the kernel only")
+
+
+@settings(max_examples=400)
+@given(positions(max_hidden=14, kinds=TOPOLOGIES))
+def test_the_kernels_equations_components_and_boxes_are_the_python_ones(board):
+    assert KERNEL is not None
+    found = KERNEL._position(board.grid, kernel_table(board.topology, board.height, board.width))
+    try:
+        model = Constraints.of(board)
+    except Exception:
+        assert found == 2  # NO_LAYOUT: a number its neighbours cannot satisfy
+        return
+    index = {cell: r * board.width + c for cell in board.cells() for r, c in (cell,)}
+    equations, components = found  # type: ignore[misc]
+    assert equations == [(tuple(index[c] for c in eq.cells), eq.value, eq.value) for eq in model.equations]
+    eq_index = {id(eq): i for i, eq in enumerate(model.equations)}
+    python = [[(tuple(index[c] for c in box),
+                tuple(eq_index[id(eq)] for eq in comp.equations if box[0] in eq.cells)) for box in comp.boxes]
+              for comp in model.components]
+    assert components == python
+
+
+def test_the_binomial_table_is_pascals_triangle():
+    assert KERNEL is not None
+    for n in range(KERNEL.MAX_CELLS + 1):
+        for k in range(-1, n + 2):
+            assert KERNEL._binomial(n, k) == (math.comb(n, k) if 0 <= k <= n else 0)
+
+
+def test_the_chinese_remainder_step_puts_every_natural_in_range_back_together():
+    assert KERNEL is not None
+    primes = [0x3fffffffffffffc7, 0x3fffffffffffffa9, 0x3fffffffffffff8b, 0x3fffffffffffff71]
+    native = 128 if KERNEL.WIDE_COUNTS else 64
+    rng = random.Random(5)
+    for nmod in range(len(primes) + 1 if KERNEL.WIDE_COUNTS else 1):
+        top = 2**native * math.prod(primes[:nmod])
+        for x in [0, 1, top - 1, *(rng.randrange(top) for _ in range(200))]:
+            assert KERNEL._crt([x % 2**native, *(x % p for p in primes[:nmod])]) == x
