@@ -5,9 +5,10 @@ raises the budget of tests that do not set their own.
 
 Every test belongs to one group, a marker given by its module (:data:`GROUPS`):
 ``docs``, ``browser``, ``cluster``, ``scripts``, ``builds``, ``style``, or
-``quick``, the core.  ``pytest -m quick`` is the working loop: the core, every
-property test capped at ``QUICK_EXAMPLES`` examples, in well under a minute;
-plain ``pytest`` (what ``.ci/run`` runs) runs every group at full budget.
+``quick``, the core, less the core tests marked ``long`` (a second or more
+each).  ``pytest -m quick`` is the working loop: the core, every property test
+capped at ``QUICK_EXAMPLES`` examples, in well under a minute; plain
+``pytest`` (what ``.ci/run`` runs) runs every group at full budget.
 
 Smaller budgets elsewhere: under mutation testing (``python -m tests.mutation``
 sets ``COUNTSWEEP_MUTATION``) every property test is capped at
@@ -66,7 +67,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         module = item.nodeid.split("::")[0].rsplit("/", 1)[-1].removesuffix(".py")
         group = GROUPS.get(module, "quick")
-        if group != "quick" or not item.get_closest_marker("slow"):
+        if group != "quick" or not (item.get_closest_marker("slow") or item.get_closest_marker("long")):
             item.add_marker(group)
     cap, shrink = _cap(config)
     if cap is None:

@@ -119,6 +119,7 @@ def test_a_move_inside_an_enclosed_component_is_optimal_for_the_whole_board():
     assert solved >= 5  # the generator does reach enclosed components
 
 
+@pytest.mark.long
 def test_a_safer_cell_implied_by_the_guess_is_at_least_as_good_and_is_played():
     agent, checked = BestAgent(), 0
     boards = (seeded_position(seed, [(4, 4), (5, 4), (5, 5)], (2, 6), hide=0.6) for seed in range(12000))
@@ -326,6 +327,7 @@ def unavoidable_positions():
     return found
 
 
+@pytest.mark.long
 def test_an_unavoidable_guess_loses_nothing_against_optimal_play():
     from countsweep.play.optimal import solve_position
 
@@ -345,6 +347,7 @@ def test_a_cell_exactly_ratio_times_as_safe_as_the_safest_is_a_candidate():
     assert not at_ratio & set(BestAgent(ratio=F(6, 7) + F(1, 1000)).candidates(a))
 
 
+@pytest.mark.long
 def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
     # two independent exact searches: the endgame's over bit sets of layouts (no cascade: a
     # shown 0's neighbours are then certainly safe) and the optimal solver's over board states

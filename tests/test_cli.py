@@ -112,6 +112,7 @@ def test_usage_error_exit_code():
     assert run("count", THESIS, "--backend", "nope").exit_code == 2
 
 
+@pytest.mark.long
 def test_real_process_exit_codes():
     """The installed entry point, not only click's runner, exits as documented."""
     ok = subprocess.run([sys.executable, "-m", "countsweep", "count", THESIS],
@@ -247,6 +248,7 @@ def test_a_weighted_dimacs_file_prints_its_exact_weighted_count(tmp_path):
     assert run("count", "--dimacs", str(plain)).stdout == "models (projected on 2 variables): 3\n"
 
 
+@pytest.mark.long
 def test_limits_hold_for_dimacs_files_and_the_message_names_the_file():
     cnf = str(EXAMPLES.parent / "cnf" / "band-60.cnf")
     r = run("count", "--dimacs", cnf, "--max-cache", "1")

@@ -343,6 +343,7 @@ def factor_of(text: str) -> Fraction:
     return Fraction(lines[0].split(" times ")[1].split()[0]) if lines else Fraction(1)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["exact", "under", "over", "table", "density"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -555,6 +556,7 @@ def test_each_equation_names_the_number_it_comes_from():
     assert [(eq.source, eq.value, eq.cells) for eq in eqs] == [((0, 1), 1, ((0, 0), (0, 2)))] and factor == 1
 
 
+@pytest.mark.long
 def test_a_density_over_three_or_more_components_equals_enumeration():
     from tests.test_oracle import many_components
 

@@ -28,6 +28,7 @@ def exact(board: Board) -> int:
         return 0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("encoding", sorted(ENCODINGS))
 @settings(max_examples=40)
 @given(board=positions(max_hidden=16, perturb=True))
@@ -54,6 +55,7 @@ def test_exported_cnf_counts_to_the_exact_count_under_ganak(encoding, board):
     assert DpllCounter().count(f).count == expected
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("encoding", [e for e, ok in COUNT_PRESERVING.items() if not ok])
 def test_non_preserving_encodings_really_overcount_unprojected(encoding):
     board = Board.from_text("5x3x4\n?????\n?3?2?\n?????")
@@ -120,6 +122,7 @@ def test_export_components_and_no_total(tmp_path):
     assert "c mine total: not included" in r.stdout
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("n", "flags"), [(10, []), (40, ["--no-total"])])
 def test_count_dimacs_cli_matches_native(tmp_path, n, flags):
     board = tmp_path / "b.txt"
@@ -172,6 +175,7 @@ def _needs_fallback(value: int, size: int) -> bool:
     return value not in (0, 1, size - 1, size)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("text", ["5x3x4\n1?2??\n?2???\n?????", "4x4x6\n?3??\n????\n2???\n????",
                                   "4x2x1\n1???\n????", "4x2x1\nF1??\n????"])
 def test_fallbacks_count_every_card_the_chosen_encoding_cannot_express(text):
@@ -193,6 +197,7 @@ def test_fallbacks_count_every_card_the_chosen_encoding_cannot_express(text):
     assert all(p.total_included is False for p in parts)  # a bool, as the field says
 
 
+@pytest.mark.long
 def test_the_formula_of_an_encoding_is_projected_on_the_cells_and_counts_the_layouts():
     board = Board.from_text("5x3x4\n1?2??\n?2???\n?????")
     for name in ENCODINGS:

@@ -72,6 +72,7 @@ def test_band_counts_match_a_transfer_matrix(n):
     assert analyze(b).count == band_count(n, nums)
 
 
+@pytest.mark.long
 def test_cache_hits_translated_components():
     # cell by cell: with boxes a band's columns are settled by propagation alone
     d = DpllCounter()
@@ -80,6 +81,7 @@ def test_cache_hits_translated_components():
     assert d.last_stats.cache_hits > 100
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("n", [5, 30, 120])
 def test_a_band_counted_over_boxes_equals_it_counted_cell_by_cell(n):
     comp = Constraints.of(band(n, seed=n)).components[0]
@@ -488,6 +490,7 @@ def test_a_component_of_ten_variables_or_more_is_split_near_its_middle_and_count
     assert DpllCounter().count(f) == BruteCounter().count(f)
 
 
+@pytest.mark.long
 def test_a_constraint_already_met_does_not_join_two_long_components():
     # two chains of ten "at most one of two" (144 models each) joined by a clause that x21 = 1
     # meets at the root: two components, and the search of one never branches on the other's variables

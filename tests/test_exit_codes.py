@@ -105,6 +105,7 @@ def test_an_output_in_a_missing_directory_or_onto_a_directory_is_exit_3_naming_i
     assert r.exit_code == 3 and "is a directory" in r.stderr
 
 
+@pytest.mark.long
 def test_plot_writes_each_format_it_names(tmp_path):
     magic = {".png": b"\x89PNG", ".svg": b"<?xml", ".pdf": b"%PDF"}
     for suffix, start in magic.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,6 +57,7 @@ def test_completions_count_the_layouts_where_the_pattern_holds(board):
             assert completions(board, pat) == expected
 
 
+@pytest.mark.long
 def test_the_pseudo_fifty_fifty_the_agent_opens_is_an_optimal_move():
     checked = 0
     sizes = [(4, 4), (5, 4), (5, 5), (6, 4)]

@@ -180,6 +180,7 @@ def test_classic_expert_win_rate_is_that_of_exact_greedy_play():
     [(3, "random", 0.67575, 0.0146), (3, "corner", 0.70150, 0.0142),
      (2, "random", 0.81775, 0.0120), (2, "corner", 0.84750, 0.0112)],
 )
+@pytest.mark.long
 def test_reproduces_the_swedish_thesis_4x4_simulations(mines, first, thesis, half_width):
     """Greedy play on 4x4, first click may be a mine; the thesis ran 4000 games each."""
     s = Settings(4, 4, mines, "unsafe", first)
@@ -188,6 +189,7 @@ def test_reproduces_the_swedish_thesis_4x4_simulations(mines, first, thesis, hal
     assert lo <= thesis + half_width and thesis - half_width <= hi  # the intervals overlap
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("when", ["playing", "starting"])
 def test_ctrl_c_prints_the_summary_so_far_and_keeps_every_record(tmp_path, when):
     import os

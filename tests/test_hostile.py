@@ -157,6 +157,7 @@ def _dense(size: int, seed: int) -> str:
     return f"{size}x{size}x{len(mines)}\n" + "\n".join(rows) + "\n"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("size", [300, 700])
 def test_the_time_limit_stops_a_long_count_in_any_phase(tmp_path, size):
     # 300: the time runs out while counting; 700: already while reading and building
@@ -170,6 +171,7 @@ def test_the_time_limit_stops_a_long_count_in_any_phase(tmp_path, size):
     assert done.stderr.count("\n") == 1 and elapsed < 4  # well under a second past the limit
 
 
+@pytest.mark.long
 def test_memory_that_would_run_out_is_refused_before_counting(tmp_path):
     board = tmp_path / "dense.txt"
     board.write_text(_dense(300, 5))
@@ -266,6 +268,7 @@ def _play(out: Path, games: int) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
+@pytest.mark.long
 def test_two_runs_writing_one_file_the_second_is_refused(tmp_path):
     out = tmp_path / "records.jsonl"
     # far more games than the first run can play while the second starts, on any machine (4000 were
@@ -285,6 +288,7 @@ def test_two_runs_writing_one_file_the_second_is_refused(tmp_path):
     assert games and sorted(games) == list(range(len(games)))
 
 
+@pytest.mark.long
 def test_interrupted_at_random_moments_then_resumed_the_totals_are_an_undisturbed_runs(tmp_path):
     whole = tmp_path / "whole.jsonl"
     reference = json.loads(_play(whole, 150).communicate(timeout=120)[0])

@@ -68,11 +68,13 @@ def layer(name: str) -> int:
     return best
 
 
+@pytest.mark.long
 def test_every_module_belongs_to_a_layer():
     for name in imports():
         layer(name)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(imports()))
 def test_module_imports_nothing_above_its_layer(name):
     above = sorted(t for t in imports()[name] if layer(t) > layer(name))

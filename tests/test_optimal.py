@@ -49,6 +49,7 @@ def reference_game(w: int, h: int, m: int, rule: str) -> F:
                for f in range(geo.n) if (lays := first_layouts(geo, m, rule, f)))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 3), (3, 2), (3, 3)])
 @pytest.mark.parametrize("rule", ["unsafe", "safe"])
 def test_optimal_equals_plain_expectimax_on_tiny_boards(w, h, rule):
@@ -97,6 +98,7 @@ def test_transition_counts_are_the_oracles_counts():
         assert analyze(Board.from_text("4x4x3\n" + "\n".join(rows))).count == len(group)
 
 
+@pytest.mark.long
 def test_exact_greedy_value_agrees_with_simulation():
     exact = solve_game(4, 4, 3, "unsafe", first=(0, 0)).greedy
     recs = list(run(Settings(4, 4, 3, "unsafe", "corner"), "greedy", 11, list(range(6000)), 1))
@@ -104,6 +106,7 @@ def test_exact_greedy_value_agrees_with_simulation():
     assert lo <= float(exact) <= hi
 
 
+@pytest.mark.long
 def test_swedish_thesis_figures_against_exact_greedy():
     corner = solve_game(4, 4, 3, "unsafe", first=(0, 0)).greedy
     assert abs(float(corner) - 0.70150) <= 0.0142
@@ -135,6 +138,7 @@ def test_cli_optimal_game_position_limit_and_errors(tmp_path):
     assert r.exit_code == 2
 
 
+@pytest.mark.long
 def test_agents_are_evaluated_exactly_by_the_same_machinery():
     from countsweep.play.agents import BestAgent, GreedyAgent
     from countsweep.play.optimal import agent_value
@@ -158,6 +162,7 @@ TINY = [(w, h, m) for w, h in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2)] for m in 
 OPENING = [(w, h, m) for w, h in [(4, 2), (4, 3), (5, 2), (3, 4)] for m in (1, 2, 3)]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("rule", ["unsafe", "safe", "opening"])
 def test_every_first_click_under_every_rule_is_valued_as_the_independent_reference_does(rule):
     from tests.reference import reference_first_click, rule_layouts
@@ -177,6 +182,7 @@ def test_every_first_click_under_every_rule_is_valued_as_the_independent_referen
     assert checked >= 40
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("rule", ["unsafe", "safe", "opening"])
 def test_the_best_first_click_is_the_best_of_every_cell(rule):
     from tests.reference import reference_first_click, rule_layouts
@@ -287,6 +293,7 @@ def test_the_state_limit_bounds_the_positions_kept_exactly():
         solve_game(3, 3, 2, "safe", first=(0, 0), limit=need - 1)
 
 
+@pytest.mark.long
 def test_a_position_with_hundreds_of_layouts_is_solved_and_each_cell_has_the_oracles_probability():
     board = Board.from_text("4x3x3\n????\n????\n????")  # C(12, 3) = 220 layouts
     sol = solve_position(board)

@@ -246,6 +246,7 @@ def many_components(count: int = 12):
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("total", [True, False])
 def test_three_or_more_components_combine_exactly_on_the_python_path(total):
     # each component's marginals weigh the product of all the *other* components' polynomials

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from math import comb
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -94,6 +95,7 @@ def test_the_zero_polynomial_has_one_form():
     assert add_all([]) == ZERO and add_all([ONE, ONE, monomial(1)]) == Poly(0, (2, 1))
 
 
+@pytest.mark.long
 @given(st.lists(polys(), max_size=5))
 def test_add_all_adds_them_all(ps):
     expected: dict[int, int] = {}

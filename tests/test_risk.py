@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 
 from countsweep import Board, analyze
@@ -55,6 +56,7 @@ def _influence_by_scan(a, every) -> dict:
     return out
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=None)
 @given(positions(max_hidden=12, total=True))
 def test_influence_is_the_scan_of_every_pattern_with_tallies_by_enumeration(board):

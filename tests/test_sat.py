@@ -36,6 +36,7 @@ def test_check_agrees_with_oracle_zero_one_cells(board):
         assert (r.safe, r.mines_certain) == expected
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("level", [(9, 9, 10), (16, 16, 40), (30, 16, 99)])
 def test_check_on_positions_from_play_and_few_sat_calls(level):
     boards = from_play(Settings(*level, "safe", "corner"), games=3, seed=5)

@@ -41,6 +41,7 @@ def test_clauses_of_any_encoding_with_quantified_auxiliaries_count_as_the_native
     assert SddCounter().count(clausify(f, encoding)) == native
 
 
+@pytest.mark.long
 def test_counts_far_beyond_64_bits():
     b = band(300, seed=9)
     a = analyze(b, "sdd")
@@ -114,6 +115,7 @@ def test_save_and_load_round_trip(tmp_path):
         cp.save(path)
 
 
+@pytest.mark.long
 def test_minimize_option_keeps_answers():
     b = band(40, seed=2)
     assert analyze(b, SddCounter(minimize=True)) == analyze(b)
@@ -545,6 +547,7 @@ print(refused)
 """
 
 
+@pytest.mark.long
 def test_crafted_decisions_over_constants_and_literals_are_refused_or_counted_never_a_crash(tmp_path):
     # pysdd crashes on a decision whose prime is a constant; one process runs them all, so a crash fails here
     import subprocess
