@@ -65,6 +65,8 @@ class Analysis:
     reading probabilities never needs the product of hundreds of small fractions."""
     weighted: bool = False
     """Do layouts weigh differently (noisy clues or a density), so that :attr:`weight` replaces the count?"""
+    sea_probability: Fraction | None = field(default=None, compare=False, repr=False)
+    """The mine probability of any sea cell (one no number sees), or None when there is none."""
 
     @functools.cached_property
     def factor(self) -> Fraction:

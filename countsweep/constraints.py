@@ -43,19 +43,27 @@ class Equation:
 
     A weighted equation (``weights`` not ``None``) allows the sums
     ``value .. value + len(weights) - 1`` instead, sum ``s`` weighing
-    ``weights[s - value]``.
+    ``weights[s - value]``.  A range (``upper`` not ``None``, a rule's
+    ``min_mines``..``max_mines``) allows every sum ``value .. upper``, each
+    weighing 1.
     """
 
     cells: tuple[Cell, ...]
     value: int
     source: Cell
     weights: tuple[int, ...] | None = None
+    upper: int | None = None
+
+    @property
+    def hi(self) -> int:
+        """The largest sum allowed."""
+        if self.weights is not None:
+            return self.value + len(self.weights) - 1
+        return self.value if self.upper is None else self.upper
 
     def card(self, lits: tuple[int, ...]) -> Card:
         """The equation over variables ``lits`` (its cells or their boxes)."""
-        if self.weights is None:
-            return Card(lits, self.value, self.value)
-        return Card(lits, self.value, self.value + len(self.weights) - 1, self.weights)
+        return Card(lits, self.value, self.hi, self.weights)
 
 
 @dataclass(frozen=True)
@@ -256,9 +264,15 @@ def _components(eqs: list[Equation]) -> list[Component]:
 
 @dataclass(frozen=True)
 class Constraints:
-    """A position as equations: what every counter and the oracle work from."""
+    """A position as equations: what every counter and the oracle work from.
 
-    board: Board
+    The model is topology-free: cells, the equations over them, the mine total.
+    A board makes one (:meth:`of`: one equation per number, over its
+    neighbourhood); so does any set of rules over named cells
+    (:meth:`of_rules`, ``board`` then ``None``).
+    """
+
+    board: Board | None
     equations: tuple[Equation, ...]
     frontier: tuple[Cell, ...]
     """Hidden cells in some equation, row-major."""
@@ -270,6 +284,32 @@ class Constraints:
     clues: ClueModel = EXACT
     factor: Fraction = Fraction(1)
     """What the weighted counts are multiplied by to give the model's weights (1 for exact clues)."""
+    hidden: tuple[Cell, ...] = ()
+    """Every hidden cell, frontier and sea, in the position's order (the board's row-major order)."""
+    others: int = 0
+    """Sea cells nobody names (a rule set's uncharted cells): counted with the sea, never listed."""
+
+    @property
+    def sea_size(self) -> int:
+        """The cells only the mine total sees: the named sea and the unnamed others."""
+        return len(self.sea) + self.others
+
+    @classmethod
+    def of_rules(cls, cells: int, rules: tuple[Equation, ...], mines: int | None, others: int = 0) -> Constraints:
+        """The model of rules over ``cells`` cells, ``(0, i)`` for the ``i``-th, and ``others`` cells no rule names.
+
+        ``mines`` is the total over all of them, or None.  Each rule is an
+        :class:`Equation` over those cells (its ``source`` ``(-1, k)`` for the
+        ``k``-th rule); :mod:`countsweep.rules` reads them from a payload.
+        """
+        comps = _components(list(rules))
+        frontier = tuple(sorted(c for comp in comps for c in comp.cells))
+        named = tuple((0, i) for i in range(cells))
+        on_frontier = set(frontier)
+        sea = tuple(c for c in named if c not in on_frontier)
+        if mines is not None and mines > cells + others:
+            raise InconsistentError(f"{mines} mines but only {cells + others} cells")
+        return cls(None, tuple(rules), frontier, sea, tuple(comps), mines, EXACT, Fraction(1), named, others)
 
     @classmethod
     def of(cls, board: Board, clues: ClueModel = EXACT) -> Constraints:
@@ -297,7 +337,7 @@ class Constraints:
                 raise InconsistentError(
                     f"{mines_left} unflagged mines remain but only {len(hidden)} hidden cells"
                 )
-        model = cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left, clues, factor)
+        model = cls(board, tuple(eqs), frontier, sea, tuple(comps), mines_left, clues, factor, hidden)
         _last_model = model
         return model
 

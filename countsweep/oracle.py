@@ -88,16 +88,15 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
     ``density`` (and no mine total) the sea is a prior, not a count.
     """
     limits = (limits or Limits()).started()
-    board = model.board
     boxes_of = groups if groups is not None else [comp.boxes for comp in model.components]
     totals = [c.total for c in counts]
     for boxes, c in zip(boxes_of, counts, strict=True):
         if not c.total.coeffs:
             near = {cell for box in boxes for cell in box}
-            numbers = sorted(n for n in board.number_cells if near & set(board.neighbours(n)))
-            sources = ", ".join(f"[{r}, {col}]" for r, col in numbers[:6]) or "none"
-            raise InconsistentError(f"no mine layout fits the numbers at cells {sources}")
-    sea = len(model.sea)
+            raise InconsistentError(_no_layout(model, sorted({eq.source for eq in model.equations
+                                                              if near & set(eq.cells)})))
+    sea = model.sea_size
+    sea_probability: Fraction | None = None
     left = model.mines_left
     found: list[Group] = []
     # prefix[i] * suffix[i+1]: product of all component polynomials but the i-th.
@@ -126,6 +125,7 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
                 per_cell = _dot(m, w) // len(box)
                 found.append(Group(Fraction(per_cell, count), box, per_cell * b))
         if sea:
+            sea_probability = density
             found.append(Group(density, model.sea, count * a))
     elif left is None:
         count = evaluate(product, 1)
@@ -136,8 +136,9 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
             for box, m in zip(boxes, c.marginals, strict=True):
                 per_cell = evaluate(m, 1) // len(box)  # a box's cells share its mines evenly
                 found.append(Group(Fraction(per_cell, own), box, 2 * per_cell * (count // own)))
-        if model.sea:
-            found.append(Group(Fraction(1, 2), model.sea, count))
+        if sea:
+            sea_probability = Fraction(1, 2)
+            found.append(Group(sea_probability, model.sea, count))
     else:
         count = sum(c * comb(sea, left - k) for k, c in zip(degrees(product), product.coeffs, strict=True)
                     if 0 <= left - k <= sea)
@@ -162,13 +163,24 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
         if sea:
             in_sea = sum(c * comb(sea - 1, left - k - 1) for k, c in zip(degrees(product), product.coeffs, strict=True)
                          if 0 <= left - k - 1 <= sea - 1)
-            found.append(Group(Fraction(in_sea, count), model.sea, in_sea))
+            sea_probability = Fraction(in_sea, count)
+            found.append(Group(sea_probability, model.sea, in_sea))
+    if not model.sea and found and found[-1].cells == ():  # only unnamed sea cells: no group lists them
+        found.pop()
     probs = {cell: g.probability for g in found for cell in g.cells}
-    ordered = {cell: probs[cell] for cell in board.hidden_cells}
-    return Analysis(board=board, mines_known=left is not None, count=count, probabilities=ordered,
-                    frontier=model.frontier, sea=model.sea, components=len(model.components), backend=backend,
-                    implementation="python", groups=tuple(found), scale=scale, clue_model=model.clues.name,
-                    density=density, factors=((factor, 1),), weighted=not model.clues.exact or density is not None)
+    ordered = {cell: probs[cell] for cell in model.hidden}
+    return Analysis(board=model.board, mines_known=left is not None, count=count,  # type: ignore[arg-type]
+                    probabilities=ordered, frontier=model.frontier, sea=model.sea, components=len(model.components),
+                    backend=backend, implementation="python", groups=tuple(found), scale=scale,
+                    clue_model=model.clues.name, density=density, factors=((factor, 1),),
+                    weighted=not model.clues.exact or density is not None, sea_probability=sea_probability)
+
+
+def _no_layout(model: Constraints, sources: list[Cell]) -> str:
+    """The message for a component no layout fits: its first six numbers (or rules) named."""
+    if model.board is None:
+        return "no mine layout fits rules " + (", ".join(str(k) for _, k in sources[:6]) or "none")
+    return "no mine layout fits the numbers at cells " + (", ".join(f"[{r}, {c}]" for r, c in sources[:6]) or "none")
 
 
 # Component results, kept across positions: in play one move changes one or two
@@ -288,7 +300,7 @@ class KernelAnalyzer:
                         probabilities=probabilities, frontier=found.frontier, sea=found.sea,
                         components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                         groups=groups, scale=found.scale, clue_model=clues.name, factors=factors,
-                        weighted=not clues.exact)
+                        weighted=not clues.exact, sea_probability=groups[-1].probability if found.sea else None)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the

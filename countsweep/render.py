@@ -21,6 +21,8 @@ from fractions import Fraction
 from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
 from countsweep.oracle import Analysis
+from countsweep.rules import OTHER, RulesAnalysis
+from countsweep.topology import Graph, Grid3D, Hex
 
 
 def percent(p: Fraction) -> str:
@@ -36,38 +38,52 @@ def percent(p: Fraction) -> str:
     return str(v)
 
 
+def _shown(a: Analysis, cell: tuple[int, int]) -> str:
+    v = a.board[cell]
+    if v == FLAG:
+        return "F"
+    if v == HIDDEN:
+        return percent(a.probabilities[cell])
+    if v == CLEARED:
+        return "-"
+    return f"[{v}]"
+
+
 def probability_grid(a: Analysis) -> str:
+    """The board's cells as a grid; a 3D board layer by layer, a hex grid with its odd rows shifted, a graph a list."""
     b = a.board
+    topology = b.topology
+    if isinstance(topology, Graph):
+        width = max(len(n) for n in topology.names)
+        return "\n".join(f"{name:>{width}}  {_shown(a, (0, i)):>5}" for i, name in enumerate(topology.names))
     colw = 5
     rw = len(str(b.height - 1)) + 1
-    lines = [" " * rw + "".join(f"{c:>{colw}}" for c in range(b.width))]
+    layer = b.height // topology.depth if isinstance(topology, Grid3D) else b.height
+    header = " " * rw + "".join(f"{c:>{colw}}" for c in range(b.width))
+    lines = []
     for r in range(b.height):
-        cells = []
-        for c in range(b.width):
-            v = b[r, c]
-            if v == FLAG:
-                cells.append("F")
-            elif v == HIDDEN:
-                cells.append(percent(a.probabilities[(r, c)]))
-            elif v == CLEARED:
-                cells.append("-")
-            else:
-                cells.append(f"[{v}]")
-        lines.append(f"{r:>{rw}}" + "".join(f"{s:>{colw}}" for s in cells))
+        if r % layer == 0:
+            if isinstance(topology, Grid3D):
+                lines += ([""] if r else []) + [f"layer {r // layer} (rows {r}-{r + layer - 1})"]
+            lines.append(header)
+        shift = "  " if isinstance(topology, Hex) and r % 2 else ""  # odd rows sit half a cell right
+        lines.append(f"{r:>{rw}}" + shift + "".join(f"{_shown(a, (r, c)):>{colw}}" for c in range(b.width)))
     return "\n".join(lines)
 
 
 def summary(a: Analysis) -> str:
     b = a.board
     hidden = len(a.probabilities)
+    words = b.topology.words()
+    board = f"{b.width}x{b.height}" + (f" {words}" if words else "") + " board"
     if a.mines_known:
-        head = f"{b.width}x{b.height} board, {b.mines} mines ({len(b.flags())} flagged)"
+        head = f"{board}, {b.mines} mines ({len(b.flags())} flagged)"
         what = "mine layouts"
     elif a.density is not None:
-        head = f"{b.width}x{b.height} board, mine total unknown, each hidden cell a mine with probability {a.density}"
+        head = f"{board}, mine total unknown, each hidden cell a mine with probability {a.density}"
         what = "layouts"
     else:
-        head = f"{b.width}x{b.height} board, mine total unknown"
+        head = f"{board}, mine total unknown"
         what = "frontier assignments (mine total unknown; sea cells not counted)"
     if a.weighted:
         w = a.weight
@@ -81,6 +97,28 @@ def summary(a: Analysis) -> str:
         total,
         f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}",
     ])
+
+
+def rules_report(answer: RulesAnalysis) -> str:
+    """A rule set's answer for the terminal: the count, then every named cell's percent (and the others')."""
+    a, rules = answer.analysis, answer.rules
+    if a.weighted:
+        w = a.weight
+        total = f"probability of the rules under the prior: {decimal(w.numerator)}/{decimal(w.denominator)} " \
+                f"(about {float(w):.6g})"
+    else:
+        what = "mine layouts" if a.mines_known else "assignments of the named cells (no mine total)"
+        total = f"{what}: {decimal(a.count)}"
+    names = list(rules.names) + ([OTHER] if answer.other is not None else [])
+    width = max((len(n) for n in names), default=4)
+    lines = [f"{len(rules.rules)} rules over {len(rules.names)} cells, {rules.others} cells no rule names; "
+             f"{a.components} component{'s' * (a.components != 1)}", total,
+             f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}", "",
+             "mine probability in percent ('.' safe, '*' certain mine)"]
+    lines += [f"{name:>{width}}  {percent(a.probabilities[(0, i)]):>5}" for i, name in enumerate(rules.names)]
+    if answer.other is not None:
+        lines.append(f"{OTHER:>{width}}  {percent(answer.other):>5}")
+    return "\n".join(lines)
 
 
 def report(a: Analysis) -> str:

@@ -130,6 +130,10 @@ class TestBrute(BackendContract):
     name = "brute"
 
 
+class TestPath(BackendContract):
+    name = "path"
+
+
 def test_a_deadline_covers_the_whole_position_not_each_component():
     # many tiny components, each far under any per-component limit: the one deadline still stops them
     rows = ["?1?" * 40, "???" * 40]

@@ -75,7 +75,7 @@ def test_band_counts_match_a_transfer_matrix(n):
 @pytest.mark.long
 def test_cache_hits_translated_components():
     # cell by cell: with boxes a band's columns are settled by propagation alone
-    d = DpllCounter()
+    d = DpllCounter(path=False)  # the search's own cache: not counted along a path
     cells = Constraints.of(band(200, seed=1)).components[0].formula(boxes=False)
     d.count(cells)
     assert d.last_stats.cache_hits > 100
@@ -93,11 +93,14 @@ def test_timeout_stops_cleanly():
     f = Formula(400, tuple(Card(tuple(range(i, i + 8)), 3, 3) for i in range(1, 393, 2)))
     with pytest.raises(LimitExceeded, match="time limit"):
         DpllCounter().count(f, Limits(timeout=0.0))
+    with pytest.raises(LimitExceeded, match="time limit"):
+        DpllCounter(path=False).count(f, Limits(timeout=0.0))
 
 
 def test_cache_bound_stops_cleanly():
     with pytest.raises(LimitExceeded, match="cache reached its bound of 5"):
-        DpllCounter().count(Constraints.of(band(100)).components[0].formula(boxes=False), Limits(max_cache=5))
+        DpllCounter(path=False).count(Constraints.of(band(100)).components[0].formula(boxes=False),
+                                      Limits(max_cache=5))
 
 
 def test_mine_polynomial_by_number_of_true_variables():
@@ -236,12 +239,13 @@ def test_a_limit_reached_on_the_large_stack_thread_reaches_the_caller_as_itself(
     # past 600 variables the search runs on a thread with a large stack; what stops it there
     # must come back to the caller, the same exception with the same words
     with pytest.raises(LimitExceeded, match=r"^component cache reached its bound of 5 entries$"):
-        DpllCounter().count(_chain(700), Limits(max_cache=5))
+        DpllCounter(path=False).count(_chain(700), Limits(max_cache=5))
     # and what it counts comes back too: a path's independent sets, Fibonacci(n + 2)
     fib = [0, 1]
     while len(fib) < 703:
         fib.append(fib[-1] + fib[-2])
-    assert DpllCounter().count(_chain(700), plain=True).count == fib[702]
+    assert DpllCounter(path=False).count(_chain(700), plain=True).count == fib[702]
+    assert DpllCounter().count(_chain(700), plain=True).count == fib[702]  # along the path too
 
 
 def test_the_memory_refusal_states_its_estimate_and_the_limit():
@@ -344,7 +348,7 @@ def test_a_search_deeper_than_python_allows_is_a_limit_not_a_crash(monkeypatch, 
         raise RecursionError("maximum recursion depth exceeded")
 
     monkeypatch.setattr(dpll._Search, "run", too_deep)
-    counter = DpllCounter()
+    counter = DpllCounter(path=False)  # the search itself, not a path
     with pytest.raises(LimitExceeded, match=r"^the search went deeper than the recursion limit allows$"):
         counter.count(_chain(n))
     assert counter.last_stats == dpll.Stats()  # the stopped search's (empty) statistics are kept
@@ -358,7 +362,7 @@ def test_an_error_in_the_big_stack_thread_reaches_the_caller(monkeypatch):
 
     monkeypatch.setattr(dpll._Search, "run", fails)
     with pytest.raises(ParameterError, match="raised in the worker thread"):
-        DpllCounter().count(_chain(700))
+        DpllCounter(path=False).count(_chain(700))
 
 
 @pytest.mark.parametrize("w", [0, 1, 2, 3])

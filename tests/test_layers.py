@@ -22,7 +22,7 @@ LAYERS = [
     ("countsweep.analysis",),
     ("countsweep.encode",),
     ("countsweep.oracle",),
-    ("countsweep.compiled",),
+    ("countsweep.compiled", "countsweep.rules"),
     ("countsweep.play",),
     ("countsweep.render", "countsweep.plot", "countsweep.serve"),
     ("countsweep.cli", "countsweep.__main__", "countsweep._moved", "countsweep"),

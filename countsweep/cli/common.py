@@ -9,11 +9,13 @@ and keeps its traceback.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import signal
 import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
 
@@ -21,8 +23,10 @@ import click
 
 from countsweep.board import Board
 from countsweep.clues import ClueModel, parse_clues, parse_probability
-from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
+from countsweep.errors import CountsweepError, InputError, LimitExceeded, ParameterError
 from countsweep.files import display_name, naming, read_input
+from countsweep.rules import RuleSet
+from countsweep.topology import Graph, load_graph
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,10 +83,36 @@ def watchdog(seconds: float | None) -> Iterator[None]:
 
 
 def load_board(path: str, mines: int | None) -> Board:
-    """The board in file ``path`` (``-``: standard input), ``mines`` overriding its total."""
+    """The board in file ``path`` (``-``: standard input), ``mines`` overriding its total.
+
+    A ``graph FILE`` header names its graph's file relative to the board's own.
+    """
+    position = load_position(path, mines)
+    if not isinstance(position, Board):
+        with about(path):
+            raise InputError("a rules payload, not a board: this command reads boards (count reads both)")
+    return position
+
+
+def is_payload(text: str) -> bool:
+    """Is this input a JSON rules payload (:mod:`countsweep.rules`) rather than a board?"""
+    return text.lstrip().startswith("{")
+
+
+def load_position(path: str, mines: int | None = None) -> Board | RuleSet:
+    """The board, or the rules payload (JSON), in file ``path``; ``mines`` overriding its total."""
     text = read_input(path)
     with about(path):
-        return Board.from_text(text, mines=mines)
+        if is_payload(text):
+            rules = RuleSet.from_json(text, display_name(path))
+            return rules if mines is None else dataclasses.replace(rules, total_mines=mines, mine_prob=None)
+        return Board.from_text(text, mines=mines, graph=functools.partial(_graph, path))
+
+
+def _graph(board_path: str, name: str) -> Graph:
+    """The graph a board's header names, read relative to the board's file."""
+    where = name if board_path == "-" or Path(name).is_absolute() else str(Path(board_path).parent / name)
+    return load_graph(name, read_input(where))
 
 
 def cell_list(cells: Iterator[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[list[int]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -13,19 +14,22 @@ from countsweep.cli.common import (
     clues_option,
     density_option,
     handles_errors,
+    is_payload,
     load_board,
+    load_position,
     mines_option,
     read_model,
     watchdog,
 )
-from countsweep.clues import EXACT, ClueModel
+from countsweep.clues import EXACT, ClueModel, parse_probability
 from countsweep.counting import DEFAULT_BACKEND, Limits, backend_names, get_backend
 from countsweep.counting.poly import decimal
 from countsweep.counting.sdd import VTREES
 from countsweep.errors import ParameterError
 from countsweep.files import check_output, display_name, read_input
 from countsweep.oracle import Analysis, analyze
-from countsweep.render import report
+from countsweep.render import report, rules_report
+from countsweep.rules import RulesAnalysis, RuleSet, analyze_rules
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
@@ -62,7 +66,12 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
           timeout: float | None, max_cache: int | None, max_memory: int, stats: bool, vtree: str, minimize: bool,
           save_sdd: str | None, force: bool, load_sdd: str | None, plot: str | None, clues: str,
           density: str | None) -> None:
-    """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability."""
+    """Count mine layouts of BOARD ('-' for stdin) and show each cell's mine probability.
+
+    BOARD is a board in the text format (any topology: the header names it) or a
+    JSON rules payload, minesweepr's: {"rules": [{"num_mines": k, "cells": [...]}],
+    "total_cells": N, "total_mines": M}.
+    """
     if sum(x is not None for x in (board, dimacs, load_sdd)) != 1:
         raise click.UsageError("give exactly one of BOARD, --dimacs FILE or --load-sdd FILE")
     if (clues != "exact" or density is not None) and board is None:
@@ -109,6 +118,10 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
         else:
             click.echo(f"models (projected on {len(counts.variables)} variables): {decimal(counts.count)}")
         shown: object = getattr(engine, "stats", None)
+    elif board is not None and is_payload(read_input(board)):
+        answer = _rules(board, mines, engine, limits, clues, density, plot, save_sdd)
+        shown = getattr(engine, "stats", None)
+        click.echo(json.dumps(answer.to_dict(exact)) if as_json else rules_report(answer))
     else:
         a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize, clues,
                              density, implementation)
@@ -145,6 +158,22 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
         a = analyze(position, engine, limits, clues=model, density=prior,  # type: ignore[arg-type]
                     implementation=implementation)
         return a, getattr(engine, "stats", None)
+
+
+def _rules(path: str, mines: int | None, engine: object, limits: Limits, clues: str, density: str | None,
+           plot: str | None, save_sdd: str | None) -> RulesAnalysis:
+    """The answer for a rules payload (minesweepr's JSON: countsweep.rules)."""
+    if clues != "exact" or plot or save_sdd:
+        raise click.UsageError("a rules payload is counted with exact rules; --clues, --plot and --save-sdd "
+                               "read boards")
+    rules = load_position(path, mines)
+    assert isinstance(rules, RuleSet)
+    if density is not None:
+        if rules.total_mines is not None:
+            raise ParameterError("--density is a prior for rules without a mine total; this payload has one")
+        rules = dataclasses.replace(rules, mine_prob=parse_probability(density, "--density"))
+    with about(path):
+        return analyze_rules(rules, engine, limits)  # type: ignore[arg-type]
 
 
 def _plot(a: Analysis, path: Path, force: bool) -> None:

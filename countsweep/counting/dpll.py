@@ -58,11 +58,18 @@ from math import comb
 
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Counts, Formula
+from countsweep.counting.path import path_count
 from countsweep.counting.poly import ZERO, Poly, unpack
 from countsweep.errors import LimitExceeded, ParameterError
 
 _BIG_STACK_VARS = 600
 _CENTER_MIN_VARS = 10
+
+PATH_MIN_VARS = 100
+PATH_WIDTH_BITS = 12.0
+"""Formulas of at least PATH_MIN_VARS variables whose open constraints take at most 2**PATH_WIDTH_BITS
+states at once are counted along a path (:mod:`countsweep.counting.path`), not searched: measured on bands,
+corridors and dense boards (docs/benchmarks.md, "Thin frontiers"), the search wins below, the path above."""
 
 # A result: the packed total, and each variable's packed marginal (absent: zero).
 Result = tuple[int, dict[int, int]]
@@ -558,18 +565,29 @@ class DpllCounter:
     """The default backend.
 
     ``last_stats`` holds the :class:`Stats` of the latest count, ``stats`` the sum
-    over every count this counter made (all components of a position).  The
+    over every count this counter made (all components of a position).  A long
+    thin formula is counted along a path instead of searched
+    (:mod:`countsweep.counting.path`; ``path=False`` always searches).  The
     compiled kernel implements the same counts for whole positions
     (:mod:`countsweep.kernel` chooses); it keeps no statistics.
     """
 
     name = "dpll"
 
-    def __init__(self) -> None:
+    def __init__(self, path: bool = True) -> None:
+        """With ``path`` (the default) long thin formulas are counted along a path, not searched."""
+        self.path = path
         self.last_stats = Stats()
         self.stats = Stats()
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        if self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None:
+            # long and thin (a band, a ring): counted along a path, in time linear in its length
+            along = path_count(formula, limits, plain=plain, max_width_bits=PATH_WIDTH_BITS, free=False)
+            if along is not None:
+                self.last_stats = Stats(components=1, max_component=formula.num_vars)
+                self.stats.add(self.last_stats)
+                return along
         search = _Search(formula, limits, plain)
         try:
             if formula.num_vars > _BIG_STACK_VARS:

@@ -1,7 +1,7 @@
 """The backends by name, and the options each one takes.
 
 >>> backend_names()
-('dpll', 'sdd', 'brute')
+('dpll', 'sdd', 'brute', 'path')
 >>> get_backend("sdd", vtree="balanced").vtree
 'balanced'
 >>> get_backend("dpll", vtree="balanced")
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from countsweep.counting.base import Backend
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.path import PathCounter
 from countsweep.counting.sdd import SddCounter
 from countsweep.errors import ParameterError
 
@@ -25,6 +26,7 @@ BACKENDS: dict[str, Callable[..., Backend]] = {
     "dpll": DpllCounter,
     "sdd": SddCounter,
     "brute": BruteCounter,
+    "path": PathCounter,
 }
 """Each backend's constructor; its keyword arguments are the backend's options."""
 
@@ -38,7 +40,7 @@ def backend_names() -> tuple[str, ...]:
 
 
 def get_backend(name: str, **options: object) -> Backend:
-    """A new backend ``name`` (``dpll``, ``sdd`` or ``brute``) built with ``options``.
+    """A new backend ``name`` (``dpll``, ``sdd``, ``brute`` or ``path``) built with ``options``.
 
     ``sdd`` takes ``vtree`` (one of :data:`countsweep.counting.sdd.VTREES`) and
     ``minimize``; the others take none.

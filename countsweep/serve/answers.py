@@ -83,6 +83,15 @@ def analyze_json(board: str, mines: int | None = None, backend: str | None = Non
     return a.to_dict(exact=True)
 
 
+def rules_json(payload: str, backend: str | None = None, timeout: float | None = None) -> dict:
+    """What ``count FILE.json --json --exact`` prints for a rules payload (minesweepr's JSON)."""
+    from countsweep.rules import RuleSet, analyze_rules
+
+    with naming("payload"):
+        rules = RuleSet.from_json(payload, "payload")
+        return analyze_rules(rules, get_backend(backend or "dpll"), Limits(timeout=timeout)).to_dict(exact=True)
+
+
 def check_json(board: str, mines: int | None = None, clues: str | None = None) -> dict:
     """What ``check --json`` prints for ``board``."""
     from countsweep.encode.sat import check

@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from countsweep.errors import CountsweepError, LimitExceeded
-from countsweep.serve.answers import STATIC, STATUS, Config, analyze_json, check_json, move_json, play_json
+from countsweep.serve.answers import STATIC, STATUS, Config, analyze_json, check_json, move_json, play_json, rules_json
 
 
 class AnalyzeRequest(BaseModel):
@@ -85,6 +85,16 @@ def build(cfg: Config) -> FastAPI:
     async def api_analyze(req: AnalyzeRequest) -> dict:
         return await within_limit(analyze_json, req.board, req.mines, req.backend, req.clues, req.density,
                                   cfg.timeout)
+
+    @app.post("/api/rules", summary="A rules payload's counts and exact probabilities (count FILE.json --json --exact)")
+    async def api_rules(request: Request, backend: str | None = None) -> dict:
+        # the raw body: mine_prob is read exactly, as written (0.2 is 1/5), not through a float
+        body = await request.body()
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return error(400, "payload: not UTF-8 text")  # type: ignore[return-value]
+        return await within_limit(rules_json, text, backend, cfg.timeout)
 
     @app.post("/api/check", summary="Consistency and forced cells (check --json)")
     async def api_check(req: CheckRequest) -> dict:

@@ -1,0 +1,304 @@
+"""Counting along a path decomposition: long, thin formulas in time linear in their length.
+
+The decomposing DPLL (:mod:`countsweep.counting.dpll`) splits a long band at
+its middle and caches each half with every variable's marginal: a band of
+thousands of columns keeps ever larger halves, and runs out of memory.  Here
+the variables are taken in a *linear order* that keeps few constraints open at
+once (a breadth-first order from one end of the constraint graph, as
+Cuthill-McKee's), and the formula is counted by dynamic programming along it
+(a path decomposition; Minesweeper's transfer-matrix method): after the first
+``i`` variables, a *state* is the partial sum of every constraint with
+variables on both sides, and each state carries the count of the assignments
+reaching it, by number of true cells.  A band three rows high has at most nine
+states a column, whatever its length.
+
+The marginals come from the same states, forward and backward: a variable's
+marginal is the sum over the states before it and its values of (the
+assignments reaching the state) times (the value's weight) times (the
+completions after it).  Every count is an exact Python integer; polynomials are
+packed (Kronecker) with their lowest degree apart, so a state's polynomial is as
+wide as its support, not as its degree.
+
+Projected formulas are not counted here (existential quantification does not
+fit a counting DP), nor formulas too wide: :func:`path_count` says so by
+returning ``None``, and the DPLL counts them.  :class:`PathCounter` is the same
+as a backend (``path``), held to the shared backend contract.
+
+>>> from countsweep.counting.formula import Card, Formula
+>>> band = Formula(4, (Card((1, 2, 3), 1, 1), Card((3, 4), 1, 1)))
+>>> c = path_count(band)
+>>> c.count, c.total, c.marginals[2]
+(3, Poly(low=1, coeffs=(1, 2)), Poly(low=1, coeffs=(1,)))
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from math import comb, log2
+
+from countsweep.counting.base import Limits
+from countsweep.counting.formula import Card, Counts, Formula
+from countsweep.counting.poly import ZERO, Poly, unpack
+from countsweep.errors import LimitExceeded
+
+MAX_STATES = 50_000
+"""A layer of more states than this stops the dynamic programming (the DPLL then counts)."""
+
+MAX_WIDTH_BITS = 20.0
+"""Formulas whose open constraints could take more than 2**this many states at once are not tried."""
+
+MAX_WORK = 2_000_000
+"""Formulas whose layers could hold more states than this in all are not tried (one wide rule over
+thousands of cells keeps one open constraint of thousands of sums the whole way)."""
+
+# a polynomial: (lowest degree, coefficients packed from there, ``bits`` bits each); plain
+# counting (``bits`` 0) keeps each polynomial's value at 1, at degree 0
+Packed = tuple[int, int]
+
+
+def _add(p: Packed | None, q: Packed, bits: int) -> Packed:
+    if p is None:
+        return q
+    if not bits or p[0] == q[0]:
+        return p[0], p[1] + q[1]
+    if p[0] < q[0]:
+        return p[0], p[1] + (q[1] << bits * (q[0] - p[0]))
+    return q[0], q[1] + (p[1] << bits * (p[0] - q[0]))
+
+
+def _times(p: Packed, factor: int, mines: int, bits: int) -> Packed:
+    return (p[0] + mines if bits else 0), p[1] * factor
+
+
+def _mul(p: Packed, q: Packed) -> Packed:
+    return p[0] + q[0], p[1] * q[1]
+
+
+def _poly(p: Packed | None, bits: int) -> Poly:
+    if p is None or not p[1]:
+        return ZERO
+    if not bits:
+        return Poly(0, (p[1],))
+    u = unpack(p[1], bits)
+    return Poly(u.low + p[0], u.coeffs)
+
+
+def linear_order(num_vars: int, cards: list[Card]) -> list[int]:
+    """The variables in breadth-first order from one end of the constraint graph, component by component.
+
+    Each start is pseudo-peripheral (the last variable a breadth-first sweep
+    reaches), and neighbours are taken fewest neighbours first (Cuthill-McKee), so
+    a band is taken column by column.
+    """
+    around: list[set[int]] = [set() for _ in range(num_vars + 1)]
+    for card in cards:
+        vs = [abs(x) for x in card.lits]
+        for v in vs:
+            around[v].update(vs)
+    for v in range(1, num_vars + 1):
+        around[v].discard(v)
+    placed = [False] * (num_vars + 1)
+    order: list[int] = []
+
+    def sweep(start: int) -> list[int]:
+        seen = {start}
+        out = [start]
+        queue = deque([start])
+        while queue:
+            u = queue.popleft()
+            for w in sorted(around[u] - seen, key=lambda w: (len(around[w]), w)):
+                seen.add(w)
+                out.append(w)
+                queue.append(w)
+        return out
+
+    for v in range(1, num_vars + 1):
+        if placed[v]:
+            continue
+        end = sweep(sweep(v)[-1])[-1]  # the far end of a double sweep
+        for u in sweep(end):
+            placed[u] = True
+            order.append(u)
+    return order
+
+
+class _Plan:
+    """What each step of the order does to the open constraints (the state's slots)."""
+
+    def __init__(self, formula: Formula, cards: list[Card], order: list[int]) -> None:
+        sizes = formula.sizes or (1,) * formula.num_vars
+        self.size = [0, *sizes]
+        pos = {v: i for i, v in enumerate(order)}
+        first = [min(pos[abs(x)] for x in c.lits) for c in cards]
+        last = [max(pos[abs(x)] for x in c.lits) for c in cards]
+        n = len(order)
+        self.order = order
+        # the constraints open after step i: first <= i < last
+        open_after: list[list[int]] = [[] for _ in range(n)]
+        for c in range(len(cards)):
+            for i in range(first[c], last[c]):
+                open_after[i].append(c)
+        before: list[int] = []
+        self.steps = []
+        span = [sum(self.size[abs(x)] for x in c.lits) for c in cards]  # the most each constraint's vars add
+        room = list(span)  # what each constraint's later variables can still add
+        occ: dict[int, list[tuple[int, int]]] = {}
+        for c, card in enumerate(cards):
+            for lit in card.lits:
+                occ.setdefault(abs(lit), []).append((c, 1 if lit > 0 else -1))
+        self.width_bits = 0.0
+        self.work = 0.0  # the states the layers could hold in all
+        for i, v in enumerate(order):
+            after = open_after[i]
+            slot_before = {c: k for k, c in enumerate(before)}
+            touched = occ.get(v, [])
+            for c, _ in touched:
+                room[c] -= self.size[v]
+            # each new slot: (constraint, slot before or -1, sign of v in it or 0, room left)
+            carry = []
+            sign_of = dict(touched)
+            for c in after:
+                carry.append((c, slot_before.get(c, -1), sign_of.get(c, 0), room[c]))
+            closing = [(c, slot_before.get(c, -1), sign_of[c]) for c, _ in touched if last[c] == i]
+            self.steps.append((v, carry, closing))
+            bits = sum(log2(min(cards[c].hi, span[c]) + 1) for c in after)
+            self.width_bits = max(self.width_bits, bits)
+            self.work += 2.0 ** min(bits, 60.0)
+            before = after
+
+
+def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = False,
+               max_states: int = MAX_STATES, max_width_bits: float = MAX_WIDTH_BITS,
+               free: bool = True) -> Counts | None:
+    """The formula's :class:`Counts` by dynamic programming along a linear order, or None where it does not fit.
+
+    None for a projected formula, or one whose open constraints could take more
+    than ``2**max_width_bits`` states at once, or whose states pass
+    ``max_states``; without ``free``, also for one with a variable no
+    constraint holds (each widens every later state's polynomial; the search
+    counts free variables in closed form).
+    """
+    limits = (limits or Limits()).started()
+    counted = formula.counted
+    if len(counted) != formula.num_vars:
+        return None
+    sizes = formula.sizes or (1,) * formula.num_vars
+    cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
+    factor = 1
+    for card in cards:
+        if card.weights is not None and not card.lits and card.lo <= card.hi:
+            factor *= card.weights[0]
+    if any(c.lo > c.hi for c in cards) or not factor:
+        return Counts.unsatisfiable(counted)
+    cards = [c for c in cards if c.lits]
+    if not free and len({abs(x) for c in cards for x in c.lits}) < formula.num_vars:
+        return None
+    order = linear_order(formula.num_vars, cards)
+    plan = _Plan(formula, cards, order)
+    if plan.width_bits > max_width_bits or plan.work > MAX_WORK:
+        return None
+    headroom = factor.bit_length() + sum(max(c.weights).bit_length() for c in cards if c.weights is not None)
+    bits = 0 if plain else 8 * ((formula.cells + headroom + max(sizes, default=1).bit_length() + 8) // 8)
+    run = _run(plan, cards, bits, limits, max_states)
+    if run is None:
+        return None
+    total, marginal = run
+    total = _times(total, factor, 0, bits) if total is not None else None
+    whole = _poly(total, bits)
+    marginals = tuple(_poly(None if marginal[v] is None else _times(marginal[v], factor, 0, bits), bits)  # type: ignore[arg-type]
+                      for v in counted)
+    return Counts(counted, whole, marginals)
+
+
+def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
+         max_states: int) -> tuple[Packed | None, dict[int, Packed | None]] | None:
+    """Forward over the order (keeping each step's moves), backward, then every variable's marginal."""
+    size = plan.size
+    layers: list[dict[tuple[int, ...], Packed]] = [{(): (0, 1)}]
+    held = 0  # bytes the layers hold, roughly: what --max-memory bounds
+    moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
+    for i, (v, carry, closing) in enumerate(plan.steps):
+        if i % 64 == 0:
+            limits.check("while counting along the path")
+        here = layers[-1]
+        nxt: dict[tuple[int, ...], Packed] = {}
+        step: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
+        s_v = size[v]
+        choose = [comb(s_v, x) for x in range(s_v + 1)]
+        for state, poly in here.items():
+            for x in range(s_v + 1):
+                weight = choose[x]
+                for c, slot, sign in closing:
+                    t = (state[slot] if slot >= 0 else 0) + (x if sign > 0 else s_v - x)
+                    card = cards[c]
+                    if not card.lo <= t <= card.hi:
+                        weight = 0
+                        break
+                    if card.weights is not None:
+                        weight *= card.weights[t - card.lo]
+                if not weight:
+                    continue
+                new = []
+                for c, slot, sign, room in carry:
+                    t = (state[slot] if slot >= 0 else 0) + (0 if not sign else x if sign > 0 else s_v - x)
+                    card = cards[c]
+                    if t > card.hi or t + room < card.lo:
+                        break
+                    new.append(t)
+                else:
+                    key = tuple(new)
+                    step.append((state, x, key, weight))
+                    nxt[key] = _add(nxt.get(key), _times(poly, weight, x, bits), bits)
+        if len(nxt) > max_states:
+            return None
+        held += sum(p[1].bit_length() // 8 + 100 for p in nxt.values()) + 120 * len(step)
+        if limits.max_memory is not None and held > limits.max_memory:
+            raise LimitExceeded(f"counting along the path needs more than {held / 2**20:,.0f} MB; the limit is "
+                                f"{limits.max_memory / 2**20:,.0f} MB (--max-memory)")
+        layers.append(nxt)
+        moves.append(step)
+    total = layers[-1].get(())
+    # backward: what completes each reachable state, from the end
+    after: dict[tuple[int, ...], Packed] = {(): (0, 1)}
+    marginal: dict[int, Packed | None] = {v: None for v, _, _ in plan.steps}
+    for i in range(len(plan.steps) - 1, -1, -1):
+        if i % 64 == 0:
+            limits.check("while counting along the path")
+        v = plan.steps[i][0]
+        here = layers[i]
+        back: dict[tuple[int, ...], Packed] = {}
+        m = None
+        for state, x, key, weight in moves[i]:
+            tail = after.get(key)
+            if tail is None:
+                continue
+            step_tail = _times(tail, weight, x, bits)
+            back[state] = _add(back.get(state), step_tail, bits)
+            if x:
+                m = _add(m, _mul(here[state], _times(step_tail, x, 0, bits)), bits)
+        marginal[v] = m
+        after = back
+    return total, marginal
+
+
+class PathCounter:
+    """The path-decomposition counter as a backend (``path``); a formula it cannot take goes to the DPLL.
+
+    Wide or projected formulas are counted by :class:`~countsweep.counting.dpll.DpllCounter`
+    (``last_fallback`` says whether the latest count was).
+    """
+
+    name = "path"
+
+    def __init__(self) -> None:
+        self.last_fallback = False
+
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        found = path_count(formula, limits, plain=plain)
+        self.last_fallback = found is None
+        if found is not None:
+            return found
+        from countsweep.counting.dpll import DpllCounter
+
+        return DpllCounter().count(formula, limits, plain=plain)
+

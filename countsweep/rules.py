@@ -1,0 +1,263 @@
+"""Rules over named cells, with no board at all: minesweepr's payload, counted exactly.
+
+A position needs no geometry: a list of *rules*, each "between ``min`` and
+``max`` of these cells are mines" (``num_mines``: exactly that many), and what
+is known of the whole, the cells ``total_cells`` and their mines
+``total_mines``.  This is minesweepr's solver input, read as it is::
+
+    {"rules": [{"num_mines": 1, "cells": ["A", "B"]},
+               {"min_mines": 1, "max_mines": 2, "cells": ["B", "C", "D"]}],
+     "total_cells": 85, "total_mines": 10}
+
+``total_cells`` counts every covered cell, the ones no rule names included
+(they are the *others*: only the total sees them, and they share one
+probability, reported under ``"_other"``).  Instead of a total, ``"mine_prob":
+p`` makes every cell a mine independently with probability ``p`` (read exactly:
+``0.2`` is 1/5); with neither, the count is of the named cells' assignments and
+the others get 1/2, as for a board without a total.
+
+Any topology, any variant rule (every 2x2 holds a mine, no three in a line) is
+such a list, so every counting backend answers it: the rules become a
+:class:`~countsweep.constraints.Constraints` model whose ``i``-th named cell is
+``(0, i)``, counted component by component and combined exactly as a board is.
+
+>>> rs = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]},
+...                                      {"num_mines": 1, "cells": ["b", "c"]}],
+...                            "total_cells": 5, "total_mines": 2})
+>>> answer = analyze_rules(rs)
+>>> answer.count, answer.probability("b"), answer.other
+(3, Fraction(2, 3), Fraction(1, 3))
+>>> answer.to_dict(exact=True)["probabilities"]
+{'a': '1/3', 'b': '2/3', 'c': '1/3', '_other': '1/3'}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from countsweep.analysis import Analysis
+from countsweep.constraints import Constraints, Equation
+from countsweep.counting import DEFAULT_BACKEND, Backend, Limits, get_backend
+from countsweep.counting.poly import decimal
+from countsweep.errors import InconsistentError, InputError, ParameterError
+from countsweep.oracle import _count, combine
+
+OTHER = "_other"
+"""The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
+
+MAX_CELLS = 10**7
+"""Payloads naming more cells than this are refused: their answer alone would not fit in memory."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Between ``lo`` and ``hi`` of ``cells`` are mines."""
+
+    cells: tuple[int, ...]
+    """Indices into the rule set's :attr:`RuleSet.names`."""
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Rules over named cells and what is known of the whole (see the module's notes)."""
+
+    names: tuple[str, ...]
+    """Every named cell, in the order the payload first names them."""
+    rules: tuple[Rule, ...]
+    total_cells: int | None = None
+    total_mines: int | None = None
+    mine_prob: Fraction | None = None
+
+    @property
+    def others(self) -> int:
+        """Cells no rule names: only the total (or the prior) sees them."""
+        return 0 if self.total_cells is None else self.total_cells - len(self.names)
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "payload") -> RuleSet:
+        """A rule set from JSON text (numbers read exactly, as written)."""
+        try:
+            doc = json.loads(text, parse_float=str)
+        except ValueError as exc:
+            raise InputError(f"{where}: not JSON ({exc})") from None
+        return cls.from_payload(doc, where)
+
+    @classmethod
+    def from_payload(cls, doc: Any, where: str = "payload") -> RuleSet:
+        """A rule set from minesweepr's payload (a parsed JSON object); :class:`InputError` says what is wrong."""
+        if not isinstance(doc, dict) or not isinstance(doc.get("rules"), list):
+            raise InputError(f"{where}: expected an object with \"rules\": a list of "
+                             "{\"num_mines\": k, \"cells\": [...]}")
+        index: dict[str, int] = {}
+        names: list[str] = []
+        rules = []
+        for k, raw in enumerate(doc["rules"]):
+            place = f"{where}: rules[{k}]"
+            if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
+                raise InputError(f"{place}: expected an object with \"cells\": a list of cell names")
+            cells = []
+            for j, name in enumerate(raw["cells"]):
+                key = _name(name, f"{place}.cells[{j}]")
+                if key not in index:
+                    index[key] = len(names)
+                    names.append(key)
+                cells.append(index[key])
+            if len(set(cells)) != len(cells):
+                twice = next(names[c] for c in cells if cells.count(c) > 1)
+                raise InputError(f"{place}: cell {twice!r} is named twice in one rule")
+            lo, hi = _bounds(raw, place, len(cells))
+            rules.append(Rule(tuple(cells), lo, hi))
+        if len(names) > MAX_CELLS:
+            raise InputError(f"{where}: {len(names)} named cells; at most {MAX_CELLS}")
+        total_cells = _count_field(doc, "total_cells", where)
+        total_mines = _count_field(doc, "total_mines", where)
+        mine_prob = None
+        if "mine_prob" in doc:
+            if total_mines is not None:
+                raise InputError(f"{where}: give \"total_mines\" or \"mine_prob\", not both")
+            mine_prob = _probability(doc["mine_prob"], f"{where}: mine_prob")
+        if total_cells is not None and total_cells < len(names):
+            raise InputError(f"{where}: total_cells is {total_cells} but the rules name {len(names)} cells "
+                             "(total_cells counts every covered cell, the named ones included)")
+        return cls(tuple(names), tuple(rules), total_cells, total_mines, mine_prob)
+
+    def model(self) -> Constraints:
+        """The rules as a model: named cell ``i`` is ``(0, i)``; rule ``k``'s equation comes from ``(-1, k)``."""
+        equations = []
+        for k, rule in enumerate(self.rules):
+            if not rule.cells:  # a rule over no cell holds or not, whatever the layout
+                if rule.lo > 0:
+                    raise InconsistentError(f"rule {k} asks for {rule.lo} mines among no cells")
+                continue
+            hi = min(rule.hi, len(rule.cells))
+            equations.append(Equation(tuple((0, c) for c in rule.cells), rule.lo, (-1, k), None,
+                                      None if hi == rule.lo else hi))
+        mines = self.total_mines
+        if mines is not None and mines > len(self.names) + self.others:
+            raise InconsistentError(f"{mines} mines but only {len(self.names) + self.others} cells")
+        return Constraints.of_rules(len(self.names), tuple(equations), mines, self.others)
+
+
+def _name(name: object, place: str) -> str:
+    if isinstance(name, bool) or not isinstance(name, (str, int)):
+        raise InputError(f"{place}: a cell is named by a string or an integer, not {json.dumps(name)[:40]}")
+    return str(name)
+
+
+def _integer(value: object, place: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"{place}: expected a whole number of mines or cells, not {json.dumps(value)[:40]}")
+    return value
+
+
+def _bounds(raw: dict, place: str, size: int) -> tuple[int, int]:
+    if "num_mines" in raw:
+        if "min_mines" in raw or "max_mines" in raw:
+            raise InputError(f"{place}: give \"num_mines\" or \"min_mines\"/\"max_mines\", not both")
+        lo = hi = _integer(raw["num_mines"], f"{place}.num_mines")
+    elif "min_mines" in raw or "max_mines" in raw:
+        lo = _integer(raw.get("min_mines", 0), f"{place}.min_mines")
+        hi = _integer(raw.get("max_mines", size), f"{place}.max_mines")
+        if lo > hi:
+            raise InputError(f"{place}: min_mines {lo} is above max_mines {hi}")
+    else:
+        raise InputError(f"{place}: expected \"num_mines\" (or \"min_mines\" and \"max_mines\")")
+    if lo > size:
+        raise InputError(f"{place}: {lo} mines among {size} cells")
+    return lo, hi
+
+
+def _count_field(doc: dict, key: str, where: str) -> int | None:
+    return None if doc.get(key) is None else _integer(doc[key], f"{where}: {key}")
+
+
+def _probability(value: object, place: str) -> Fraction:
+    try:
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise ValueError
+        p = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{place}: expected a number, not {json.dumps(value)[:40]}") from None
+    if not 0 < p < 1:
+        raise InputError(f"{place}: {value} is not a probability in (0, 1)")
+    return p
+
+
+@dataclass(frozen=True)
+class RulesAnalysis:
+    """The exact answer for a rule set: layouts, and each named cell's and the others' probability."""
+
+    rules: RuleSet
+    analysis: Analysis
+
+    @property
+    def count(self) -> int:
+        """Layouts (assignments of the named cells, without a total; the weighted count under a prior)."""
+        return self.analysis.count
+
+    @property
+    def weight(self) -> Fraction:
+        """The probability of what the rules say, under ``mine_prob``; else the count."""
+        return self.analysis.weight
+
+    def probability(self, name: str) -> Fraction:
+        """The mine probability of the named cell."""
+        try:
+            return self.analysis.probabilities[(0, self.rules.names.index(str(name)))]
+        except ValueError:
+            raise ParameterError(f"cell {name!r} is named by no rule") from None
+
+    @property
+    def other(self) -> Fraction | None:
+        """The mine probability of each cell no rule names, or None when there is none.
+
+        Under ``mine_prob`` with no ``total_cells`` such cells are taken to exist
+        (minesweepr reports them so): their probability is the prior's.
+        """
+        if self.rules.others:
+            return self.analysis.sea_probability
+        if self.rules.mine_prob is not None and self.rules.total_cells is None:
+            return self.rules.mine_prob
+        return None
+
+    def to_dict(self, exact: bool = False) -> dict:
+        """What ``countsweep count FILE.json --json`` prints (probabilities as ``"a/b"`` with ``exact``)."""
+        a = self.analysis
+
+        def show(p: Fraction) -> object:
+            return f"{decimal(p.numerator)}/{decimal(p.denominator)}" if exact else float(p)
+
+        probabilities: dict[str, object] = {name: show(a.probabilities[(0, i)])
+                                            for i, name in enumerate(self.rules.names)}
+        if self.other is not None:
+            probabilities[OTHER] = show(self.other)
+        total: dict[str, object] = {"count": decimal(a.count)}
+        if a.weighted:
+            w = a.weight
+            total = {"weight": f"{decimal(w.numerator)}/{decimal(w.denominator)}"}
+        scope = "layouts" if a.mines_known or a.density is not None else "frontier"
+        return {**total, "count_scope": scope, "probabilities": probabilities,
+                "safe": [n for i, n in enumerate(self.rules.names) if a.probabilities[(0, i)] == 0],
+                "mines_certain": [n for i, n in enumerate(self.rules.names) if a.probabilities[(0, i)] == 1],
+                "rules": len(self.rules.rules), "cells": len(self.rules.names), "others": self.rules.others,
+                "components": a.components, "backend": a.backend}
+
+
+def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
+                  limits: Limits | None = None) -> RulesAnalysis:
+    """Count the layouts of a rule set and every cell's mine probability, exactly (any backend)."""
+    if not isinstance(rules, RuleSet):
+        raise ParameterError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
+    engine = get_backend(backend) if isinstance(backend, str) else backend
+    limits = (limits or Limits()).started()
+    model = rules.model()
+    counts = []
+    for comp in model.components:
+        limits.check("while counting the components")
+        counts.append(_count(engine, comp.formula(), limits))
+    return RulesAnalysis(rules, combine(model, counts, backend=engine.name, limits=limits, density=rules.mine_prob))
