@@ -1,6 +1,6 @@
 """Types of countsweep's compiled kernel (kernel/*.c): what mypy checks every call against."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 MAX_CELLS: Final[int]
@@ -46,7 +46,7 @@ class Answer:
 
 def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, mines: int | None,
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
-            max_cells: int = ..., max_nodes: int = ...) -> Answer | None: ...
+            max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""

@@ -41,7 +41,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -72,7 +72,8 @@ class KernelModule(Protocol):
 
     def analyze(self, rows: tuple[tuple[int, ...], ...], neighbourhood: _Neighbourhood, mines: int | None,
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
-                max_cells: int = ..., max_nodes: int = ...) -> _Answer | None: ...
+                max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...
+                ) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

@@ -178,9 +178,10 @@ def _count_field(doc: dict, key: str, where: str) -> int | None:
 
 def _probability(value: object, place: str) -> Fraction:
     try:
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise ValueError
-        p = Fraction(value)
+        # a float as written (its shortest repr): 0.2 is 1/5, not the binary double next to it
+        p = Fraction(repr(value) if isinstance(value, float) else value)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{place}: expected a number, not {json.dumps(value)[:40]}") from None
     if not 0 < p < 1:

@@ -213,6 +213,7 @@ typedef struct {
     int *key;                /* scratch for a group's key */
     Chunk *chunk, *spare;
     long long nodes, max_nodes;
+    PyObject *stop;          /* see Solver */
     Memo *memo;
     size_t memo_cap, memo_len, memo_bytes;
     count_t mod;             /* 0: counts as they are; else a prime below 2**62 they are taken modulo */
@@ -629,8 +630,17 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
     }
     if (++d->nodes > d->max_nodes)
         return 1;
-    if (!(d->nodes & 0xffff) && PyErr_CheckSignals() < 0)
-        return -1; /* a time limit (or Ctrl-C) stops a long enumeration too */
+    if (!(d->nodes & 0xffff)) { /* a time limit (or Ctrl-C) stops a long enumeration too */
+        if (PyErr_CheckSignals() < 0)
+            return -1;
+        if (d->stop) {
+            PyObject *r = PyObject_CallObject(d->stop, NULL);
+            int stop = r ? PyObject_IsTrue(r) : -1;
+            Py_XDECREF(r);
+            if (stop)
+                return stop < 0 ? -1 : 1; /* the deadline passed: declined, the caller says so */
+        }
+    }
     int pick = midpoint(d, boxes, n);
     /* scratch of this call, given back on every way out */
     StackMark base = stack_mark(d);
@@ -759,11 +769,12 @@ static int count_pass(Dpll *d, const int *boxes, int n, int cells, count_t *tota
 /* Parts                                                                      */
 /* ========================================================================== */
 
-static Status dpll_init(Dpll *d, const Graph *g, long long max_nodes, Arena *a) {
+static Status dpll_init(Dpll *d, const Graph *g, long long max_nodes, PyObject *stop, Arena *a) {
     memset(d, 0, sizeof(*d));
     int B = g->B, ncons = g->ncons;
     d->g = g;
     d->max_nodes = max_nodes;
+    d->stop = stop;
     d->val = arena_alloc(a, (size_t)B, sizeof(int));
     d->pending = arena_alloc(a, (size_t)B, sizeof(int));
     d->sum = arena_alloc(a, (size_t)ncons, sizeof(int));
@@ -929,7 +940,7 @@ Status component_solve(Position *p, int k, Solver *s) {
     if ((status = graph_settled_weights(&g, p)) != DONE)
         return status;
     Dpll d;
-    if (dpll_init(&d, &g, s->max_nodes, a) != DONE)
+    if (dpll_init(&d, &g, s->max_nodes, s->stop, a) != DONE)
         return FAILED;
     int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));

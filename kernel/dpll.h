@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
     int max_cells;       /* a part of more cells goes to the general path */
     long long max_nodes; /* and one whose search passes this many nodes */
+    PyObject *stop;      /* called now and then: true stops the search (a deadline), or NULL */
     Arena *keep;         /* the parts' counts, kept for the combination */
     Arena *scratch;      /* a component's work, reset after it */
     int *local;          /* equation -> its number in the component at work, -1 (by equation) */

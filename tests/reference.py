@@ -159,50 +159,51 @@ def needing_a_guess(boards: Iterable[Board], max_hidden: int) -> Iterator[tuple[
 # opening the cell shows.
 
 
-def _around(cell: Cell, width: int, height: int) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-            if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width]
+def _around(cell: Cell, width: int, height: int, topology: Topology = SQUARE) -> list[Cell]:
+    return sorted(reference_around(topology, cell, height, width))
 
 
-def rule_layouts(width: int, height: int, mines: int, rule: str, first: Cell) -> list[frozenset[Cell]]:
+def rule_layouts(width: int, height: int, mines: int, rule: str, first: Cell,
+                 topology: Topology = SQUARE) -> list[frozenset[Cell]]:
     """The layouts a first click at ``first`` may meet under ``rule``, equally likely."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     banned = set()
     if rule in ("safe", "opening"):
         banned.add(first)
     if rule == "opening":
-        banned.update(_around(first, width, height))
+        banned.update(_around(first, width, height, topology))
     return [frozenset(combo) for combo in combinations([c for c in cells if c not in banned], mines)]
 
 
-def opened_by(layout: frozenset[Cell], cell: Cell, width: int, height: int) -> frozenset[tuple[Cell, int]]:
+def opened_by(layout: frozenset[Cell], cell: Cell, width: int, height: int,
+              topology: Topology = SQUARE) -> frozenset[tuple[Cell, int]]:
     """What opening the safe ``cell`` reveals: it and, through zeros, the region around it."""
     seen, todo = {cell}, [cell]
     out = set()
     while todo:
         cur = todo.pop()
-        n = sum(1 for x in _around(cur, width, height) if x in layout)
+        n = sum(1 for x in _around(cur, width, height, topology) if x in layout)
         out.add((cur, n))
         if n == 0:
-            for x in _around(cur, width, height):
+            for x in _around(cur, width, height, topology):
                 if x not in seen and x not in layout:
                     seen.add(x)
                     todo.append(x)
     return frozenset(out)
 
 
-def _after(layouts: list[frozenset[Cell]], cell: Cell, width: int, height: int):
+def _after(layouts: list[frozenset[Cell]], cell: Cell, width: int, height: int, topology: Topology = SQUARE):
     """The layouts where ``cell`` is safe, grouped by what opening it reveals."""
     groups: dict[frozenset, list[frozenset[Cell]]] = {}
     for lay in layouts:
         if cell not in lay:
-            groups.setdefault(opened_by(lay, cell, width, height), []).append(lay)
+            groups.setdefault(opened_by(lay, cell, width, height, topology), []).append(lay)
     return groups
 
 
 def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset[Cell]], width: int, height: int,
-                    mines: int, policy: str | Callable[[list[Cell]], Cell] = "optimal") -> Fraction:
+                    mines: int, policy: str | Callable[[list[Cell]], Cell] = "optimal",
+                    topology: Topology = SQUARE) -> Fraction:
     """The win probability from a position: ``optimal`` play, ``greedy``, or a fixed guesser.
 
     ``greedy`` opens the first certain-safe hidden cell in row-major order if there
@@ -218,9 +219,9 @@ def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset
 
     def move(cell: Cell) -> Fraction:
         total = Fraction(0)
-        for reveal, group in _after(layouts, cell, width, height).items():
+        for reveal, group in _after(layouts, cell, width, height, topology).items():
             total += Fraction(len(group), len(layouts)) * reference_value(
-                opened | reveal, group, width, height, mines, policy)
+                opened | reveal, group, width, height, mines, policy, topology)
         return total
 
     if policy == "optimal":
@@ -236,10 +237,12 @@ def reference_value(opened: frozenset[tuple[Cell, int]], layouts: list[frozenset
 
 
 def reference_first_click(width: int, height: int, mines: int, rule: str, first: Cell,
-                          policy: str | Callable[[list[Cell]], Cell] = "optimal") -> Fraction:
+                          policy: str | Callable[[list[Cell]], Cell] = "optimal",
+                          topology: Topology = SQUARE) -> Fraction:
     """The win probability of a whole game whose first click is ``first``."""
-    layouts = rule_layouts(width, height, mines, rule, first)
+    layouts = rule_layouts(width, height, mines, rule, first, topology)
     total = Fraction(0)
-    for reveal, group in _after(layouts, first, width, height).items():
-        total += Fraction(len(group), len(layouts)) * reference_value(reveal, group, width, height, mines, policy)
+    for reveal, group in _after(layouts, first, width, height, topology).items():
+        total += Fraction(len(group), len(layouts)) * reference_value(reveal, group, width, height, mines, policy,
+                                                                      topology)
     return total

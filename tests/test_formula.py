@@ -62,7 +62,7 @@ def test_distinct_marginals_print_distinct_values():
 
 
 def test_an_unknown_backend_is_refused_naming_the_choices():
-    with pytest.raises(ParameterError, match=r"^unknown backend 'fast'; choose from dpll, sdd, brute$"):
+    with pytest.raises(ParameterError, match=r"^unknown backend 'fast'; choose from dpll, sdd, brute, path$"):
         get_backend("fast")
 
 

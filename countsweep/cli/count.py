@@ -9,13 +9,12 @@ from pathlib import Path
 
 import click
 
+from countsweep.board import Board
 from countsweep.cli.common import (
     about,
     clues_option,
     density_option,
     handles_errors,
-    is_payload,
-    load_board,
     load_position,
     mines_option,
     read_model,
@@ -118,12 +117,16 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
         else:
             click.echo(f"models (projected on {len(counts.variables)} variables): {decimal(counts.count)}")
         shown: object = getattr(engine, "stats", None)
-    elif board is not None and is_payload(read_input(board)):
-        answer = _rules(board, mines, engine, limits, clues, density, plot, save_sdd)
-        shown = getattr(engine, "stats", None)
-        click.echo(json.dumps(answer.to_dict(exact)) if as_json else rules_report(answer))
     else:
-        a, shown = _analysis(board, load_sdd, mines, engine, limits, save_sdd, force, vtree, minimize, clues,
+        position = None if board is None else load_position(board, mines)  # read once: stdin is read once
+        if isinstance(position, RuleSet):
+            assert board is not None
+            answer = _rules(board, position, engine, limits, clues, density, plot, save_sdd)
+            click.echo(json.dumps(answer.to_dict(exact)) if as_json else rules_report(answer))
+            if stats:
+                click.echo(f"stats: {getattr(engine, 'stats', None) or 'none for this backend'}", err=True)
+            return
+        a, shown = _analysis(board, position, load_sdd, engine, limits, save_sdd, force, vtree, minimize, clues,
                              density, implementation)
         if plot:
             _plot(a, Path(plot), force)
@@ -132,7 +135,7 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
         click.echo(f"stats: {shown if shown is not None else 'none for this backend'}", err=True)
 
 
-def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine: object, limits: Limits,
+def _analysis(board: str | None, position: Board | None, load_sdd: str | None, engine: object, limits: Limits,
               save_sdd: str | None, force: bool, vtree: str, minimize: bool, clues: str,
               density: str | None, implementation: str = "auto") -> tuple[Analysis, object]:
     """The analysis of a board file or a saved SDD, and the statistics ``--stats`` shows."""
@@ -141,8 +144,7 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
 
         loaded = CompiledPosition.load(Path(load_sdd), read_input(load_sdd))
         return loaded.analysis(), loaded.stats
-    assert board is not None
-    position = load_board(board, mines)
+    assert board is not None and position is not None
     model: ClueModel = EXACT
     prior = None
     if clues != "exact" or density is not None:
@@ -160,14 +162,12 @@ def _analysis(board: str | None, load_sdd: str | None, mines: int | None, engine
         return a, getattr(engine, "stats", None)
 
 
-def _rules(path: str, mines: int | None, engine: object, limits: Limits, clues: str, density: str | None,
+def _rules(path: str, rules: RuleSet, engine: object, limits: Limits, clues: str, density: str | None,
            plot: str | None, save_sdd: str | None) -> RulesAnalysis:
     """The answer for a rules payload (minesweepr's JSON: countsweep.rules)."""
     if clues != "exact" or plot or save_sdd:
         raise click.UsageError("a rules payload is counted with exact rules; --clues, --plot and --save-sdd "
                                "read boards")
-    rules = load_position(path, mines)
-    assert isinstance(rules, RuleSet)
     if density is not None:
         if rules.total_mines is not None:
             raise ParameterError("--density is a prior for rules without a mine total; this payload has one")

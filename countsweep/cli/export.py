@@ -15,12 +15,13 @@ from countsweep.cli.common import (
     clues_option,
     density_option,
     handles_errors,
-    load_board,
+    load_position,
     mines_option,
     read_model,
 )
 from countsweep.encode import cnf, dimacs
 from countsweep.files import check_output, write_output
+from countsweep.rules import RuleSet
 
 
 @click.command()
@@ -38,12 +39,24 @@ from countsweep.files import check_output, write_output
 @handles_errors
 def export(board: str, output: str, mines: int | None, encoding: str, no_total: bool, components: bool,
            force: bool, clues: str, density: str | None) -> None:
-    """Export BOARD as DIMACS CNF projected on the cell variables (weighted under --clues or --density)."""
+    """Export BOARD as DIMACS CNF projected on the cell variables (weighted under --clues or --density).
+
+    BOARD may be a JSON rules payload (count's): its named cells, then the cells
+    no rule names, are the variables.
+    """
     if components and output == "-":
         raise click.UsageError("--components writes several files: give a file name")
     if components and (clues != "exact" or density is not None):
         raise click.UsageError("--components writes exact positions only; a weighted position is one file")
-    position = load_board(board, mines)
+    position = load_position(board, mines)
+    if isinstance(position, RuleSet):
+        if components or clues != "exact" or density is not None:
+            raise click.UsageError("a rules payload is exported whole and exact (its mine_prob is its prior)")
+        with about(board):
+            texts = [dimacs.render(cnf.encode_model(position.model(), position.names, encoding, not no_total,
+                                                    position.mine_prob))]
+        _write([Path(output)], texts, output, force)
+        return
     model, prior = read_model(clues, density, position)
     if components:
         with about(board):
@@ -55,6 +68,10 @@ def export(board: str, output: str, mines: int | None, encoding: str, no_total: 
         targets = [Path(output)]
         with about(board):
             texts = [dimacs.render(cnf.encode(position, encoding, total=not no_total, clues=model, density=prior))]
+    _write(targets, texts, output, force)
+
+
+def _write(targets: list[Path], texts: list[str], output: str, force: bool) -> None:
     if output == "-":
         click.echo(texts[0], nl=False)
         return

@@ -25,7 +25,10 @@ from countsweep.render import percent
 
 @click.command()
 @click.option("--level", type=click.Choice(tuple(LEVELS)), default=None, help="Standard level (default expert).")
-@click.option("--size", default=None, help="Custom board WIDTHxHEIGHTxMINES.")
+@click.option("--size", default=None, help="Custom board WIDTHxHEIGHTxMINES (3D: WIDTHxHEIGHTxDEPTHxMINES).")
+@click.option("--topology", default="square", show_default=True,
+              help="The board's topology: square, torus, hex, 'torus hex', 3d:DEPTH (or a 3D --size), "
+                   "'neighbourhood knight|cross|offsets:dr,dc;...', 'graph FILE.json' (docs/board-format.md).")
 @click.option("--rule", type=click.Choice(FIRST_CLICK_RULES), default="safe", show_default=True,
               help="First-click rule.")
 @click.option("--first", default="corner", show_default=True, help="First click: corner, center, random or R,C.")
@@ -48,13 +51,17 @@ from countsweep.render import percent
 @click.option("--show", is_flag=True, help="Play one game move by move, printing each guess.")
 @click.option("--out", default=None, help="Append per-game JSONL records here; rerun to resume.")
 @handles_errors
-def play(level: str | None, size: str | None, rule: str, first: str, games: int, seed: int, workers: int,
-         cluster: str | None, batch: int | None, agent_name: str | None, clues: str, as_json: bool, show: bool,
-         out: str | None) -> None:
-    """Play seeded games with an agent and report the win rate with its 95% interval."""
+def play(level: str | None, size: str | None, topology: str, rule: str, first: str, games: int, seed: int,
+         workers: int, cluster: str | None, batch: int | None, agent_name: str | None, clues: str, as_json: bool,
+         show: bool, out: str | None) -> None:
+    """Play seeded games with an agent and report the win rate with its 95% interval.
+
+    Any topology: the best agent switches off its square-grid rules elsewhere
+    (docs/agents.md); the greedy agent plays the same everywhere.
+    """
     if level and size:
         raise click.UsageError("give --level or --size, not both")
-    settings = Settings.parse(level, size, rule, first, clues)
+    settings = Settings.parse(level, size, rule, first, clues, topology)
     if agent_name is None:
         agent_name = "best" if settings.clue_model is EXACT else "greedy"
     make_agent(agent_name, settings.clue_model)  # refuses an agent the clues do not suit, before any game

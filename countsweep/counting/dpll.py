@@ -600,3 +600,24 @@ class DpllCounter:
             search.stats.cache_entries = len(search.cache) + len(search.sat_cache)
             self.last_stats = search.stats
             self.stats.add(search.stats)
+
+
+class PathCounter:
+    """The path-decomposition counter as a backend (``path``); a formula it cannot take goes to the DPLL.
+
+    Wide or projected formulas are counted by :class:`DpllCounter` (``last_fallback`` says whether the
+    latest count was).
+    """
+
+    name = "path"
+
+    def __init__(self) -> None:
+        self.last_fallback = False
+
+    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        found = path_count(formula, limits, plain=plain)
+        self.last_fallback = found is None
+        if found is not None:
+            return found
+        return DpllCounter().count(formula, limits, plain=plain)
+

@@ -216,6 +216,7 @@ def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
     size = plan.size
     layers: list[dict[tuple[int, ...], Packed]] = [{(): (0, 1)}]
     held = 0  # bytes the layers hold, roughly: what --max-memory bounds
+    kept = 0  # states kept: what --max-cache bounds
     moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
     for i, (v, carry, closing) in enumerate(plan.steps):
         if i % 64 == 0:
@@ -251,6 +252,10 @@ def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
                     nxt[key] = _add(nxt.get(key), _times(poly, weight, x, bits), bits)
         if len(nxt) > max_states:
             return None
+        kept += len(nxt)
+        if limits.max_cache is not None and kept > limits.max_cache:  # the states kept play the cache's part
+            raise LimitExceeded(f"component cache reached its bound of {limits.max_cache} entries "
+                                "(states kept along the path)")
         held += sum(p[1].bit_length() // 8 + 100 for p in nxt.values()) + 120 * len(step)
         if limits.max_memory is not None and held > limits.max_memory:
             raise LimitExceeded(f"counting along the path needs more than {held / 2**20:,.0f} MB; the limit is "
@@ -279,26 +284,3 @@ def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
         marginal[v] = m
         after = back
     return total, marginal
-
-
-class PathCounter:
-    """The path-decomposition counter as a backend (``path``); a formula it cannot take goes to the DPLL.
-
-    Wide or projected formulas are counted by :class:`~countsweep.counting.dpll.DpllCounter`
-    (``last_fallback`` says whether the latest count was).
-    """
-
-    name = "path"
-
-    def __init__(self) -> None:
-        self.last_fallback = False
-
-    def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
-        found = path_count(formula, limits, plain=plain)
-        self.last_fallback = found is None
-        if found is not None:
-            return found
-        from countsweep.counting.dpll import DpllCounter
-
-        return DpllCounter().count(formula, limits, plain=plain)
-

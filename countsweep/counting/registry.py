@@ -17,8 +17,7 @@ from collections.abc import Callable
 
 from countsweep.counting.base import Backend
 from countsweep.counting.brute import BruteCounter
-from countsweep.counting.dpll import DpllCounter
-from countsweep.counting.path import PathCounter
+from countsweep.counting.dpll import DpllCounter, PathCounter
 from countsweep.counting.sdd import SddCounter
 from countsweep.errors import ParameterError
 

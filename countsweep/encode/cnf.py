@@ -89,9 +89,13 @@ class Selector:
 
 @dataclass(frozen=True)
 class Encoding:
-    """A position's CNF: clauses over cell variables ``1..num_cells``, selectors and auxiliaries."""
+    """A position's CNF: clauses over cell variables ``1..num_cells``, selectors and auxiliaries.
 
-    board: Board
+    ``board`` is the board's, or None for a rule set (:func:`encode_model`), whose
+    cells ``names`` names.
+    """
+
+    board: Board | None
     encoding: str
     num_vars: int
     clauses: tuple[tuple[int, ...], ...]
@@ -103,6 +107,8 @@ class Encoding:
     factor: Fraction = Fraction(1)
     """The weighted count of the file times this is the position's total weight."""
     clues: str = "exact"
+    names: tuple[str, ...] = ()
+    """A rule set's cell names, by variable (empty for a board)."""
 
     @property
     def num_cells(self) -> int:
@@ -183,6 +189,12 @@ def encode_equations(
     fallbacks = 0
     for eq in eqs:
         lits = [cell_vars[c] for c in eq.cells]
+        if eq.weights is None and eq.upper is not None:  # a rule's range: at least, at most
+            if eq.value > 0:
+                clauses += _bound(CardEnc.atleast, lits, eq.value, pool, encoding)
+            if eq.upper < len(lits):
+                clauses += _bound(CardEnc.atmost, lits, eq.upper, pool, encoding)
+            continue
         if eq.weights is None:
             cl, fell = _equals(lits, eq.value, pool, encoding)
             clauses += cl
@@ -235,6 +247,31 @@ def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
         factor /= density.denominator ** len(cell_vars)
     return Encoding(board, encoding, num_vars, tuple(tuple(c) for c in clauses), cell_vars,
                     with_total, fallbacks, tuple(selectors), density, factor, model.clues.name)
+
+
+MAX_UNNAMED = 1_000_000
+"""A rule set's cells no rule names become variables of their own in an export: at most this many."""
+
+
+def encode_model(model: Constraints, names: tuple[str, ...], encoding: str = DEFAULT_ENCODING, total: bool = True,
+                 density: Fraction | None = None) -> Encoding:
+    """A rule set's model (:meth:`Constraints.of_rules`) as CNF: cell ``(0, i)`` is variable ``i + 1``.
+
+    The cells no rule names are variables too, after the named ones (``_other``
+    in the file's comments): a generic counter sees the total over all of them.
+    """
+    if model.others > MAX_UNNAMED:
+        raise ParameterError(f"{model.others} cells no rule names would each be a variable of the export; "
+                             f"at most {MAX_UNNAMED}")
+    cells = len(model.hidden) + model.others
+    cell_vars = {(0, i): i + 1 for i in range(cells)}
+    with_total = total and model.mines_left is not None
+    num_vars, clauses, fallbacks = encode_equations(
+        model.equations, cell_vars, model.mines_left if with_total else None, encoding)
+    factor = Fraction(1) if density is None else Fraction(1, density.denominator ** cells)
+    every = tuple(names) + tuple(f"_other/{j}" for j in range(model.others))
+    return Encoding(None, encoding, num_vars, tuple(tuple(c) for c in clauses), cell_vars, with_total, fallbacks,
+                    (), density, factor, "exact", every)
 
 
 def encode_components(board: Board, encoding: str = DEFAULT_ENCODING) -> list[Encoding]:

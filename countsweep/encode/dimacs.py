@@ -20,6 +20,7 @@ weighted (:func:`read_weighted`), each weight exact as written.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable
 from fractions import Fraction
@@ -36,7 +37,10 @@ def render(enc: Encoding, note: str = "") -> str:
     lines = ["c countsweep DIMACS export"]
     if note:
         lines.append(f"c {note}")
-    lines += [f"c board {row}" for row in enc.board.to_text().splitlines()]
+    if enc.board is not None:
+        lines += [f"c board {row}" for row in enc.board.to_text().splitlines()]
+    else:
+        lines.append(f"c rules over {len(enc.names)} cells (countsweep.rules; _other/J: the cells no rule names)")
     lines.append(
         f"c encoding {enc.encoding}; count-preserving: {'yes' if enc.count_preserving else 'no'}"
         + (f" ({enc.fallbacks} constraints fell back to seqcounter)" if enc.fallbacks else "")
@@ -60,7 +64,10 @@ def render(enc: Encoding, note: str = "") -> str:
             f"c projection: the {enc.num_cells} cell variables; count projected on them "
             "(unprojected counts are exact only when count-preserving)"
         )
-    lines += [f"c var {v} = [{r}, {c}]" for (r, c), v in enc.cell_vars.items()]
+    if enc.board is not None:
+        lines += [f"c var {v} = [{r}, {c}]" for (r, c), v in enc.cell_vars.items()]
+    else:
+        lines += [f"c var {v} = {json.dumps(enc.names[v - 1])}" for v in enc.cell_vars.values()]
     lines += [f"c selector {s.var} = [{s.cell[0]}, {s.cell[1]}] shows {s.shown} and has {s.true} mines around "
               f"(weight {s.weight})" for s in enc.selectors]
     lines.append("c t pwmc" if enc.weighted else "c t pmc")
@@ -80,7 +87,7 @@ def _ints(words: Iterable[str], where: str) -> list[int]:
     out = []
     for w in words:
         # at most 18 digits: int() of a longer word is slow or refused, and no variable is that large
-        if not (w.lstrip("-").isdigit() and len(w) <= 19):
+        if not (w.isascii() and w.lstrip("-").isdigit() and len(w) <= 19):  # ASCII digits, as DIMACS has them
             raise InputError(f"{where}: {w[:30]!r} is not an integer")
         out.append(int(w))
     return out

@@ -122,7 +122,10 @@ class Settings:
         return cls(w, h, k, rule, first, clues, model.spec())
 
     def describe(self) -> str:
-        return (f"{self.width}x{self.height}x{self.mines}, rule {self.rule}, first click {self.first}"
+        topology = self.topology_model
+        size = (f"{self.width}x{self.height // topology.depth}x{topology.depth}x{self.mines}"
+                if isinstance(topology, Grid3D) else f"{self.width}x{self.height}x{self.mines}")
+        return (f"{size}, rule {self.rule}, first click {self.first}"
                 + ("" if self.topology == "square" else f", topology {self.topology}")
                 + ("" if self.clues == "exact" else f", clues {self.clues}"))
 

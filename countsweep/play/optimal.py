@@ -40,11 +40,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from countsweep.board import HIDDEN, Board, Cell, neighbours
+from countsweep.board import HIDDEN, Board, Cell
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 from countsweep.play.endgame import enumerate_layouts
 from countsweep.play.game import FIRST_CLICK_RULES
+from countsweep.topology import SQUARE, Topology
 
 State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed number
 
@@ -53,21 +54,28 @@ MAX_CELLS = 30
 
 
 class Geometry:
-    """A board's cells, neighbourhoods, symmetries and, per layout, the numbers."""
+    """A board's cells, neighbourhoods, symmetries and, per layout, the numbers.
 
-    def __init__(self, width: int, height: int) -> None:
+    Any topology (:mod:`countsweep.topology`): its neighbourhoods, and as
+    symmetries those of the rectangle's (reflections, and transposes of a
+    square) that map every neighbourhood onto a neighbourhood.
+    """
+
+    def __init__(self, width: int, height: int, topology: Topology = SQUARE) -> None:
         self.width, self.height = width, height
         self.n = width * height
         self.cells = [(r, c) for r in range(height) for c in range(width)]
         self.index = {cell: i for i, cell in enumerate(self.cells)}
-        self.nbrs = [[self.index[x] for x in neighbours(cell, height, width)] for cell in self.cells]
+        self.nbrs = [[self.index[x] for x in topology.neighbours(cell, height, width)] for cell in self.cells]
         self.nbr_mask = [sum(1 << j for j in nb) for nb in self.nbrs]
         maps = [lambda r, c: (r, c), lambda r, c: (height - 1 - r, c),
                 lambda r, c: (r, width - 1 - c), lambda r, c: (height - 1 - r, width - 1 - c)]
         if width == height:
             maps += [lambda r, c: (c, r), lambda r, c: (width - 1 - c, r),
                      lambda r, c: (c, height - 1 - r), lambda r, c: (width - 1 - c, height - 1 - r)]
-        self.symmetries = [tuple(self.index[f(r, c)] for (r, c) in self.cells) for f in maps]
+        candidates = [tuple(self.index[f(r, c)] for (r, c) in self.cells) for f in maps]
+        self.symmetries = [s for s in candidates if all(
+            {s[j] for j in self.nbrs[i]} == set(self.nbrs[s[i]]) for i in range(self.n))]
 
     def numbers(self, layout: int) -> list[int]:
         return [(layout & m).bit_count() for m in self.nbr_mask]
@@ -320,13 +328,13 @@ class Solution:
 
 
 def solve_game(width: int, height: int, mines: int, rule: str = "safe",
-               first: Cell | None = None, limit: int | None = None) -> Solution:
-    """Exact optimal and greedy win probabilities of a whole game.
+               first: Cell | None = None, limit: int | None = None, topology: Topology = SQUARE) -> Solution:
+    """Exact optimal and greedy win probabilities of a whole game (on any topology).
 
     ``first=None`` evaluates every first click (one per symmetry class) and takes
     the best; the ``moves`` table lists each first cell's values.
     """
-    geo = Geometry(width, height)
+    geo = Geometry(width, height, topology)
     if not 0 <= mines <= geo.n:
         raise ParameterError(f"{mines} mines do not fit {width}x{height}")
     if first is not None and first not in geo.index:
@@ -358,7 +366,7 @@ def solve_position(board: Board, limit: int | None = None) -> Solution:
     """Optimal and greedy values of a position (flags are mines, as everywhere in countsweep)."""
     if board.mines is None:
         raise ParameterError("optimal play needs the mine total (header WxHxM or --mines)")
-    geo = Geometry(board.width, board.height)
+    geo = Geometry(board.width, board.height, board.topology)
     state = state_of(board)
     lays = enumerate_layouts(board, limit=2**62)
     if not lays:

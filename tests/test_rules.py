@@ -1,0 +1,266 @@
+"""Rules over named cells: minesweepr's payload read as it is, counted exactly, on every door.
+
+Answers are held to an enumeration of every assignment written here (the
+named cells and the cells no rule names), on every backend; boards of every
+topology written as rules give the board's answer; the exported CNF counts
+under Ganak to the same number; malformed payloads are refused naming the
+place (exit 3), impossible ones exit 4, and the HTTP API answers what the
+command line prints.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from countsweep import InconsistentError, analyze
+from countsweep.board import FLAG
+from countsweep.errors import InputError
+from countsweep.rules import OTHER, RuleSet, analyze_rules
+from tests.cli_helpers import run
+from tests.reference import reference_around
+from tests.strategies import TOPOLOGIES, positions
+
+BACKENDS = ("dpll", "sdd", "brute", "path")
+
+
+@st.composite
+def payloads(draw, max_named: int = 7):
+    """A random rule set: exact counts and ranges over a few named cells, maybe unnamed cells, a total or a prior."""
+    n = draw(st.integers(1, max_named))
+    names = [f"c{i}" for i in range(n)]
+    rules = []
+    for _ in range(draw(st.integers(0, 5))):
+        cells = draw(st.lists(st.sampled_from(names), unique=True, min_size=1, max_size=min(n, 4)))
+        if draw(st.booleans()):
+            rules.append({"num_mines": draw(st.integers(0, len(cells))), "cells": cells})
+        else:
+            lo = draw(st.integers(0, len(cells)))
+            rules.append({"min_mines": lo, "max_mines": draw(st.integers(lo, len(cells) + 1)), "cells": cells})
+    named = sorted({c for r in rules for c in r["cells"]}, key=names.index)
+    doc: dict = {"rules": rules}
+    kind = draw(st.sampled_from(["total", "prob", "none", "prob+cells"]))
+    others = draw(st.integers(0, 3))
+    if kind == "total":
+        doc["total_cells"] = len(named) + others
+        doc["total_mines"] = draw(st.integers(0, len(named) + others))
+    elif kind == "prob":
+        doc["mine_prob"] = draw(st.sampled_from(["0.2", "0.5", "1/3"]))
+    elif kind == "prob+cells":
+        doc["mine_prob"] = "0.25"
+        doc["total_cells"] = len(named) + others
+    elif others:
+        doc["total_cells"] = len(named) + others
+    return doc
+
+
+def enumerate_payload(doc: dict) -> tuple[Fraction, dict[str, Fraction]] | None:
+    """(count or weight, each named cell's and the others' probability) over every assignment; None: none fits."""
+    names: list[str] = []
+    for r in doc["rules"]:
+        for c in r["cells"]:
+            if c not in names:
+                names.append(c)
+    others = doc.get("total_cells", len(names)) - len(names)
+    p = Fraction(doc["mine_prob"]) if "mine_prob" in doc else None
+    total = doc.get("total_mines")
+    cells = names + [f"{OTHER}{j}" for j in range(others)]
+    mass = dict.fromkeys(cells, Fraction(0))
+    weight = Fraction(0)
+    for bits in product((0, 1), repeat=len(cells)):
+        mine = dict(zip(cells, bits, strict=True))
+        ok = all(r.get("min_mines", r.get("num_mines", 0)) <= sum(mine[c] for c in r["cells"])
+                 <= r.get("max_mines", r.get("num_mines", len(r["cells"]))) for r in doc["rules"])
+        if not ok or (total is not None and sum(bits) != total):
+            continue
+        w = Fraction(1)
+        if p is not None:
+            w = p ** sum(bits) * (1 - p) ** (len(bits) - sum(bits))
+        weight += w
+        for c in cells:
+            mass[c] += w * mine[c]
+    if not weight:
+        return None
+    probs = {c: mass[c] / weight for c in names}
+    if others:
+        probs[OTHER] = mass[f"{OTHER}0"] / weight
+    elif p is not None and "total_cells" not in doc:
+        probs[OTHER] = p  # cells no rule names, not counted but there: under the prior
+    if total is None and p is None:
+        weight /= 2 ** others  # the named cells' assignments: the others' fillings are not counted
+    return weight, probs
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payloads(), st.sampled_from(BACKENDS))
+def test_every_backend_answers_a_rule_set_as_enumeration_does(doc, backend):
+    expected = enumerate_payload(doc)
+    rules = RuleSet.from_payload(json.loads(json.dumps(doc), parse_float=str))
+    if expected is None:
+        with pytest.raises(InconsistentError):
+            analyze_rules(rules, backend)
+        return
+    weight, probs = expected
+    answer = analyze_rules(rules, backend)
+    assert answer.weight == weight
+    got = {name: answer.probability(name) for name in rules.names}
+    if answer.other is not None:
+        got[OTHER] = answer.other
+    assert got == probs
+
+
+def rules_of(board) -> dict:
+    """A board as minesweepr's board reader writes it: a rule per number, over its hidden and flagged neighbours."""
+    name = lambda cell: f"{cell[0]}-{cell[1]}"  # noqa: E731
+    rules = []
+    for cell in board.numbers():
+        around = reference_around(board.topology, cell, board.height, board.width)
+        cells = [name(c) for c in sorted(around) if board[c] in (-1, FLAG)]
+        if cells:
+            rules.append({"num_mines": board[cell], "cells": cells})
+    rules += [{"num_mines": 1, "cells": [name(c)]} for c in board.flags()]
+    doc: dict = {"rules": rules}
+    if board.mines is not None:
+        doc["total_cells"] = len(board.hidden()) + len(board.flags())
+        doc["total_mines"] = board.mines
+    return doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_hidden=12, kinds=TOPOLOGIES, total=True))
+def test_a_board_of_any_topology_written_as_rules_gets_the_boards_answer(board):
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        with pytest.raises(InconsistentError):
+            analyze_rules(RuleSet.from_payload(rules_of(board)))
+        return
+    answer = analyze_rules(RuleSet.from_payload(rules_of(board)))
+    for cell, p in a.probabilities.items():
+        if f"{cell[0]}-{cell[1]}" in answer.rules.names:
+            assert answer.probability(f"{cell[0]}-{cell[1]}") == p
+        else:
+            assert answer.other == p  # a sea cell: one no rule names
+
+
+@pytest.mark.parametrize("doc, says", [
+    ({"rules": [{"num_mines": 1, "cells": ["a", "a"]}]}, r"rules\[0\]: cell 'a' is named twice"),
+    ({"rules": [{"num_mines": 3, "cells": ["a", "b"]}]}, r"rules\[0\]: 3 mines among 2 cells"),
+    ({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 1, "total_mines": 1},
+     "total_cells is 1 but the rules name 2 cells"),
+    ({"rules": [{"num_mines": "1", "cells": ["a"]}]}, r"rules\[0\].num_mines: expected a whole number"),
+    ({"rules": [{"num_mines": True, "cells": ["a"]}]}, r"rules\[0\].num_mines: expected a whole number"),
+    ({"rules": [{"num_mines": -1, "cells": ["a"]}]}, r"rules\[0\].num_mines: expected a whole number"),
+    ({"rules": [{"num_mines": 1.5, "cells": ["a"]}]}, r"rules\[0\].num_mines: expected a whole number"),
+    ({"rules": [{"num_mines": 1, "cells": ["a", None]}]}, r"rules\[0\].cells\[1\]: a cell is named"),
+    ({"rules": [{"num_mines": 1, "cells": "ab"}]}, r"rules\[0\]: expected an object with \"cells\""),
+    ({"rules": [{"cells": ["a"]}]}, r"rules\[0\]: expected \"num_mines\""),
+    ({"rules": [{"num_mines": 1, "min_mines": 0, "cells": ["a"]}]}, "not both"),
+    ({"rules": [{"min_mines": 2, "max_mines": 1, "cells": ["a", "b"]}]}, "min_mines 2 is above max_mines 1"),
+    ({"rules": [], "total_mines": 1, "mine_prob": 0.5}, "not both"),
+    ({"rules": [], "mine_prob": 1.5}, "not a probability"),
+    ({"rules": [], "mine_prob": "x"}, "expected a number"),
+    ({"rules": [], "total_cells": -2}, "total_cells: expected a whole number"),
+    ({"rule": []}, "expected an object with \"rules\""),
+    ([], "expected an object with \"rules\""),
+])
+def test_a_malformed_payload_is_refused_naming_the_place(doc, says):
+    with pytest.raises(InputError, match=says):
+        RuleSet.from_payload(doc)
+
+
+def test_the_command_line_counts_a_payload_and_prints_minesweeprs_keys(tmp_path):
+    doc = {"rules": [{"num_mines": 1, "cells": ["A", "B"]}, {"num_mines": 2, "cells": ["A", "B", "C"]},
+                     {"num_mines": 3, "cells": ["B", "C", "D"]}, {"num_mines": 2, "cells": ["C", "D", "E"]},
+                     {"num_mines": 2, "cells": ["D", "E", "F", "G", "H"]}, {"num_mines": 1, "cells": ["G", "H", "I"]},
+                     {"num_mines": 1, "cells": ["H", "I"]}], "total_cells": 85, "total_mines": 10}
+    path = tmp_path / "readme.json"
+    path.write_text(json.dumps(doc))
+    r = run("count", str(path), "--json", "--exact")
+    assert r.exit_code == 0, r.stderr
+    out = json.loads(r.stdout)
+    # minesweepr's README: B, C, D mines; A, E, G clear; H 92.21%; F, I and the others 7.79%
+    assert out["probabilities"] == {"A": "0/1", "B": "1/1", "C": "1/1", "D": "1/1", "E": "0/1", "F": "6/77",
+                                    "G": "0/1", "H": "71/77", "I": "6/77", OTHER: "6/77"}
+    floats = json.loads(run("count", str(path), "--json").stdout)["probabilities"]
+    assert abs(floats["H"] - 0.9220779220779222) < 1e-12
+    text = run("count", str(path)).stdout
+    assert "_other" in text and "H     92" in text
+
+
+def test_no_other_key_when_every_cell_is_named(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 2,
+                                "total_mines": 1}))
+    out = json.loads(run("count", str(path), "--json", "--exact").stdout)
+    assert out["probabilities"] == {"a": "1/2", "b": "1/2"} and out["count"] == "2"
+
+
+@pytest.mark.parametrize("doc, code", [
+    ({"rules": [{"num_mines": 1, "cells": ["a"]}, {"num_mines": 0, "cells": ["a"]}]}, 4),
+    ({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 1, "total_mines": 0}, 4),
+    ({"rules": [{"num_mines": 1, "cells": ["a", "a"]}]}, 3),
+    ({"rules": "x"}, 3),
+])
+def test_the_exit_codes_of_impossible_and_malformed_payloads(tmp_path, doc, code):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    r = run("count", str(path))
+    assert r.exit_code == code and r.stderr.startswith(f"countsweep: error: {path}: ") and r.stderr.count("\n") == 1
+
+
+def test_a_payload_that_is_not_json_is_malformed(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text('{"rules": [')
+    r = run("count", str(path))
+    assert r.exit_code == 3 and "not JSON" in r.stderr
+
+
+def test_the_http_api_answers_what_the_command_line_prints(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from countsweep.serve import create_app
+
+    doc = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"min_mines": 1, "max_mines": 2, "cells": ["b", "c", "d"]}],
+           "mine_prob": 0.2}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    cli = json.loads(run("count", str(path), "--json", "--exact").stdout)
+    client = TestClient(create_app())
+    answer = client.post("/api/rules", content=json.dumps(doc))
+    assert answer.status_code == 200 and answer.json() == cli
+    assert cli["probabilities"][OTHER] == "1/5"  # 0.2 read exactly, not through a float
+    bad = client.post("/api/rules", content='{"rules": [{"num_mines": 2, "cells": ["a"]}]}')
+    assert bad.status_code == 400 and bad.json()["error"].startswith("payload: rules[0]")
+    none = client.post("/api/rules", content='{"rules": [{"num_mines": 1, "cells": ["a"]}, '
+                                             '{"num_mines": 0, "cells": ["a"]}]}')
+    assert none.status_code == 422
+
+
+@pytest.mark.long
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payloads(max_named=6).filter(lambda d: "mine_prob" not in d))
+def test_an_exported_rule_set_counts_under_ganak_to_the_exact_count(doc):
+    from countsweep.encode import cnf, dimacs
+    from tests.ganak import ganak_count
+
+    expected = enumerate_payload(doc)
+    rules = RuleSet.from_payload(doc)
+    try:
+        enc = cnf.encode_model(rules.model(), rules.names)
+    except InconsistentError:
+        assert expected is None
+        return
+    assert "c p show" in dimacs.render(enc)
+    count = ganak_count(enc.num_vars, enc.clauses, enc.projection)
+    if expected is None:
+        assert count == 0
+        return
+    weight, _ = expected
+    assert count == weight * (2 ** rules.others if rules.total_mines is None else 1)

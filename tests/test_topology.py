@@ -1,0 +1,257 @@
+"""Topologies: every board shape read, written, counted, played and solved as its definition says.
+
+Neighbourhoods are checked against definitions written apart from
+``countsweep.topology`` (``tests/reference.py``), the kernel's tables against
+the Python ones, and games, optimal play and the text format on each shape.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from countsweep import Board, BoardError, analyze
+from countsweep.errors import InputError, ParameterError
+from countsweep.kernel import KERNEL
+from countsweep.play.agents import BestAgent, GreedyAgent, play_game
+from countsweep.play.game import Game, Settings
+from countsweep.play.optimal import solve_game
+from countsweep.play.runs import deal
+from countsweep.topology import (
+    CROSS,
+    HEX,
+    KNIGHT,
+    SQUARE,
+    TORUS,
+    Graph,
+    Grid,
+    Grid3D,
+    Hex,
+    kernel_table,
+    parse_topology,
+)
+from tests.reference import reference_around, reference_first_click
+from tests.strategies import TOPOLOGIES, positions, topologies
+
+SHAPES = [SQUARE, TORUS, HEX, Hex(wrap=True), Grid3D(2), Grid3D(3, wrap=True), KNIGHT, CROSS,
+          Grid(CROSS.offsets, wrap=True)]
+
+
+@settings(max_examples=300)
+@given(topologies(TOPOLOGIES))
+def test_every_cells_neighbours_are_the_definitions(shape):
+    topology, width, height = shape
+    for r in range(height):
+        for c in range(width):
+            assert set(topology.neighbours((r, c), height, width)) == reference_around(topology, (r, c), height, width)
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+@settings(max_examples=300)
+@given(topologies(TOPOLOGIES))
+def test_the_kernels_tables_are_the_python_ones(shape):
+    topology, width, height = shape
+    table = kernel_table(topology, height, width)
+    for i in range(width * height):
+        cell = divmod(i, width)
+        assert table.around(i) == tuple(r * width + c for r, c in topology.neighbours(cell, height, width))
+
+
+@settings(max_examples=300)
+@given(positions(max_hidden=12, kinds=TOPOLOGIES))
+def test_a_board_of_any_topology_reads_back_what_it_writes(board):
+    if isinstance(board.topology, Graph):
+        return  # a graph's board names its graph file: read through count, tested there
+    assert Board.from_text(board.to_text()) == board
+
+
+@pytest.mark.parametrize("header, words, size", [
+    ("30x16x99 torus", "torus", (30, 16, 99)),
+    ("hex 10x10x15", "hex", (10, 10, 15)),
+    ("torus hex 4x4", "torus hex", (4, 4, None)),
+    ("5x4x3x20", "3d", (5, 12, 20)),
+    ("5x4x3 3d", "3d", (5, 12, None)),
+    ("torus 5x4x3x20", "torus 3d", (5, 12, 20)),
+    ("neighbourhood knight", "neighbourhood knight", (None, None, None)),
+    ("8x8x10 neighborhood cross", "neighbourhood cross", (8, 8, 10)),
+    ("8x8 torus neighbourhood offsets:0,1;0,-1", "torus neighbourhood offsets:0,-1;0,1", (8, 8, None)),
+])
+def test_header_words_name_the_topology(header, words, size):
+    from countsweep.board import parse_header
+
+    h = parse_header(header)
+    assert h is not None and h.topology.words() == words and (h.width, h.height, h.mines) == size
+
+
+@pytest.mark.parametrize("header, says", [
+    ("hex 3d 5x5", "one topology"),
+    ("3d", "gives its size"),
+    ("5x5 neighbourhood bishop", "unknown neighbourhood"),
+    ("5x5 neighbourhood offsets:1,1", "symmetric"),
+    ("5x5 neighbourhood offsets:0,0", "never \\(0, 0\\)"),
+    ("5x5 torus squid", "neither a size nor a topology word"),
+    ("5x5 neighbourhood", "needs a name"),
+    ("graph g.json 5x1", "from a file"),
+])
+def test_a_bad_header_names_what_is_wrong(header, says):
+    with pytest.raises(BoardError, match=says):
+        Board.from_text(header + "\n" + "?????\n" * 5)
+
+
+def test_a_number_past_its_cells_neighbourhood_is_refused_on_every_topology():
+    with pytest.raises(BoardError, match="larger than its 2 neighbours"):
+        Board.from_text("hex 3x3\n3??\n???\n???")  # a corner of an even row touches two cells
+    with pytest.raises(BoardError, match="0-6"):
+        Board.from_text("hex 3x3\n???\n?7?\n???")  # no hex cell shows 7
+    assert Board.from_text("3x3x1 torus\n???\n?8?\n???")[1, 1] == 8  # a torus cell has eight: fine
+    with pytest.raises(BoardError, match="larger than its 7 neighbours"):
+        Board.from_text("2x2x2x1\n??\n?8\n\n??\n??")
+
+
+def test_a_3d_board_reads_numbers_past_nine_separated_by_spaces():
+    b = Board.from_text("3x3x3x26\n? ? ?\n? ? ?\n? ? ?\n\n? ? ?\n? 26 ?\n? ? ?\n\n? ? ?\n? ? ?\n? ? ?")
+    assert b[4, 1] == 26 and analyze(b).count == 1
+    assert "26" in b.to_text() and Board.from_text(b.to_text()) == b
+
+
+def test_a_hex_board_counts_six_neighbours_as_drawn():
+    # the middle of row 1 (odd: half a cell right) touches (0, 1), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)
+    a = analyze(Board.from_text("hex 3x3x1\n???\n?1?\n???"))
+    assert {c for c, p in a.probabilities.items() if p} == {(0, 1), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)}
+
+
+def test_a_graph_board_reads_its_graph_relative_to_its_file(tmp_path):
+    from tests.cli_helpers import run
+
+    (tmp_path / "ring.json").write_text('{"nodes": ["a", "b", "c", "d"], "edges": [["a","b"],["b","c"],["c","d"],'
+                                        '["d","a"]]}')
+    (tmp_path / "board.txt").write_text("4x1x1 graph ring.json\n1???\n")
+    r = run("count", str(tmp_path / "board.txt"), "--json", "--exact")
+    assert r.exit_code == 0, r.stderr
+    import json
+
+    assert json.loads(r.stdout)["exact"] == [[None, "1/2", "0/1", "1/2"]]
+
+
+@pytest.mark.parametrize("doc, says", [
+    ({"nodes": ["a", "a"]}, "named twice"),
+    ({"nodes": ["a"], "edges": [["a", "a"]]}, "its own neighbour"),
+    ({"nodes": ["a"], "edges": [["a", "b"]]}, "no node"),
+    ({"nodes": []}, "no node"),
+    ([1, 2], "expected an object"),
+    ({"neighbours": {"a": "b"}}, "list of names"),
+])
+def test_a_bad_graph_is_refused_saying_why(doc, says):
+    with pytest.raises(InputError, match=says):
+        Graph.from_json(doc)
+
+
+@pytest.mark.parametrize("spec", ["square", "torus", "hex", "torus hex", "3d:2", "torus 3d:3",
+                                  "neighbourhood knight", "torus neighbourhood cross"])
+def test_a_topology_spec_reads_back_what_it_writes(spec):
+    assert parse_topology(spec).spec() == spec
+
+
+@pytest.mark.parametrize("spec", ["cube", "3d", "3d:0", "hex hex", "graph", "torus graph x.json", 5])
+def test_a_bad_topology_spec_is_a_usage_error(spec):
+    with pytest.raises(ParameterError):
+        parse_topology(spec)  # type: ignore[arg-type]
+
+
+# games and play -----------------------------------------------------------------------------------
+
+GAMES = [("torus", 8, 8, 10), ("hex", 8, 8, 10), ("3d:2", 4, 8, 6), ("neighbourhood knight", 8, 8, 10),
+         ("neighbourhood cross", 8, 8, 10), ("torus hex", 6, 6, 6)]
+
+
+@pytest.mark.parametrize("spec, width, height, mines", GAMES)
+def test_a_game_shows_each_opened_cell_the_mines_of_its_neighbourhood(spec, width, height, mines):
+    topology = parse_topology(spec)
+    for seed in range(5):
+        game = Game(width, height, mines, "opening", seed=seed, topology=topology)
+        first = (height // 2, width // 2)
+        assert game.open(first)
+        layout = game.reveal_layout()
+        assert not (reference_around(topology, first, height, width) & layout)  # the opening spares them
+        view = game.view()
+        assert view.topology == topology
+        for cell in view.number_cells:
+            assert view[cell] == len(reference_around(topology, cell, height, width) & layout)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("spec, width, height, mines", GAMES)
+def test_both_agents_play_every_topology_and_never_open_a_cell_they_called_a_mine(spec, width, height, mines):
+    import dataclasses
+
+    settings = Settings(width, height, mines, "safe", "corner", topology=spec)
+    for agent in (GreedyAgent(), BestAgent()):
+        for index in range(4):
+            opened: list[tuple[Board, tuple[int, int]]] = []
+
+            def trace(board, move, opened=opened):
+                if move.action == "open":
+                    opened.append((board, move.cell))
+
+            game, first, seed = deal(settings, 9, index)
+            record = play_game(game, agent, first=first, seed=seed, trace=trace)
+            again, _, _ = deal(settings, 9, index)
+            replay = play_game(again, agent, first=first, seed=seed)
+            assert dataclasses.replace(record, seconds=0) == dataclasses.replace(replay, seconds=0)  # seeded
+            assert record.won or game.lost
+            assert opened and all(analyze(b).probability(c) < 1 for b, c in opened)
+
+
+def test_the_play_command_deals_games_on_a_topology(tmp_path):
+    import json
+
+    from tests.cli_helpers import run
+
+    out = tmp_path / "games.jsonl"
+    r = run("play", "--size", "8x8x10", "--topology", "torus", "--games", "6", "--json", "--out", str(out))
+    assert r.exit_code == 0, r.stderr
+    summary = json.loads(r.stdout)
+    assert summary["settings"]["topology"] == "torus" and summary["games"] == 6
+    r3 = run("play", "--size", "4x4x2x5", "--games", "3", "--json", "--agent", "greedy")
+    assert r3.exit_code == 0 and json.loads(r3.stdout)["settings"]["topology"] == "3d:2"
+    bad = run("play", "--size", "8x8x10", "--topology", "klein bottle")
+    assert bad.exit_code == 2 and "unknown topology" in bad.stderr
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("spec, width, height, mines", [("torus", 3, 3, 2), ("hex", 3, 3, 2),
+                                                       ("neighbourhood knight", 3, 3, 2), ("3d:2", 2, 4, 2)])
+def test_optimal_play_on_a_topology_is_the_definitions_value(spec, width, height, mines):
+    topology = parse_topology(spec)
+    for first in [(0, 0), (height - 1, width - 1)]:
+        sol = solve_game(width, height, mines, "safe", first, topology=topology)
+        assert sol.value == reference_first_click(width, height, mines, "safe", first, topology=topology)
+
+
+def test_optimal_play_on_a_small_graph_is_the_definitions_value():
+    star = Graph.from_json({"nodes": list("abcde"), "edges": [["a", x] for x in "bcde"] + [["b", "c"]]})
+    for first in [(0, 0), (0, 3)]:
+        sol = solve_game(5, 1, 2, "safe", first, topology=star)
+        assert sol.value == reference_first_click(5, 1, 2, "safe", first, topology=star)
+
+
+def test_a_random_first_click_on_every_topology_is_on_the_board():
+    for spec, width, height, mines in GAMES:
+        settings = Settings(width, height, mines, "safe", "random", topology=spec)
+        game, first, _ = deal(settings, 1, 0)
+        assert 0 <= first[0] < height and 0 <= first[1] < width and game.open(first)
+        assert isinstance(random.Random(0), random.Random)
+
+
+@pytest.mark.parametrize("spec, width, height", [("torus hex", 5, 5), ("3d:3", 4, 4)])
+def test_settings_refuse_a_board_the_topology_cannot_lie_on(spec, width, height):
+    with pytest.raises(ParameterError):
+        Settings(width, height, 3, topology=spec)
+
+
+@given(st.sampled_from(SHAPES))
+def test_a_topologys_words_read_back(topology):
+    assert parse_topology(topology.spec()) == topology
