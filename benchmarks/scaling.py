@@ -1,19 +1,24 @@
-"""Growth of counting time with size on families where enumeration is exponential.
+"""Growth of counting time and memory with size on families where enumeration is exponential.
 
 Families (``countsweep.play.generators``): ``band`` (middle row revealed, one mine per
 column above or below), ``corridor`` (the same with 30% density), and ``dense``
 (square boards at 22% mines with 60% of the safe cells opened).  For each size:
-time of the ``dpll`` backend with its component and cache statistics, the
-brute-force reference until it refuses or times out, and Ganak on the exported
-CNF (mine total included, projected) in a child process with a time limit.
+time of the ``dpll`` backend (the Python implementation: the kernel declines
+parts this long) with its component and cache statistics, the peak memory
+Python allocated for the count (tracemalloc, a second run), the brute-force
+reference until it refuses or times out, and Ganak on the exported CNF (mine
+total included, projected) in a child process with a time limit.  A long thin
+component is counted along a path (``countsweep.counting.path``): a band's time
+and memory grow linearly with its length.
 
-    python -m benchmarks.scaling [--family band] [--sizes 25,50,100,200,400,1000]
+    python -m benchmarks.scaling [--family band] [--sizes 25,100,400,1000,3000] [--no-ganak]
 """
 
 from __future__ import annotations
 
 import argparse
 import tempfile
+import tracemalloc
 from pathlib import Path
 
 from benchmarks.common import ganak, machine, table, timed
@@ -23,11 +28,11 @@ from countsweep.counting.dpll import DpllCounter
 from countsweep.encode.cnf import encode
 from countsweep.encode.dimacs import render
 from countsweep.errors import LimitExceeded
-from countsweep.oracle import analyze
+from countsweep.oracle import analyze, clear_count_cache
 from countsweep.play.generators import band, corridor, midgame
 
 FAMILIES = {
-    "band": (lambda n: band(n, seed=n), "25,50,100,200,400,1000"),
+    "band": (lambda n: band(n, seed=n), "25,100,400,1000,1600,3000"),
     "corridor": (lambda n: corridor(n, 0.3, seed=n), "25,50,100,200,400,1000"),
     "dense": (lambda n: midgame(n, n, 0.22, 0.6, seed=n), "10,20,40,70,100"),
 }
@@ -49,8 +54,13 @@ def main(argv: list[str] | None = None) -> None:
     for n in sizes:
         board = make(n)
         counter = DpllCounter()
-        t_dpll, a = timed(lambda b=board, c=counter: analyze(b, c))
+        t_dpll, a = timed(lambda b=board, c=counter: analyze(b, c, implementation="python"))
         st = counter.stats  # summed over the position's components
+        clear_count_cache()
+        tracemalloc.start()
+        analyze(board, DpllCounter(), implementation="python")
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
         brute = "-"
         if brute_alive:
             try:
@@ -71,9 +81,9 @@ def main(argv: list[str] | None = None) -> None:
                 ganak_alive = False
             else:
                 g = f"{secs:.3g}" + ("" if count == a.count else " WRONG")
-        rows.append((n, len(board.hidden()), a.components, len(str(a.count)), f"{t_dpll:.3g}",
+        rows.append((n, len(board.hidden()), a.components, len(str(a.count)), f"{t_dpll:.3g}", f"{peak:.1f}",
                      st.decisions, f"{st.hit_rate:.0%}", st.max_component, brute, g))
-    print(table(("size", "cells", "components", "count digits", "dpll s", "decisions",
+    print(table(("size", "cells", "components", "count digits", "dpll s", "peak MB", "decisions",
                  "cache hits", "largest comp", "brute s", "Ganak s"), rows))
     base = {r[0]: float(r[4]) for r in rows}
     if 100 in base and 400 in base:

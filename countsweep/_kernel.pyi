@@ -4,7 +4,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 MAX_CELLS: Final[int]
-"""A part of more cells than this is left to the Python implementation (120 with 128-bit counts, 58 without)."""
+"""A part of more cells than this is left to the Python implementation (360 with 128-bit counts, 58 without)."""
+MAX_BOX: Final[int]
+"""A box of more cells than this is left to the Python implementation (120, 58)."""
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]

@@ -34,16 +34,19 @@ such a list, so every counting backend answers it: the rules become a
 from __future__ import annotations
 
 import json
+from array import array
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from countsweep.analysis import Analysis
+from countsweep.analysis import Analysis, Group
+from countsweep.board import HIDDEN
 from countsweep.constraints import Constraints, Equation
-from countsweep.counting import DEFAULT_BACKEND, Backend, Limits, get_backend
+from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError
-from countsweep.oracle import _count, combine
+from countsweep.kernel import KERNEL, choose
+from countsweep.oracle import _KERNEL_NODES, _count, combine
 
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
@@ -189,6 +192,48 @@ def _probability(value: object, place: str) -> Fraction:
     return p
 
 
+MAX_KERNEL_OTHERS = 100_000
+"""Rule sets with more unnamed cells are counted by the Python implementation (the kernel lists each)."""
+
+
+def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
+    """The kernel's answer for exact rules, as a board on a graph (None where it declines)."""
+    assert KERNEL is not None
+    n, r, others = len(rules.names), len(rules.rules), rules.others
+    if rules.total_mines is not None and rules.total_mines > n + others:
+        raise InconsistentError(f"{rules.total_mines} mines but only {n + others} cells")
+    if not n + r + others:
+        return None  # no cell at all: the Python model answers the empty case
+    start, nxt = array("i", [0]), array("i")
+    for _ in range(n):  # named cells see nothing: only the rules' cells count
+        start.append(0)
+    for rule in rules.rules:
+        nxt.extend(rule.cells)
+        start.append(len(nxt))
+    start.extend([len(nxt)] * others)
+    table = KERNEL.Neighbourhood(start.tobytes(), nxt.tobytes())
+    values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules) + (HIDDEN,) * others
+    cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r)) + tuple(
+        (0, n + j) for j in range(others))
+    try:
+        found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=_KERNEL_NODES,
+                               stop=limits.expired if limits.deadline is not None else None)
+    except KERNEL.NoLayout:
+        return None  # the Python implementation words the message: which rules, which total
+    if found is None:
+        return None
+    groups = tuple(Group(Fraction(num, den), tuple(c for c in members if c[1] < n), mines)
+                   for num, den, mines, members in found.groups)
+    by_group = [g.probability for g in groups]
+    probabilities = {c: by_group[g] for c, g in zip(found.hidden, found.group_of, strict=True) if c[1] < n}
+    return Analysis(board=None, mines_known=rules.total_mines is not None,  # type: ignore[arg-type]
+                    count=found.count, probabilities=probabilities,
+                    frontier=found.frontier, sea=tuple(c for c in found.sea if c[1] < n),
+                    components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
+                    groups=groups, scale=found.scale,
+                    sea_probability=Fraction(found.groups[-1][0], found.groups[-1][1]) if found.sea else None)
+
+
 @dataclass(frozen=True)
 class RulesAnalysis:
     """The exact answer for a rule set: layouts, and each named cell's and the others' probability."""
@@ -250,12 +295,24 @@ class RulesAnalysis:
 
 
 def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
-                  limits: Limits | None = None) -> RulesAnalysis:
-    """Count the layouts of a rule set and every cell's mine probability, exactly (any backend)."""
+                  limits: Limits | None = None, implementation: str = "auto") -> RulesAnalysis:
+    """Count the layouts of a rule set and every cell's mine probability, exactly (any backend).
+
+    Exact rules (every one ``num_mines``) under a total or none are what the
+    compiled kernel counts, as a board on a graph: a cell for each rule,
+    showing its count, whose neighbours are the rule's cells
+    (:func:`countsweep.kernel.choose` decides, as for a board).
+    """
     if not isinstance(rules, RuleSet):
         raise ParameterError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
     engine = get_backend(backend) if isinstance(backend, str) else backend
     limits = (limits or Limits()).started()
+    ours = BACKENDS.get(engine.name) is type(engine)
+    which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=rules.mine_prob)
+    if which == "kernel" and all(r.lo == r.hi for r in rules.rules) and rules.others <= MAX_KERNEL_OTHERS:
+        done = _kernel_answer(rules, limits)
+        if done is not None:
+            return RulesAnalysis(rules, done)
     model = rules.model()
     counts = []
     for comp in model.components:

@@ -955,6 +955,9 @@ Status component_solve(Position *p, int k, Solver *s) {
             cells += g.size[order[q]];
         if (cells > s->max_cells || cells > MAX_CELLS)
             return DECLINE;
+        for (int q = 0; q < n; q++)
+            if (g.size[order[q]] > MAX_BOX)
+                return DECLINE; /* its C(size, value) would not fit a count_t */
         int bits = part_bits(&g, order, n, cells, seen, ++stamp);
         status = part_count(&d, first, order, n, cells, bits, s);
     }

@@ -58,16 +58,20 @@ typedef enum {
 /* Counts                                                                     */
 /* ========================================================================== */
 
-/* A component's counts while it is enumerated: at most 2**cells layouts, a box marginal at
-   most cells * 2**cells.  128 bits where the compiler has them (not MSVC: the build without
-   them is tested too, -DCOUNTSWEEP_NO_INT128). */
+/* A component's counts while it is enumerated: at most 2**cells layouts, a box marginal at most
+   its size times that.  128 bits where the compiler has them (not MSVC: the build without them
+   is tested too, -DCOUNTSWEEP_NO_INT128); a part whose counts could pass them is counted again
+   modulo primes (wide.h), up to MAX_CELLS cells.  A box's C(size, value) weights come from a
+   table of count_t: boxes of at most MAX_BOX cells. */
 #if defined(__SIZEOF_INT128__) && !defined(COUNTSWEEP_NO_INT128)
 #define HAVE_INT128 1
 __extension__ typedef unsigned __int128 count_t; /* a GNU extension: __extension__ keeps -Wpedantic quiet */
-#define MAX_CELLS 120
+#define MAX_BOX 120   /* C(120, 60) < 2**117 */
+#define MAX_CELLS 360 /* 128 bits and four primes' residues: 372 bits of count */
 #else
 #define HAVE_INT128 0
 typedef uint64_t count_t;
+#define MAX_BOX 58 /* C(58, 29) < 2**55 */
 #define MAX_CELLS 58
 #endif
 
@@ -107,7 +111,7 @@ void arena_free(Arena *a);
 /* forget every allocation but keep one block for the next (a component's scratch) */
 void arena_reset(Arena *a);
 
-/* C(n, k) for n <= MAX_CELLS, from a table made once (binomials_init) */
+/* C(n, k) for n <= MAX_BOX, from a table made once (binomials_init) */
 int binomials_init(void);
 count_t binomial(int n, int k);
 /* C(n, k) as a Python integer, for any n (math.comb past the table) */

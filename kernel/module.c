@@ -533,14 +533,14 @@ static PyObject *debug_position(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* _binomial(n, k) -> C(n, k) from the table (n <= MAX_CELLS) */
+/* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
 static PyObject *debug_binomial(PyObject *self, PyObject *args) {
     (void)self;
     int n, k;
     if (!PyArg_ParseTuple(args, "ii", &n, &k))
         return NULL;
-    if (n < 0 || n > MAX_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "n: 0 to MAX_CELLS");
+    if (n < 0 || n > MAX_BOX) {
+        PyErr_SetString(PyExc_ValueError, "n: 0 to MAX_BOX");
         return NULL;
     }
     return count_to_long(binomial(n, k));
@@ -637,7 +637,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
 #else
     int debug = 0;
 #endif
-    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 ||
+    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
         PyModule_AddIntConstant(m, "WIDE_COUNTS", HAVE_INT128) < 0 ||
         PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||
         PyModule_AddIntConstant(m, "SEARCH_MAX_DEPTH", SEARCH_MAX_DEPTH) < 0 ||

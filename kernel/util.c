@@ -84,11 +84,11 @@ void arena_reset(Arena *a) {
 
 PyObject *kernel_math_comb;
 
-/* Pascal's triangle to MAX_CELLS: C(120, 60) < 2**117 and C(58, 29) < 2**55, in a count_t */
-static count_t choose_table[MAX_CELLS + 1][MAX_CELLS + 1];
+/* Pascal's triangle to MAX_BOX: C(120, 60) < 2**117 and C(58, 29) < 2**55, in a count_t */
+static count_t choose_table[MAX_BOX + 1][MAX_BOX + 1];
 
 int binomials_init(void) {
-    for (int n = 0; n <= MAX_CELLS; n++) {
+    for (int n = 0; n <= MAX_BOX; n++) {
         choose_table[n][0] = 1;
         for (int k = 1; k <= n; k++)
             choose_table[n][k] = choose_table[n - 1][k - 1] + (k < n ? choose_table[n - 1][k] : 0);
@@ -97,12 +97,12 @@ int binomials_init(void) {
 }
 
 count_t binomial(int n, int k) {
-    assert(0 <= n && n <= MAX_CELLS);
+    assert(0 <= n && n <= MAX_BOX);
     return k < 0 || k > n ? 0 : choose_table[n][k];
 }
 
 PyObject *binomial_long(long n, long k) {
-    if (n >= 0 && n <= MAX_CELLS)
+    if (n >= 0 && n <= MAX_BOX)
         return count_to_long(binomial((int)n, (int)(k < 0 || k > n ? -1 : k)));
     return PyObject_CallFunction(kernel_math_comb, "ll", n, k);
 }

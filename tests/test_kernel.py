@@ -32,7 +32,7 @@ from tests.test_clues import REFERENCE, noisy_positions, random_table
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 # 128-bit counts (and residues past them) where the compiler has __int128; 64-bit counts else,
 # which leave more weighted positions to the general path (the answers are the same)
-WIDE = KERNEL is not None and KERNEL.MAX_CELLS >= 120
+WIDE = KERNEL is not None and bool(KERNEL.WIDE_COUNTS)
 needs_wide = pytest.mark.skipif(not WIDE, reason="the kernel was built without 128-bit counts (no __int128)")
 
 

@@ -49,7 +49,7 @@ def test_the_kernels_equations_components_and_boxes_are_the_python_ones(board):
 
 def test_the_binomial_table_is_pascals_triangle():
     assert KERNEL is not None
-    for n in range(KERNEL.MAX_CELLS + 1):
+    for n in range(KERNEL.MAX_BOX + 1):
         for k in range(-1, n + 2):
             assert KERNEL._binomial(n, k) == (math.comb(n, k) if 0 <= k <= n else 0)
 

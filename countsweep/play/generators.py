@@ -81,7 +81,8 @@ def from_play(settings: Settings, games: int, seed: int = 0, every: int = 1) -> 
 
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=game_seed)
+        game = Game(settings.width, settings.height, settings.mines, settings.rule, seed=game_seed,
+                    topology=settings.topology)
         first = first_cell(settings, random.Random(game_seed))
         play_game(game, GreedyAgent(), first=first, seed=game_seed, trace=keep)
     return boards

@@ -1,0 +1,73 @@
+"""Counting on every topology against the square grid, position for matched position, in one run.
+
+For each topology, positions met in seeded greedy play on a board of 256
+cells and 40 mines; for each, the square-grid position (from a pool of
+positions of seeded play on 16x16 boards with 40 mines) with the nearest
+number of hidden cells and of numbers.  Both are counted exactly
+(``analyze``, best of ``--repeat`` calls, the count cache emptied before each);
+the ratio is the topology's time over its square partner's.  The kernel takes
+every topology's neighbourhood table, so what differs is the shape of the
+constraints: a hex number sees six cells, a 3D number twenty-six.
+
+    python -m benchmarks.topologies [--games 4] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from benchmarks.common import best_time, machine, table
+from countsweep.board import Board
+from countsweep.oracle import analyze
+from countsweep.play.game import Settings
+from countsweep.play.generators import from_play
+
+TOPOLOGIES = {
+    "torus": ("torus", 16, 16),
+    "hex": ("hex", 16, 16),
+    "torus hex": ("torus hex", 16, 16),
+    "3d (4 layers of 8x8)": ("3d:4", 8, 32),
+    "knight": ("neighbourhood knight", 16, 16),
+    "cross": ("neighbourhood cross", 16, 16),
+}
+MINES = 40
+
+
+def shape(board: Board) -> tuple[int, int]:
+    return len(board.hidden_cells), len(board.number_cells)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4, help="seeded greedy games per topology")
+    ap.add_argument("--repeat", type=int, default=5, help="calls per position; the best counts")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    print(f"machine: {machine()}; best of {args.repeat} calls; {MINES} mines on 256 cells")
+    pool = from_play(Settings(16, 16, MINES, "safe", "corner"), 6 * args.games, seed=args.seed)
+    square = [(shape(b), best_time(lambda b=b: analyze(b), args.repeat), b) for b in pool]
+    rows = [("square (the pool)", len(square), statistics.median(s[0][0] for s in square),
+             statistics.median(s[0][1] for s in square), f"{statistics.median(s[1] for s in square) * 1000:.3f}", "",
+             "1", "", "")]
+    for name, (spec, width, height) in TOPOLOGIES.items():
+        boards = from_play(Settings(width, height, MINES, "safe", "corner", topology=spec), args.games,
+                           seed=args.seed)
+        ratios, times, gaps = [], [], []
+        for b in boards:
+            h, n = shape(b)
+            partner = min(square, key=lambda s: abs(s[0][0] - h) + abs(s[0][1] - n))
+            t = best_time(lambda b=b: analyze(b), args.repeat)
+            times.append(t)
+            ratios.append(t / partner[1])
+            gaps.append(abs(partner[0][0] - h) + abs(partner[0][1] - n))
+        rows.append((name, len(boards), statistics.median(shape(b)[0] for b in boards),
+                     statistics.median(shape(b)[1] for b in boards), f"{statistics.median(times) * 1000:.3f}",
+                     f"{statistics.median(gaps):.0f}", f"{statistics.median(ratios):.2f}",
+                     f"{statistics.quantiles(ratios, n=4)[2]:.2f}" if len(ratios) > 1 else "", f"{max(ratios):.2f}"))
+    print(table(("topology", "positions", "hidden (median)", "numbers (median)", "ms (median)",
+                 "partner's distance (median)", "median ratio to square", "p75 ratio", "max ratio"), rows))
+
+
+if __name__ == "__main__":
+    main()
