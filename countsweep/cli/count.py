@@ -98,8 +98,9 @@ def _count(board: str | None, mines: int | None, as_json: bool, exact: bool, dim
            backend: str, limits: Limits, clues: str, density: str | None) -> None:
     options: dict[str, object] = {"vtree": vtree, "minimize": minimize} if backend == "sdd" else {}
     engine = get_backend(backend, **options)
-    # the compiled kernel keeps no statistics: --stats asks the Python implementation
-    implementation = "python" if stats else "auto"
+    # the compiled kernel keeps no statistics and no component cache: --stats and --max-cache ask
+    # the Python implementation, whose search they describe
+    implementation = "python" if stats or limits.max_cache is not None else "auto"
 
     if dimacs is not None:
         from countsweep.encode import dimacs as dimacs_format
