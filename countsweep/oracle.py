@@ -261,7 +261,7 @@ class PythonAnalyzer:
 # are 128- or 64-bit integers), within this many search nodes a part: the Python search takes
 # ten to twenty times the kernel's time on a part that needs many (a 3D frontier of 80 cells: 1 s
 # against 12 s), so the kernel goes on; a deadline stops it (the stop callback).
-_KERNEL_NODES = 50_000_000
+KERNEL_NODES = 50_000_000
 
 
 @dataclass(frozen=True)
@@ -277,6 +277,8 @@ class KernelAnalyzer:
     often it used each, for the factor the readings leave.
     """
 
+    max_nodes: int = KERNEL_NODES
+    """The search nodes a part may take before the kernel declines it (see the note at KERNEL_NODES)."""
     name = "kernel"
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None:
@@ -286,7 +288,7 @@ class KernelAnalyzer:
         table = None if clues.exact else readings(clues, around.max_degree + 1)
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
-                                   readings=table, max_nodes=_KERNEL_NODES,
+                                   readings=table, max_nodes=self.max_nodes,
                                    stop=limits.expired if limits.deadline is not None else None)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None

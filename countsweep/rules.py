@@ -46,7 +46,7 @@ from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError
 from countsweep.kernel import KERNEL, choose
-from countsweep.oracle import _KERNEL_NODES, _count, combine
+from countsweep.oracle import KERNEL_NODES, _count, combine
 
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
@@ -216,7 +216,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r)) + tuple(
         (0, n + j) for j in range(others))
     try:
-        found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=_KERNEL_NODES,
+        found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
                                stop=limits.expired if limits.deadline is not None else None)
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total

@@ -266,3 +266,32 @@ def test_an_exported_rule_set_counts_under_ganak_to_the_exact_count(doc):
         return
     weight, _ = expected
     assert count == weight * (2 ** rules.others if rules.total_mines is None else 1)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payloads().filter(lambda d: "mine_prob" not in d), st.sampled_from(["sat", "auto"]))
+def test_a_rule_set_is_unique_exactly_when_one_assignment_fits(doc, method):
+    from countsweep.check import check
+
+    names: list[str] = list(dict.fromkeys(c for r in doc["rules"] for c in r["cells"]))
+    others = doc.get("total_cells", len(names)) - len(names)
+    cells = names + [f"{OTHER}{j}" for j in range(others)]
+    total = doc.get("total_mines")
+    fits = []
+    for bits in product((0, 1), repeat=len(cells)):
+        mine = dict(zip(cells, bits, strict=True))
+        if total is not None and sum(bits) != total:
+            continue
+        if all(r.get("min_mines", r.get("num_mines", 0)) <= sum(mine[c] for c in r["cells"])
+               <= r.get("max_mines", r.get("num_mines", len(r["cells"]))) for r in doc["rules"]):
+            fits.append(bits)
+    r = check(RuleSet.from_payload(doc), unique=True, method=method)
+    assert r.consistent == bool(fits)
+    if fits:
+        assert r.unique is (len(fits) == 1)
+        if len(fits) > 1:
+            a, b = r.witness  # type: ignore[misc]
+            assert set(a) != set(b)
+            for layout in (a, b):  # each a real layout: the unnamed cells after the named ones
+                mine = {cells[c[1]] for c in layout}
+                assert tuple(int(c in mine) for c in cells) in fits

@@ -1,4 +1,10 @@
-"""Incremental-SAT consistency and forced cells against the exact oracle."""
+"""Deciding: consistency, forced cells and uniqueness by SAT and by counting, against the exact oracle.
+
+The solver's forced cells are the oracle's certain cells on random positions
+of every topology and clue model, by both methods and several encodings;
+``--unique`` is ``count == 1`` and its witness two real layouts that differ; the
+sea is settled by the frontier's bounds alone; limits stop a long check.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
 from countsweep.cli import main
@@ -56,8 +63,11 @@ def test_check_cli_json_and_exit_codes():
     r = CliRunner().invoke(main, ["check", "-", "--json"], input="3x1\nF1?\n")
     assert r.exit_code == 0
     out = json.loads(r.stdout)
-    assert out == {"consistent": True, "safe": [[0, 2]], "mines_certain": [], "sat_calls": 2,
-                   "clue_model": "exact"}
+    assert out == {"consistent": True, "safe": [[0, 2]], "mines_certain": [], "sat_calls": 0,
+                   "clue_model": "exact", "method": "count"}
+    r = CliRunner().invoke(main, ["check", "-", "--json", "--method", "sat"], input="3x1\nF1?\n")
+    assert json.loads(r.stdout) == {"consistent": True, "safe": [[0, 2]], "mines_certain": [], "sat_calls": 2,
+                                    "clue_model": "exact", "method": "sat"}
     r = CliRunner().invoke(main, ["check", "-", "--json"], input="3x2\n1?1\n000\n")
     assert r.exit_code == 4
     assert json.loads(r.stdout)["consistent"] is False
@@ -74,7 +84,7 @@ def test_an_inconsistent_position_checks_as_inconsistent_with_its_reason_and_no_
         False, (), (), 0, "exact")
     assert read.reason and "shows 3 but only 0 flagged and 2 hidden" in read.reason
     assert read.to_dict() == {"consistent": False, "safe": [], "mines_certain": [], "sat_calls": 0,
-                              "clue_model": "exact", "reason": read.reason}
+                              "clue_model": "exact", "method": "sat", "reason": read.reason}
     # numbers each possible, together impossible: found by the solver in one call
     solved = check(Board.from_text("3x2\n1?1\n000"), clues=parse_clues("withheld:0.5"))
     assert (solved.consistent, solved.safe, solved.mines_certain, solved.sat_calls, solved.reason,
@@ -114,7 +124,7 @@ def test_check_encodes_the_cards_as_asked_and_every_encoding_agrees():
     from countsweep.errors import ParameterError
 
     board = Board.from_text("5x3x4\n1?1??\n?2???\n?????")
-    answers = {(r.consistent, r.safe, r.mines_certain) for r in (check(board, e) for e in ENCODINGS)}
+    answers = {(r.consistent, r.safe, r.mines_certain) for r in (check(board, e) for e in ("native", *ENCODINGS))}
     a = analyze(board)
     assert answers == {(True, a.safe, a.mines_certain)}
     with pytest.raises(ParameterError, match="unknown encoding 'nonsense'"):
@@ -122,8 +132,147 @@ def test_check_encodes_the_cards_as_asked_and_every_encoding_agrees():
 
 
 def test_cells_no_number_sees_cost_no_sat_call():
-    # no mine total: the cells past (0, 1) are in no clause, so the first model shows them
-    # both ways at once; one call finds a layout, one refutes a safe (0, 1)
+    # no mine total: the cells past (0, 1) are no variable at all; one call finds a layout, one
+    # refutes a safe (0, 1)
     for width in (4, 7):
         r = check(Board.from_text(f"{width}x1\n1" + "?" * (width - 1)))
         assert (r.safe, r.mines_certain, r.sat_calls) == ((), ((0, 1),), 2)
+
+
+# every topology, every clue model, both methods, uniqueness -----------------------------------------
+
+from countsweep.check import check as decide  # noqa: E402
+from countsweep.clues import OVER, UNDER, parse_clues  # noqa: E402
+from tests.reference import layouts, reference_around  # noqa: E402
+from tests.strategies import TOPOLOGIES  # noqa: E402
+
+MODELS = {"exact": parse_clues("exact"), "under": UNDER, "over": OVER, "withheld": parse_clues("withheld:1/2")}
+
+
+@settings(max_examples=1500, deadline=None)
+@given(positions(max_hidden=14, perturb=True, kinds=TOPOLOGIES), st.sampled_from(sorted(MODELS)),
+       st.sampled_from(["native", "native", "seqcounter", "kmtotalizer"]))
+def test_forced_cells_are_the_oracles_certain_cells_on_every_topology_and_clue_model(board, name, encoding):
+    model = MODELS[name]
+    try:
+        a = analyze(board, clues=model)
+    except InconsistentError:
+        a = None
+    for method in ("sat", "auto"):
+        r = decide(board, encoding, model, method=method)
+        if a is None:
+            assert not r.consistent
+        else:
+            assert r.consistent and (r.safe, r.mines_certain) == (a.safe, a.mines_certain), (method, board.to_text())
+
+
+def fits_layout(board: Board, mines: set) -> bool:
+    hidden = set(board.hidden()) | set(board.flags())
+    return (mines <= hidden and set(board.flags()) <= mines
+            and (board.mines is None or len(mines) == board.mines)
+            and all(len(reference_around(board.topology, c, board.height, board.width) & mines) == board[c]
+                    for c in board.numbers()))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(positions(max_hidden=12, perturb=True, kinds=TOPOLOGIES))
+def test_unique_means_one_layout_and_the_witness_is_two_real_layouts_that_differ(board):
+    found = layouts(board)
+    flags = set(board.flags())
+    for method in ("sat", "auto"):
+        r = decide(board, unique=True, method=method)
+        if not found:
+            assert not r.consistent
+            continue
+        if board.mines is None:
+            near = {n for c in board.numbers() for n in reference_around(board.topology, c, board.height,
+                                                                        board.width)}
+            distinct = {frozenset(lay & near) for lay in found} | ({1} if any(c not in near for c in
+                                                                               board.hidden()) else set())
+            one = len(distinct) == 1
+        else:
+            one = len(found) == 1
+        assert r.unique is one, (method, board.to_text())
+        if one:
+            assert r.witness is None
+            continue
+        first, second = (set(x) for x in r.witness)  # type: ignore[union-attr]
+        assert first != second
+        for layout in (first, second):
+            if board.mines is not None:
+                assert fits_layout(board, layout), (method, board.to_text(), layout)
+            else:
+                assert flags <= layout and fits_layout(board.with_mines(len(layout)), layout)
+
+
+@pytest.mark.parametrize("text, safe, mines", [
+    ("5x1x1\n?0???", ((0, 0), (0, 2)), ()),          # the sea (three cells) holds the one mine: nothing forced
+    ("5x1x3\n?0???", ((0, 0), (0, 2)), ((0, 3), (0, 4))),  # three mines, but two cells past the 0: impossible
+    ("5x1x2\n?0???", ((0, 0), (0, 2)), ((0, 3), (0, 4))),  # the sea holds both mines
+    ("5x1x0\n?????", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)), ()),  # no mine: all safe, no number at all
+    ("6x1x2\n?1????", (), ()),
+    ("6x1x1\n11????", ((0, 3), (0, 4), (0, 5)), ((0, 2),)),  # the frontier takes the total: the sea is safe
+])
+def test_the_sea_is_settled_by_what_the_total_leaves_the_frontier(text, safe, mines):
+    board = Board.from_text(text)
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        assert not check(board).consistent
+        return
+    assert (a.safe, a.mines_certain) == (safe, mines)
+    for encoding in ("native", "seqcounter"):
+        r = check(board, encoding)
+        assert (r.safe, r.mines_certain) == (safe, mines), encoding
+
+
+def lattice_board(n: int, seed: int = 1) -> Board:
+    from countsweep.play.generators import lattice
+
+    return lattice(n, n, 0.2, seed=seed)
+
+
+def test_a_lattice_counting_cannot_finish_is_decided_by_sat():
+    board = lattice_board(40)  # too many overlapping numbers to count within the budget
+    r = decide(board)
+    assert r.consistent and r.method == "sat" and r.sat_calls > 0
+    assert r.safe or r.mines_certain  # a lattice forces many cells
+    cli = CliRunner().invoke(main, ["check", "-", "--json", "--stats"], input=board.to_text())
+    assert cli.exit_code == 0 and json.loads(cli.stdout)["method"] == "sat" and "method sat" in cli.stderr
+
+
+def test_a_time_limit_stops_a_check_inside_a_sat_call_with_exit_5():
+    board = lattice_board(60)
+    r = CliRunner().invoke(main, ["check", "-", "--method", "sat", "--timeout", "0.05"], input=board.to_text())
+    assert r.exit_code == 5 and "time limit of 0.05 s" in r.stderr
+
+
+def test_an_encoding_past_the_memory_limit_is_refused_before_it_is_built():
+    board = lattice_board(40)
+    r = CliRunner().invoke(main, ["check", "-", "--method", "sat", "--encoding", "seqcounter", "--max-memory", "1"],
+                           input=board.to_text())
+    assert r.exit_code == 5 and "--max-memory" in r.stderr
+
+
+def test_check_unique_exit_codes_and_witness_boards():
+    unique = CliRunner().invoke(main, ["check", "-", "--unique"], input="3x1x1\n1?-\n")
+    assert unique.exit_code == 0 and "unique: yes" in unique.stdout
+    several = CliRunner().invoke(main, ["check", "-", "--unique"], input="4x2x3\n????\n?2?2\n")
+    assert several.exit_code == 7 and "unique: no" in several.stdout and several.stdout.count("layout ") == 2
+    boards = [Board.from_text(part.split(":\n", 1)[1]) for part in several.stdout.split("\nlayout ")[1:]]
+    assert len(boards) == 2 and boards[0] != boards[1] and all(not b.hidden() for b in boards)
+    none = CliRunner().invoke(main, ["check", "-", "--unique"], input="3x2\n1?1\n000\n")
+    assert none.exit_code == 4
+
+
+def test_a_rules_payload_is_checked_and_named(tmp_path):
+    payload = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["b", "c"]},
+                         {"num_mines": 0, "cells": ["c"]}], "total_cells": 4, "total_mines": 2}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(payload))
+    for method in ("sat", "auto"):
+        r = CliRunner().invoke(main, ["check", str(path), "--json", "--unique", "--method", method])
+        out = json.loads(r.stdout)
+        assert out["safe"] == ["a", "c"] and out["mines_certain"] == ["b"] and out["unique"] is True
+        assert r.exit_code == 0
+

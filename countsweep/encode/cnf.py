@@ -176,15 +176,17 @@ def encode_equations(
     total: int | None,
     encoding: str = DEFAULT_ENCODING,
     selectors: list[tuple[int, Equation, int, int]] | None = None,
+    pool: IDPool | None = None,
 ) -> tuple[int, list[list[int]], int]:
     """Clauses for ``eqs`` (and the total over all mapped cells): (num_vars, clauses, fallbacks).
 
     A weighted equation gets a selector per sum it allows (see the module's
     notes); each is appended to ``selectors`` as (variable, equation, sum, weight).
+    Auxiliary variables come from ``pool`` (a new one after the cells by default).
     """
     if encoding not in ENCODINGS:
         raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
-    pool = IDPool(start_from=len(cell_vars) + 1)
+    pool = IDPool(start_from=len(cell_vars) + 1) if pool is None else pool
     clauses: list[list[int]] = []
     fallbacks = 0
     for eq in eqs:

@@ -1,39 +1,73 @@
-"""Consistency and forced cells by incremental SAT (Kaye's test).
+"""Consistency, forced cells and uniqueness by incremental SAT (Kaye's test), at any size.
 
-One solver holds the position's CNF; each question is a call under assumptions.
-A hidden cell is safe if "mine here" is unsatisfiable and a mine if "safe here" is
-(the hypothesis method: assume, look for a contradiction).  Every model found
-along the way shows each cell's value in some layout; a cell seen both ways is
-not forced and needs no call of its own, which is why a typical position needs
-far fewer than two calls per frontier cell.
+One solver holds a position; each question is a call under assumptions.  The
+position goes in as it is:
 
-Under a noisy clue model the CNF carries each number's selectors (see
-:mod:`countsweep.encode.cnf`): a layout is possible when some true value the
-number allows fits, so a cell is certain exactly when its posterior is 0 or 1.
+* every number (or rule) is native cardinality, ``lo <= sum <= hi`` as two
+  ``AtMost`` constraints (an ``AtLeast`` is an ``AtMost`` of the negations), on
+  a solver that takes them whole (PySAT's Minicard): no auxiliary variable, no
+  clause.  A number whose allowed sums have a gap (a noisy clue model's table)
+  is encoded with selectors, as :mod:`countsweep.encode.cnf` writes it;
+* the mine total is what it means for the frontier: the sea's cells are
+  interchangeable, so the total only bounds the frontier's mines to
+  ``[total - sea, total]``.  The sea needs no variable: it can hold a mine when
+  some layout leaves the frontier below the total, and can be empty when some
+  layout puts more than ``total - sea`` mines on it, two questions asked with
+  the same two constraints tightened by a spare literal;
+* components are decided on their own solvers where the total's bound cannot
+  couple them (no total, or a bound no frontier reaches).
+
+The forced cells are the backbone, found on one solver: take a model, and for
+each cell still a candidate, ask for the opposite value; a model found drops
+every candidate it disagrees with, and a refutation adds the forced literal for
+the next calls.  Uniqueness is then read off: one layout exactly when every
+frontier cell is forced and the sea is too; otherwise two models already met
+are a witness.
+
+``encoding`` other than ``native`` writes every constraint, the frontier's
+bounds included, as clauses through PySAT's encodings (:data:`ENCODINGS`) for a
+clause solver.
 
 >>> from countsweep.board import Board
->>> r = check(Board.from_text("3x2\\nF1?\\n???"))
+>>> from countsweep.constraints import Constraints
+>>> r = solve(Constraints.of(Board.from_text("3x2\\nF1?\\n???")))
 >>> r.consistent, r.safe, r.mines_certain
 (True, ((0, 2), (1, 0), (1, 1), (1, 2)), ())
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from pysat.card import CardEnc
+from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from countsweep.board import Board, Cell
 from countsweep.clues import EXACT, ClueModel
-from countsweep.constraints import Constraints
-from countsweep.encode.cnf import DEFAULT_ENCODING, encode
-from countsweep.errors import InconsistentError
+from countsweep.constraints import Constraints, Equation
+from countsweep.counting import Limits
+from countsweep.encode.cnf import DEFAULT_ENCODING, ENCODINGS, _bound, encode_equations
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
 
-SOLVER = "cadical195"
+NATIVE = "native"
+"""The encoding that is no encoding: native cardinality constraints on Minicard."""
+
+SOLVER = "minicard"
+"""The solver of the native path: MiniSat with native ``AtMost`` constraints."""
+CLAUSE_SOLVER = "glucose4"
+"""The solver of positions written as clauses (``encoding`` not native)."""
+
+# memory of a clause written through an encoding, about (literals, list, PySAT's copy)
+_BYTES_PER_CLAUSE = 120
 
 
 @dataclass(frozen=True)
 class CheckResult:
+    """What ``countsweep check`` answers."""
+
     consistent: bool
     safe: tuple[Cell, ...]
     mines_certain: tuple[Cell, ...]
@@ -41,64 +75,273 @@ class CheckResult:
     reason: str = ""
     """Why the position is inconsistent; empty when it is consistent."""
     clue_model: str = "exact"
+    method: str = "sat"
+    """How it was decided: ``sat`` (the solver) or ``count`` (the exact oracle, where counting was cheaper)."""
+    unique: bool | None = None
+    """Exactly one layout? (None when not asked.)"""
+    witness: tuple[tuple[Cell, ...], tuple[Cell, ...]] | None = None
+    """Two layouts that differ (their mines, flags included), when there is more than one and it was asked."""
 
     def to_dict(self) -> dict:
         """The JSON ``countsweep check --json`` prints."""
         out: dict = {"consistent": self.consistent, "safe": [list(c) for c in self.safe],
                      "mines_certain": [list(c) for c in self.mines_certain], "sat_calls": self.sat_calls,
-                     "clue_model": self.clue_model}
+                     "clue_model": self.clue_model, "method": self.method}
         if self.reason:
             out["reason"] = self.reason
+        if self.unique is not None:
+            out["unique"] = self.unique
+        if self.witness is not None:
+            out["witness"] = [[list(c) for c in layout] for layout in self.witness]
         return out
 
 
-def check(board: Board, encoding: str = DEFAULT_ENCODING, clues: ClueModel = EXACT) -> CheckResult:
-    """Decide consistency and find every forced cell of ``board``, its numbers read through ``clues``."""
+class _Stopped(Exception):
+    pass
+
+
+class _Calls:
+    """A solver's calls under the deadline: interrupted when it passes (``solve_limited``)."""
+
+    def __init__(self, solver: Solver, limits: Limits, progress: Callable[[int], None] | None) -> None:
+        self.solver = solver
+        self.limits = limits
+        self.progress = progress
+        self.count = 0
+
+    def __call__(self, assumptions: list[int] = ()) -> bool:  # type: ignore[assignment]
+        self.limits.check("while deciding the forced cells")
+        self.count += 1
+        if self.progress is not None:
+            self.progress(self.count)
+        timer = None
+        if self.limits.deadline is not None:
+            import time
+
+            timer = threading.Timer(max(0.0, self.limits.deadline - time.monotonic()), self.solver.interrupt)
+            timer.daemon = True
+            timer.start()
+        try:
+            found = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            self.solver.clear_interrupt()
+        if found is None:
+            raise LimitExceeded(f"time limit of {self.limits.timeout:g} s reached in a SAT call")
+        return bool(found)
+
+
+def _allowed(eq: Equation) -> list[int]:
+    """The sums an equation allows (a weighted one: those that weigh something)."""
+    if eq.weights is None:
+        return list(range(eq.value, eq.hi + 1))
+    return [eq.value + i for i, w in enumerate(eq.weights) if w]
+
+
+class _Problem:
+    """One solver's share of a position: its cells as variables, their constraints added."""
+
+    def __init__(self, cells: tuple[Cell, ...], equations: tuple[Equation, ...], encoding: str,
+                 bounds: tuple[int, int] | None, limits: Limits) -> None:
+        self.cells = cells
+        self.var = {c: i for i, c in enumerate(cells, 1)}
+        n = len(cells)
+        pool = IDPool(start_from=n + 3)
+        self.spare = (n + 1, n + 2)  # assumed, they tighten the bounds: frontier <= hi - 1, >= lo + 1
+        native = encoding == NATIVE
+        self.solver = Solver(name=SOLVER if native else CLAUSE_SOLVER)
+        clauses: list[list[int]] = []
+        for eq in equations:
+            lits = [self.var[c] for c in eq.cells]
+            allowed = _allowed(eq)
+            if not allowed:
+                clauses.append([])
+            elif native and allowed == list(range(allowed[0], allowed[-1] + 1)):
+                self._atmost(lits, allowed[-1])
+                self._atmost([-x for x in lits], len(lits) - allowed[0])
+            else:  # a gap (selectors over the allowed sums, as the export writes them), or clauses asked for
+                _, cl, _ = encode_equations([eq], self.var, None, DEFAULT_ENCODING if native else encoding,
+                                            pool=pool)
+                clauses += cl
+        if bounds is not None:
+            lo, hi = bounds
+            frontier = list(range(1, n + 1))
+            at_most = [*frontier, self.spare[0]], hi
+            at_least = [*(-x for x in frontier), self.spare[1]], n - lo  # lo or more: n - lo or fewer safe
+            if native:
+                self._atmost(*at_most)
+                self._atmost(*at_least)
+            else:
+                need = n * max(1, min(hi, n - lo)) * 2 * _BYTES_PER_CLAUSE
+                if limits.max_memory is not None and need > limits.max_memory:
+                    raise LimitExceeded(f"the {encoding} encoding of the mine total over {n} frontier cells needs "
+                                        f"about {need / 2**20:,.0f} MB; the limit is "
+                                        f"{limits.max_memory / 2**20:,.0f} MB (--max-memory)")
+                for lits, k in (at_most, at_least):
+                    if k < len(lits):
+                        clauses += _bound(CardEnc.atmost, lits, k, pool, encoding) if k >= 0 else [[]]
+        for c in clauses:
+            self.solver.add_clause(c)
+
+    def _atmost(self, lits: list[int], k: int) -> None:
+        if k < 0:
+            self.solver.add_clause([])
+        elif k < len(lits):
+            self.solver.add_atmost(lits, k)
+
+    def layout(self) -> dict[Cell, bool]:
+        """The last model's value of every cell (mine: True)."""
+        model = self.solver.get_model() or []
+        value = {abs(x): x > 0 for x in model}
+        return {c: value.get(v, False) for c, v in self.var.items()}
+
+
+def solve(model: Constraints, encoding: str = NATIVE, *, unique: bool = False, limits: Limits | None = None,
+          progress: Callable[[int], None] | None = None) -> CheckResult:
+    """Consistency, forced cells and, with ``unique``, uniqueness of ``model`` by SAT (see the module's notes).
+
+    ``progress`` is told the number of SAT calls so far, at each call.
+    """
+    if encoding != NATIVE and encoding not in ENCODINGS:
+        raise ParameterError(f"unknown encoding {encoding!r}; choose from {NATIVE}, {', '.join(ENCODINGS)}")
+    limits = (limits or Limits()).started()
+    left, sea, frontier = model.mines_left, model.sea_size, model.frontier
+    bounds = None if left is None else (max(0, left - sea), left)
+    coupled = bounds is not None and (bounds[0] > 0 or bounds[1] < len(frontier))
+    groups = [(frontier, model.equations)] if coupled or not model.components else [
+        (comp.cells, comp.equations) for comp in model.components]
+    calls = 0
+    forced: dict[Cell, bool] = {}
+    firsts: dict[Cell, bool] = {}
+    differing: dict[Cell, bool] | None = None  # a model of one group differing from its first
+    sea_forced: bool | None = None
+    for cells, equations in groups:
+        problem = _Problem(cells, equations, encoding, bounds if coupled else None, limits)
+        run = _Calls(problem.solver, limits, _offset(progress, calls))
+        try:
+            found = _backbone(problem, run, forced)
+            if found is not None and coupled and sea:
+                assert left is not None
+                sea_forced = _sea(problem, run, left, sea, found[2])
+        finally:
+            calls += run.count
+            problem.solver.delete()
+        if found is None:
+            return CheckResult(False, (), (), calls, "no mine layout fits the position", model.clues.name)
+        first, other, _ = found
+        firsts.update(first)
+        if other is not None and differing is None:
+            differing = {**firsts, **other}  # the other groups' first models are filled in below
+    if differing is not None:
+        differing = {**firsts, **differing}
+    if left is not None and sea and not coupled:
+        # the bound reaches no frontier: the sea is forced only where the frontier is all one way
+        frontier_mines = [forced.get(c) for c in frontier]
+        if left == 0 or (left == len(frontier) and all(m is True for m in frontier_mines)):
+            sea_forced = False
+        elif left == sea and all(m is False for m in frontier_mines):
+            sea_forced = True
+    if sea_forced is not None:
+        forced.update(dict.fromkeys(model.sea, sea_forced))
+    safe = tuple(sorted(c for c, mine in forced.items() if not mine))
+    mines = tuple(sorted(c for c, mine in forced.items() if mine))
+    result = CheckResult(True, safe, mines, calls, "", model.clues.name)
+    if not unique:
+        return result
+    return _uniqueness(model, result, firsts, differing, sea_forced is not None)
+
+
+def _offset(progress: Callable[[int], None] | None, base: int) -> Callable[[int], None] | None:
+    """``progress`` told the calls of the problems before this one too."""
+    if progress is None:
+        return None
+    return lambda k: progress(base + k)
+
+
+def _backbone(problem: _Problem, run: _Calls,
+              forced: dict[Cell, bool]) -> tuple[dict[Cell, bool], dict[Cell, bool] | None, list[int]] | None:
+    """One problem's forced cells into ``forced``: its first model, one that differs from it (or None),
+    and the frontier mines of every model met; None when it has no model."""
+    if not run():
+        return None
+    first = problem.layout()
+    seen = [sum(first.values())]
+    other = None
+    candidates = dict(first)
+    var = problem.var
+    for cell in problem.cells:
+        if cell not in candidates:
+            continue
+        lit = var[cell] if candidates[cell] else -var[cell]
+        # steer every open candidate to its unseen value, so one model settles many at once
+        problem.solver.set_phases([-var[c] if v else var[c] for c, v in candidates.items()])
+        if run([-lit]):
+            found = problem.layout()
+            seen.append(sum(found.values()))
+            other = other or found
+            for c in [c for c, v in candidates.items() if found[c] != v]:
+                del candidates[c]
+        else:
+            forced[cell] = candidates.pop(cell)
+            problem.solver.add_clause([lit])  # the forced literal helps every later call
+    return first, other, seen
+
+
+def _sea(problem: _Problem, run: _Calls, left: int, sea: int, seen: list[int]) -> bool | None:
+    """The sea all safe (False), all mines (True), or either (None), from the frontier's mines.
+
+    The sea holds ``left - m`` mines when the frontier holds ``m``: one of its
+    cells can hold a mine when some layout has ``m < left``, and can be empty
+    when some layout has ``m > left - sea``; the models met may have shown
+    either, else a call with the bound tightened by its spare literal asks.
+    """
+    can_mine = any(m < left for m in seen) or run([problem.spare[0]])
+    can_empty = left - sea < 0 or any(m > left - sea for m in seen) or run([problem.spare[1]])
+    if can_mine and can_empty:
+        return None
+    return can_mine  # one of the two holds: every layout has left - sea <= m <= left
+
+
+def _uniqueness(model: Constraints, result: CheckResult, first: dict[Cell, bool], other: dict[Cell, bool] | None,
+                sea_settled: bool) -> CheckResult:
+    """One layout exactly when every hidden cell is forced; else two layouts that differ, from models met.
+
+    A layout lists its mines, flags included; a rule set's cells no rule names are
+    ``(0, n + j)`` after its ``n`` named ones, as its export numbers them.
+    """
+    import dataclasses
+
+    settled = len(result.safe) + len(result.mines_certain) + (model.others if sea_settled else 0)
+    if settled == len(model.hidden) + model.others:
+        return dataclasses.replace(result, unique=True)
+    flags = tuple(model.board.flag_cells) if model.board is not None else ()
+    sea = [*model.sea, *((0, len(model.hidden) + j) for j in range(model.others))]
+
+    def fill(assignment: dict[Cell, bool], extra: int = 0) -> tuple[Cell, ...]:
+        """The frontier's mines, the sea's first cells holding what the total leaves (or ``extra``), the flags."""
+        mines = [c for c, v in assignment.items() if v]
+        in_sea = extra if model.mines_left is None else model.mines_left - len(mines)
+        return tuple(sorted([*mines, *sea[:in_sea], *flags]))
+
+    a = fill(first)
+    if other is not None:
+        b = fill(other)
+    elif model.mines_left is None:  # no total: the sea holds anything; a mine more differs
+        b = fill(first, 1)
+    else:  # the frontier is one assignment and the sea is not settled: move one of its mines
+        assert not sea_settled
+        held = [c for c in sea if c in a]
+        b = tuple(sorted((set(a) - {held[-1]}) | {sea[len(held)]}))
+    return dataclasses.replace(result, unique=False, witness=(a, b))
+
+
+def check(board: Board, encoding: str = NATIVE, clues: ClueModel = EXACT, *, unique: bool = False,
+          limits: Limits | None = None) -> CheckResult:
+    """Decide consistency and every forced cell of ``board`` by SAT alone (:func:`countsweep.check.check`
+    first counts where that is cheaper)."""
     try:
         model = Constraints.of(board, clues)
-        enc = encode(board, encoding, model=model)
     except InconsistentError as exc:
         return CheckResult(False, (), (), 0, str(exc), clues.name)
-    var = enc.cell_vars
-    # Sea cells are interchangeable (only the mine total sees them): one stands for all.
-    frontier = [var[c] for c in model.frontier]
-    sea = [var[c] for c in model.sea]
-    asked = frontier + sea[:1]
-    calls = 0
-    with Solver(name=SOLVER, bootstrap_with=[list(c) for c in enc.clauses]) as solver:
-        calls += 1
-        if not solver.solve():
-            return CheckResult(False, (), (), calls, "no mine layout fits the position", clues.name)
-        seen_true: set[int] = set()
-        seen_false: set[int] = set()
-
-        def note(found: list[int]) -> None:
-            for lit in found[: enc.num_cells]:
-                (seen_true if lit > 0 else seen_false).add(abs(lit))
-            # A cell in no clause is absent from the model: it can be either.
-            for v in range(len(found) + 1, enc.num_cells + 1):
-                seen_true.add(v)
-                seen_false.add(v)
-
-        note(solver.get_model())
-        forced: dict[int, bool] = {}
-        for v in asked:
-            if v in seen_true and v in seen_false:
-                continue
-            # Seen one way so far: ask for the other, and steer every open cell
-            # towards its unseen value so the model found settles many at once.
-            other = v if v not in seen_true else -v
-            solver.set_phases([u if u not in seen_true else -u for u in asked
-                               if not (u in seen_true and u in seen_false)])
-            calls += 1
-            if solver.solve(assumptions=[other]):
-                note(solver.get_model())
-            else:
-                forced[v] = other < 0
-    cell_of = {v: c for c, v in var.items()}
-    sea_forced = forced.get(sea[0]) if sea else None
-    safe = [cell_of[v] for v, mine in forced.items() if not mine]
-    mines = [cell_of[v] for v, mine in forced.items() if mine]
-    if sea_forced is not None:
-        (mines if sea_forced else safe).extend(cell_of[v] for v in sea[1:])
-    return CheckResult(True, tuple(sorted(safe)), tuple(sorted(mines)), calls, "", clues.name)
+    return solve(model, encoding, unique=unique, limits=limits)

@@ -6,7 +6,10 @@
   given density (a band whose columns hold 0, 1 or 2 mines).
 * :func:`midgame`: a large board at a given density with a share of its safe
   cells opened (with flood fill), as after many moves.
-* :func:`from_play`: positions met by the greedy agent in real games.
+* :func:`from_play`: positions met by the greedy agent in real games;
+* :func:`sparse`: a random layout with a few safe cells revealed (no flood fill);
+* :func:`lattice`: a random layout with every third cell (row-major) revealed where
+  safe: one component of overlapping numbers, hard to count, easy to decide.
 
 >>> b = band(5, seed=0)
 >>> (b.width, b.height, b.mines, len(b.hidden()))
@@ -63,6 +66,29 @@ def midgame(width: int, height: int, density: float, opened: float, seed: int = 
         if not game.is_open(cell):
             game.open(cell)
     return game.view()
+
+
+def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> Board:
+    """``mines`` mines at random, ``numbers`` random safe cells revealed, the total known.
+
+    >>> b = sparse(30, 30, 180, 30, seed=1)
+    >>> b.mines, len(b.numbers())
+    (180, 30)
+    """
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    layout = set(rng.sample(cells, mines))
+    shown = set(rng.sample([c for c in cells if c not in layout], numbers))
+    return _numbers(width, height, layout, shown, mines)
+
+
+def lattice(width: int, height: int, density: float, seed: int = 0, every: int = 3) -> Board:
+    """A random layout at ``density``, every ``every``-th cell (row-major) revealed where it is safe."""
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    layout = set(rng.sample(cells, round(density * len(cells))))
+    shown = {c for i, c in enumerate(cells) if i % every == 0 and c not in layout}
+    return _numbers(width, height, layout, shown, len(layout))
 
 
 def from_play(settings: Settings, games: int, seed: int = 0, every: int = 1) -> list[Board]:

@@ -94,7 +94,7 @@ def rules_json(payload: str, backend: str | None = None, timeout: float | None =
 
 def check_json(board: str, mines: int | None = None, clues: str | None = None) -> dict:
     """What ``check --json`` prints for ``board``."""
-    from countsweep.encode.sat import check
+    from countsweep.check import check
 
     model = _model(clues)
     with _about_board():
