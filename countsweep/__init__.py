@@ -26,6 +26,7 @@ from countsweep.errors import (
     LimitExceeded,
     OverwriteRefused,
     ParameterError,
+    ParameterTypeError,
 )
 from countsweep.oracle import Analysis, analyze, count, probabilities
 
@@ -53,6 +54,7 @@ __all__ = [
     "Limits",
     "OverwriteRefused",
     "ParameterError",
+    "ParameterTypeError",
     "analyze",
     "backend_names",
     "count",

@@ -47,7 +47,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from countsweep.errors import BoardError, ParameterError
+from countsweep.errors import BoardError, ParameterError, ParameterTypeError, shown
 from countsweep.topology import SQUARE, Graph, Grid, Grid3D, Hex, Topology, parse_neighbourhood
 
 HIDDEN = -1
@@ -117,7 +117,7 @@ def parse_size(text: str, mines: bool = False) -> tuple[int, int, int | None]:
     countsweep.errors.ParameterError: size '4x4' is not WIDTHxHEIGHTxMINES
     """
     if not isinstance(text, str):
-        raise ParameterError(f"a size is text WIDTHxHEIGHT[xMINES], not {type(text).__name__}")
+        raise ParameterTypeError(f"a size is text WIDTHxHEIGHT[xMINES], not {type(text).__name__}")
     m = _SIZE.match(text)
     if not m or (mines and m.group(3) is None):
         raise ParameterError(f"size {text.strip()[:40]!r} is not WIDTHxHEIGHT{'xMINES' if mines else '[xMINES]'}")
@@ -279,7 +279,7 @@ class Board:
             raise BoardError("board has no cells" if not self.grid or not self.grid[0] else
                              "a board's grid is a tuple of rows, each a tuple of cell codes")
         if not isinstance(self.topology, Topology):
-            raise ParameterError(f"topology: expected a countsweep.topology.Topology, not "
+            raise ParameterTypeError(f"topology: expected a countsweep.topology.Topology, not "
                                  f"{type(self.topology).__name__}")
         width = len(self.grid[0])
         try:
@@ -300,12 +300,12 @@ class Board:
                 raise BoardError(f"{self.where(cell)}: number {v} is larger than its {room} neighbours allow")
         if self.mines is not None:
             if type(self.mines) is not int:
-                raise BoardError(f"mine total {self.mines!r} is not a whole number")
+                raise BoardError(f"mine total {shown(self.mines)} is not a whole number")
             if self.mines < 0:
-                raise BoardError(f"mine total {self.mines} is negative")
+                raise BoardError(f"mine total {shown(self.mines)} is negative")
             if self.mines > self.width * self.height:
                 raise BoardError(
-                    f"mine total {self.mines} exceeds the {self.width * self.height} cells"
+                    f"mine total {shown(self.mines)} exceeds the {self.width * self.height} cells"
                 )
             flags = len(self.flag_cells)
             if flags > self.mines:
@@ -321,7 +321,7 @@ class Board:
         ``graph`` reads the graph file a ``graph FILE`` header names.
         """
         if not isinstance(text, str):
-            raise ParameterError(f"text: a board in the text format is a str, not {type(text).__name__} "
+            raise ParameterTypeError(f"text: a board in the text format is a str, not {type(text).__name__} "
                                  "(Board.from_rows takes a list of lines, Board.from_array a grid of codes)")
         return cls.from_rows(text.splitlines(), mines=mines, graph=graph)
 
@@ -330,7 +330,7 @@ class Board:
                   graph: Callable[[str], Graph] | None = None) -> Board:
         """Parse header (optional), comments and rows given as a list of strings."""
         if isinstance(lines, str) or not isinstance(lines, Sequence) or not all(isinstance(x, str) for x in lines):
-            raise ParameterError("lines: a board's rows are a list of str, e.g. ['1??', '???'] "
+            raise ParameterTypeError("lines: a board's rows are a list of str, e.g. ['1??', '???'] "
                                  "(Board.from_text takes one str)")
         _check_total(mines)
         header: Header | None = None
@@ -391,11 +391,11 @@ class Board:
         """Build from a 2-D array of codes (numbers, :data:`HIDDEN`, :data:`FLAG`, :data:`CLEARED`)."""
         _check_total(mines)
         if isinstance(array, (str, bytes)) or not isinstance(array, Iterable):
-            raise ParameterError(f"array: a grid is rows of cell codes, not {type(array).__name__}")
+            raise ParameterTypeError(f"array: a grid is rows of cell codes, not {type(array).__name__}")
         rows = []
         for r, row in enumerate(array):
             if isinstance(row, (str, bytes)) or not isinstance(row, Iterable):
-                raise ParameterError(f"array: row {r} is {type(row).__name__}, not a sequence of cell codes")
+                raise ParameterTypeError(f"array: row {r} is {type(row).__name__}, not a sequence of cell codes")
             codes = []
             for c, v in enumerate(row):
                 code = _integer(v)
@@ -433,7 +433,7 @@ class Board:
             if self.mines is not None and self[cell] != FLAG and len(self.flag_cells) + 1 > self.mines:
                 raise BoardError(f"{len(self.flag_cells) + 1} flags but only {self.mines} mines in total")
         elif not (type(value) is int and (value in (HIDDEN, CLEARED) or 0 <= value <= len(self.neighbours(cell)))):
-            raise BoardError(f"cell [{r}, {c}]: value {value!r} is not hidden, a flag or a number it can show")
+            raise BoardError(f"cell [{r}, {c}]: value {shown(value)} is not hidden, a flag or a number it can show")
         row = self.grid[r]
         grid = (*self.grid[:r], (*row[:c], value, *row[c + 1:]), *self.grid[r + 1:])
         return Board.unchecked(grid, self.mines, self.topology)
@@ -475,7 +475,8 @@ class Board:
         Negative indices are refused, not wrapped: a cell is where it says.
         """
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)):
-            raise error(f"cell: expected a (row, col) pair of ints, not {cell!r:.60}")
+            raise (ParameterTypeError if error is ParameterError else error)(
+                f"cell: expected a (row, col) pair of ints, not {cell!r:.60}")
         r, c = cell
         if not (0 <= r < self.height and 0 <= c < self.width):
             raise error(f"cell [{r}, {c}] is off the {self.width}x{self.height} board")
@@ -570,5 +571,26 @@ def _integer(v: object) -> int | None:
 
 def _check_total(mines: object) -> None:
     if mines is not None and (type(mines) is not int):
-        raise ParameterError(f"mines: a mine total is a whole number (an int) or None, not {mines!r:.40}")
+        raise ParameterTypeError(f"mines: a mine total is a whole number (an int) or None, not {shown(mines)}")
 
+
+def as_board(board: object) -> Board:
+    """``board`` as a :class:`Board`: a Board, board text, or a list of rows (text lines or cell codes).
+
+    What every public function taking a position accepts; anything else is a
+    :class:`~countsweep.errors.ParameterTypeError` saying how to make a board.
+
+    >>> as_board(["1?", "??"]) == Board.from_text("1?\\n??")
+    True
+    """
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return Board.from_text(board)
+    if isinstance(board, (list, tuple)) and board:
+        if all(isinstance(row, str) for row in board):
+            return Board.from_rows(list(board))
+        if all(isinstance(row, (list, tuple)) for row in board):
+            return Board.from_array(board)
+    raise ParameterTypeError(f"board: expected a countsweep.Board, board text or a list of rows, not {board!r:.60} "
+                             "(make one with Board.from_text('4x4x3\\n1???\\n...'))")

@@ -13,7 +13,7 @@ Both paths answer the same: the forced cells are the cells whose probability
 is 0 or 1 (under a noisy clue model, whose posterior is), and a position has
 one layout exactly when every hidden cell is forced.
 
->>> from countsweep.board import Board
+>>> from countsweep.board import Board, as_board
 >>> r = check(Board.from_text("3x2\\nF1?\\n???"))
 >>> r.consistent, r.safe, r.method
 (True, ((0, 2), (1, 0), (1, 1), (1, 2)), 'count')
@@ -28,12 +28,13 @@ import dataclasses
 from collections.abc import Callable
 
 from countsweep.analysis import Analysis
-from countsweep.board import Board
+from countsweep.board import Board, as_board
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints
 from countsweep.counting import Limits
+from countsweep.counting.base import limits_of
 from countsweep.encode.sat import NATIVE, CheckResult, solve
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KERNEL_NODES, KernelAnalyzer, PythonAnalyzer
 from countsweep.rules import RuleSet, analyze_rules
@@ -58,7 +59,14 @@ def check(position: Board | RuleSet, encoding: str = NATIVE, clues: ClueModel = 
     """
     if method not in METHODS:
         raise ParameterError(f"method: {method!r} is not one of {', '.join(METHODS)}")
-    limits = (limits or Limits()).started()
+    if not isinstance(position, RuleSet):
+        position = as_board(position)
+    if not isinstance(unique, bool):
+        raise ParameterTypeError(f"unique: True or False, not {unique!r}")
+    if not isinstance(clues, ClueModel):
+        raise ParameterTypeError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
+                                 f"not {clues!r:.60}")
+    limits = limits_of(limits)
     if method != "sat" and encoding == NATIVE:
         counted = _by_counting(position, clues, limits, budget=method == "auto")
         if counted is not None:

@@ -30,7 +30,7 @@ from pysdd.sdd import SddManager, SddNode, Vtree
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.constraints import Constraints
 from countsweep.counting.formula import Card
-from countsweep.counting.sdd import SddStats, card_sdd, conjoin_cards, count_sdd, frontier_order, make_manager
+from countsweep.counting.sdd import VTREES, SddStats, card_sdd, conjoin_cards, count_sdd, frontier_order, make_manager
 from countsweep.encode.cnf import cell_variables
 from countsweep.errors import BoardError, InputError, ParameterError
 from countsweep.files import write_output
@@ -189,6 +189,8 @@ class CompiledPosition:
                 raise bad(f"field {key!r} missing or not a {kind.__name__}")
         if doc.get("digest") != _digest(doc):
             raise bad("its contents do not match their digest (the file was changed or damaged)")
+        if doc["vtree_kind"] not in VTREES:
+            raise bad(f"vtree_kind {doc['vtree_kind']!r} is not one of {', '.join(VTREES)}")
         try:
             board = Board.from_text(doc["board"])
         except BoardError as exc:
@@ -240,17 +242,21 @@ class CompiledPosition:
 def _records(text: str, head: str) -> list[list[str]] | None:
     """The non-comment lines of a pysdd text file after its ``head N`` line, split into words."""
     lines = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("c")]
-    if not lines or len(lines[0]) != 2 or lines[0][0] != head or not lines[0][1].isdigit():
+    if not lines or len(lines[0]) != 2 or lines[0][0] != head or not _natural(lines[0][1]):
         return None
     body = lines[1:]
     return body if int(lines[0][1]) == len(body) else None
 
 
+def _natural(word: str) -> bool:
+    """Whether ``word`` is written in ASCII digits, as pysdd writes numbers (``int()`` reads any script's)."""
+    return word.isascii() and word.isdigit()
+
+
 def _ints(words: list[str]) -> list[int] | None:
-    try:
-        return [int(w) for w in words]
-    except ValueError:
+    if not all(_natural(w.removeprefix("-")) for w in words):
         return None
+    return [int(w) for w in words]
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from typing import Any
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import EXACT, ClueModel
 from countsweep.counting.formula import Card, Formula
-from countsweep.errors import InconsistentError
+from countsweep.errors import InconsistentError, shown
 
 
 @dataclass(frozen=True)
@@ -308,7 +308,7 @@ class Constraints:
         on_frontier = set(frontier)
         sea = tuple(c for c in named if c not in on_frontier)
         if mines is not None and mines > cells + others:
-            raise InconsistentError(f"{mines} mines but only {cells + others} cells")
+            raise InconsistentError(f"{shown(mines)} mines but only {cells + others} cells")
         return cls(None, tuple(rules), frontier, sea, tuple(comps), mines, EXACT, Fraction(1), named, others)
 
     @classmethod

@@ -14,6 +14,8 @@ exit code   meaning
 4           well-formed but inconsistent position: no mine layout fits
 5           a limit was hit (``--timeout``, cache size, state limit)
 6           refused to overwrite an existing file (use ``--force``)
+7           ``check --unique``: more than one layout fits
+130         interrupted (Ctrl-C)
 ==========  ==========================================================
 """
 
@@ -34,6 +36,13 @@ class ParameterError(CountsweepError, ValueError):
     """
 
     exit_code = 2
+
+
+class ParameterTypeError(ParameterError, TypeError):
+    """An argument of the wrong kind given to the Python API (a str where a Board goes, None for a cell).
+
+    Also a :class:`TypeError`; the message names the argument and what it takes.
+    """
 
 
 class InputError(CountsweepError):
@@ -62,3 +71,19 @@ class OverwriteRefused(CountsweepError):
     """The output file exists and overwriting was not asked for."""
 
     exit_code = 6
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``value`` as a message shows it: its ``repr`` cut to ``width`` characters.
+
+    An integer too long for ``repr`` (Python refuses past 4300 digits) is
+    described instead, so a message about a huge number is still a message.
+
+    >>> shown(12), shown("x" * 50), shown(10 ** 5000)
+    ('12', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...", 'an integer of about 5001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        digits = int(value.bit_length() * 0.30102999566398) + 1
+        return f"{'minus ' if value < 0 else ''}an integer of about {digits} digits"
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -87,7 +87,39 @@ def write_output(path: Path, data: str | bytes, force: bool = False) -> None:
 
     An existing file is kept unless ``force``: it belongs to the user.
     """
-    check_output(path, force)
+    write_outputs([(path, data)], force)
+
+
+def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) -> None:
+    """Write a set of files all or none: every target checked, then every one staged in a
+    temporary file beside it, and only then renamed into place.
+
+    A refused or failed file leaves none of the set written (``export --components``
+    writes one file per component: half a set would count as a different position).
+    """
+    for path, _ in outputs:
+        check_output(path, force)
+    staged: list[tuple[str, Path]] = []
+    placed: list[Path] = []
+    try:
+        for path, data in outputs:
+            staged.append((_stage(path, data), path))
+        for tmp, path in staged:
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            placed.append(path)
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        for path in placed:  # the set is refused whole
+            path.unlink(missing_ok=True)
+        raise
+
+
+def _stage(path: Path, data: str | bytes) -> str:
+    """``data`` written to a new temporary file in ``path``'s directory; its name."""
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
@@ -95,10 +127,10 @@ def write_output(path: Path, data: str | bytes, force: bool = False) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
-        os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp

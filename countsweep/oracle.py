@@ -45,13 +45,14 @@ from fractions import Fraction
 from math import comb
 
 from countsweep.analysis import Analysis, Analyzer, Group
-from countsweep.board import Board, Cell
+from countsweep.board import Board, Cell, as_board
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, readings
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
+from countsweep.counting.base import limits_of
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError
 from countsweep.kernel import KERNEL, choose
 from countsweep.topology import cell_table, kernel_table
 
@@ -331,24 +332,9 @@ def _backend_of(backend: object) -> Backend:
     if isinstance(backend, str):
         return get_backend(backend)
     if not isinstance(backend, Backend):
-        raise ParameterError(f"backend: expected a backend name ({', '.join(BACKENDS)}) or a "
+        raise ParameterTypeError(f"backend: expected a backend name ({', '.join(BACKENDS)}) or a "
                              f"countsweep.counting.Backend, not {backend!r:.60}")
     return backend
-
-
-def _board_of(board: object) -> Board:
-    """``board`` as a :class:`Board`: a Board, board text, or a list of rows (text lines or cell codes)."""
-    if isinstance(board, Board):
-        return board
-    if isinstance(board, str):
-        return Board.from_text(board)
-    if isinstance(board, (list, tuple)) and board:
-        if all(isinstance(row, str) for row in board):
-            return Board.from_rows(list(board))
-        if all(isinstance(row, (list, tuple)) for row in board):
-            return Board.from_array(board)
-    raise ParameterError(f"board: expected a countsweep.Board, board text or a list of rows, not {board!r:.60} "
-                         "(make one with Board.from_text('4x4x3\\n1???\\n...'))")
 
 
 def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None, *,
@@ -388,22 +374,21 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     LimitExceeded
         When a limit is hit.
     """
-    board = _board_of(board)
+    board = as_board(board)
     engine = _backend_of(backend)
-    if limits is not None and not isinstance(limits, Limits):
-        raise ParameterError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)), not {limits!r:.60}")
     if not isinstance(clues, ClueModel):
-        raise ParameterError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), not {clues!r:.60}")
+        raise ParameterTypeError("clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
+                                 f"not {clues!r:.60}")
     if density is not None:
         if not isinstance(density, (Fraction, int)) or isinstance(density, bool):
-            raise ParameterError(f"density: a Fraction in (0, 1), not {density!r:.40}")
+            raise ParameterTypeError(f"density: a Fraction in (0, 1), not {density!r:.40}")
         if not 0 < density < 1:
             raise ParameterError(f"a density is a probability in (0, 1), not {density}")
         if board.mines is not None:
             raise ParameterError("a density is a prior for a board without a mine total; this one has a total "
                                  "(give one or the other)")
         density = Fraction(density)
-    limits = (limits or Limits()).started()
+    limits = limits_of(limits)
     _check_memory(limits, board)
     ours = BACKENDS.get(engine.name) is type(engine)  # one of countsweep's own, not a caller's of the same name
     which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=density)

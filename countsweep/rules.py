@@ -44,7 +44,7 @@ from countsweep.board import HIDDEN
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.poly import decimal
-from countsweep.errors import InconsistentError, InputError, ParameterError
+from countsweep.errors import InconsistentError, InputError, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
 from countsweep.oracle import KERNEL_NODES, _count, combine
 
@@ -142,7 +142,7 @@ class RuleSet:
                                       None if hi == rule.lo else hi))
         mines = self.total_mines
         if mines is not None and mines > len(self.names) + self.others:
-            raise InconsistentError(f"{mines} mines but only {len(self.names) + self.others} cells")
+            raise InconsistentError(f"{shown(mines)} mines but only {len(self.names) + self.others} cells")
         return Constraints.of_rules(len(self.names), tuple(equations), mines, self.others)
 
 
@@ -304,7 +304,7 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
     (:func:`countsweep.kernel.choose` decides, as for a board).
     """
     if not isinstance(rules, RuleSet):
-        raise ParameterError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
+        raise ParameterTypeError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
     engine = get_backend(backend) if isinstance(backend, str) else backend
     limits = (limits or Limits()).started()
     ours = BACKENDS.get(engine.name) is type(engine)

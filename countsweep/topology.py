@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from countsweep.errors import InputError, ParameterError
+from countsweep.errors import InputError, ParameterError, ParameterTypeError, shown
 
 Cell = tuple[int, int]
 
@@ -103,6 +103,15 @@ class Topology:
         return False
 
 
+MAX_OFFSET = 1000
+"""How far a neighbourhood reaches: no offset moves more rows or columns than this."""
+
+
+def _check_wrap(wrap: object) -> None:
+    if type(wrap) is not bool:
+        raise ParameterTypeError(f"wrap: True or False, not {wrap!r}")
+
+
 @dataclass(frozen=True)
 class Grid(Topology):
     """Neighbours at fixed ``(dr, dc)`` offsets, wrapping round the edges when ``wrap``."""
@@ -111,7 +120,14 @@ class Grid(Topology):
     wrap: bool = False
 
     def __post_init__(self) -> None:
-        offsets = set(self.offsets)
+        _check_wrap(self.wrap)
+        if not isinstance(self.offsets, (tuple, list)) or not all(
+                isinstance(o, (tuple, list)) and len(o) == 2 and all(type(x) is int for x in o)
+                for o in self.offsets):
+            raise ParameterTypeError(f"offsets: a tuple of (dr, dc) pairs of ints, not {self.offsets!r:.60}")
+        offsets = {(dr, dc) for dr, dc in self.offsets}
+        if any(max(abs(dr), abs(dc)) > MAX_OFFSET for dr, dc in offsets):
+            raise ParameterError(f"offsets: a neighbour is at most {MAX_OFFSET} rows or columns away")
         if not offsets or (0, 0) in offsets or len(offsets) != len(self.offsets):
             raise ParameterError("a neighbourhood's offsets are distinct and never (0, 0)")
         if any((-dr, -dc) not in offsets for dr, dc in offsets):
@@ -164,6 +180,9 @@ class Hex(Topology):
     wrap: bool = False
     kind = "hex"
 
+    def __post_init__(self) -> None:
+        _check_wrap(self.wrap)
+
     @property
     def max_degree(self) -> int:
         return 6
@@ -201,8 +220,11 @@ class Grid3D(Topology):
     kind = "3d"
 
     def __post_init__(self) -> None:
+        _check_wrap(self.wrap)
+        if type(self.depth) is not int:
+            raise ParameterTypeError(f"depth: a whole number of layers (an int), not {shown(self.depth)}")
         if self.depth < 1:
-            raise ParameterError(f"a 3d board has at least one layer, not {self.depth}")
+            raise ParameterError(f"a 3d board has at least one layer, not {shown(self.depth)}")
 
     @property
     def max_degree(self) -> int:

@@ -110,6 +110,35 @@ def test_export_cli_writes_atomically_and_refuses_to_overwrite(tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_export_components_writes_the_whole_set_or_none_of_it(tmp_path, monkeypatch):
+    """A set of component files is one position: a refusal (the second file exists) or a failure
+    while writing (disk full at the second) leaves no file of the set and no temporary file."""
+    import os
+
+    board = tmp_path / "b.txt"
+    board.write_text("4x4x3\n1???\n???1\n????\n????\n")
+    first, second = tmp_path / "x.component0.cnf", tmp_path / "x.component1.cnf"
+    second.write_text("mine\n")
+    r = CliRunner().invoke(main, ["export", str(board), "-o", str(tmp_path / "x.cnf"), "--components"])
+    assert r.exit_code == 6 and str(second) in r.stderr
+    assert not first.exists() and second.read_text() == "mine\n"
+    second.unlink()
+
+    real_replace = os.replace
+    calls = []
+
+    def full_disk(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    r = CliRunner().invoke(main, ["export", str(board), "-o", str(tmp_path / "x.cnf"), "--components"])
+    assert r.exit_code == 3 and "No space left on device" in r.stderr and len(calls) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"]
+
+
 def test_export_components_and_no_total(tmp_path):
     board = tmp_path / "b.txt"
     board.write_text("4x4x3\n1???\n???1\n????\n????\n")

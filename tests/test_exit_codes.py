@@ -23,17 +23,18 @@ from countsweep.errors import (
     OverwriteRefused,
     ParameterError,
 )
+from countsweep.cli.check import NOT_UNIQUE
 from tests.cli_helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent
 THESIS = str(ROOT / "examples" / "thesis-4x4.txt")
-DOCUMENTED = {0, 2, 3, 4, 5, 6, 130}
+DOCUMENTED = {0, 2, 3, 4, 5, 6, 7, 130}
 
 
 def test_the_documented_codes_are_the_error_classes_codes():
     codes = {cls.exit_code for cls in (ParameterError, InputError, BoardError, InconsistentError, LimitExceeded,
                                        OverwriteRefused)}
-    assert codes | {0, 130} == DOCUMENTED
+    assert codes | {0, NOT_UNIQUE, 130} == DOCUMENTED  # 7 is an answer, not an error
     assert CountsweepError.exit_code == 1  # never raised itself
     table = (ROOT / "docs" / "cli.md").read_text().split("## Exit codes")[1]
     assert {int(code) for code in re.findall(r"^\| (\d+) \|", table, re.M)} == DOCUMENTED
@@ -64,6 +65,13 @@ def test_each_exit_code_comes_with_one_line_on_stderr(code, args, stdin):
         assert r.stderr == ""
     else:
         assert r.stderr.startswith("countsweep: error: ") and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_check_unique_answers_with_its_exit_code_and_no_error_line():
+    one = run("check", "-", "--unique", stdin="3x1x1\n?10\n")
+    assert one.exit_code == 0 and one.stderr == "" and "unique: yes" in one.stdout, one.stdout
+    many = run("check", THESIS, "--unique")
+    assert many.exit_code == NOT_UNIQUE and many.stderr == "" and "unique: no" in many.stdout, many.stdout
 
 
 def _write_targets(tmp_path: Path) -> list[tuple[str, tuple[str, ...], list[Path]]]:

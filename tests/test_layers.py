@@ -23,6 +23,7 @@ LAYERS = [
     ("countsweep.encode",),
     ("countsweep.oracle",),
     ("countsweep.compiled", "countsweep.rules"),
+    ("countsweep.check",),
     ("countsweep.play",),
     ("countsweep.render", "countsweep.plot", "countsweep.serve"),
     ("countsweep.cli", "countsweep.__main__", "countsweep._moved", "countsweep"),

@@ -215,7 +215,12 @@ THREE_LEAVES = "vtree 5\nL 0 1\nL 2 2\nI 1 0 2\nL 4 3\nI 3 1 4\n"
     (lambda d: d.update(parts={}), "field 'parts' missing or not a list"),
     (lambda d: d.update(board="4x2x2\n1?9-\n-??1"),
      "its board: line 2, column 3: unexpected character '9' (expected H ? . F * - or 0-8)"),
+    (lambda d: d.update(vtree_kind="upside-down"),
+     "vtree_kind 'upside-down' is not one of frontier, balanced, right, left"),
     (lambda d: d.update(vtree="vtree 1\nX 0 1\n"), "malformed vtree"),
+    (lambda d: d.update(vtree=d["vtree"].replace("vtree 7", "vtree \u0667")), "malformed vtree"),
+    (lambda d: d["parts"][0].update(sdd=d["parts"][0]["sdd"].replace("L 1 0 3", "L 1 0 \u0663")),
+     "part 0: malformed diagram, or one over cells outside the part"),
     (lambda d: d.update(vtree=THREE_LEAVES), "the vtree has 3 variables, the board 4 hidden cells"),
     (lambda d: d["parts"].__setitem__(0, []), "part 0 is not {'cells': [...], 'sdd': '...'}"),
     (lambda d: d["parts"][0].pop("sdd"), "part 0 is not {'cells': [...], 'sdd': '...'}"),
@@ -253,6 +258,28 @@ def test_a_saved_position_that_is_not_json_or_does_not_match_its_digest_is_refus
     doc["board"] = "4x2x3\n1??-\n-??1"  # another total, the old digest
     with pytest.raises(InputError, match=re.escape("its contents do not match their digest (the file was changed "
                                                    "or damaged)") + "$"):
+        _load(path, doc, redigest=False)
+
+
+@pytest.mark.parametrize("field, edit", [
+    ("board", lambda d: d.update(board="4x2x3\n1??-\n-??1")),
+    ("vtree_kind", lambda d: d.update(vtree_kind="balanced")),
+    ("vtree", lambda d: d.update(vtree=d["vtree"].replace("c ids of vtree", "c vtree ids"))),
+    ("parts (order)", lambda d: d["parts"].reverse()),
+    ("parts (cells)", lambda d: d["parts"][0]["cells"].reverse()),
+    ("parts (sdd)", lambda d: d["parts"][1].update(sdd=d["parts"][1]["sdd"].replace("c ids of sdd", "c sdd ids"))),
+])
+def test_every_field_of_a_saved_position_is_under_its_digest(tmp_path, field, edit):
+    """Each edit alone still loads once re-digested (the checks cannot see it), so only the digest
+    can refuse the edited file: a field left out of the digest lets it through."""
+    import copy
+
+    from countsweep.errors import InputError
+
+    path, doc = _saved(tmp_path)
+    edit(doc)
+    _load(path, copy.deepcopy(doc), redigest=True)
+    with pytest.raises(InputError, match="do not match their digest"):
         _load(path, doc, redigest=False)
 
 

@@ -55,6 +55,11 @@ def test_analyze_takes_the_mines_backend_and_clue_model(client):
         ({"board": "3x1\n?1?", "clues": "/etc/passwd"}, 400, "unknown clue model"),  # never a file
         ({"board": "3x1x1\n?1?", "density": "0.5"}, 400, "density"),
         ({"board": "3x1\n?1?", "mines": -1}, 400, "mines"),
+        ({"board": "3x1\n?1?", "mines": True}, 400, "mines: Input should be a valid integer"),  # not 1
+        ({"board": "3x1\n?1?", "mines": "1"}, 400, "mines: Input should be a valid integer"),
+        ({"board": "3x1\n?1?", "mine": 1}, 400, "mine: Extra inputs are not permitted"),  # a typo is not ignored
+        ({"board": ["?1?"]}, 400, "board: Input should be a valid string"),
+        ([1, 2], 400, "body: Input should be a valid dictionary"),
     ],
 )
 def test_bad_requests_get_the_documented_status_and_one_line(client, body, status, says):
@@ -65,6 +70,16 @@ def test_bad_requests_get_the_documented_status_and_one_line(client, body, statu
 def test_a_body_that_is_not_json_is_400(client):
     r = client.post("/api/analyze", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
+
+
+def test_every_refusal_has_the_one_error_shape(client):
+    """FastAPI's own refusals too: a path that does not exist, a wrong method, a number JSON cannot hold."""
+    huge = b'{"board": "3x1\\n?1?", "mines": ' + b"9" * 5000 + b"}"
+    for r, status in ((client.get("/api/nowhere"), (404,)), (client.get("/api/analyze"), (405,)),
+                      (client.post("/api/analyze", content=huge, headers={"content-type": "application/json"}),
+                       (400, 422))):  # JSON refuses the number, or the board's cells cannot hold it
+        assert r.status_code in status and list(r.json()) == ["error"], r.text
+    assert "digits" in r.json()["error"] and len(r.json()["error"]) < 200
 
 
 def test_a_body_over_the_size_limit_is_413(client):
@@ -87,6 +102,15 @@ def test_check_answers_what_check_json_prints(client):
                                                                            stdin=THESIS).json()
     r = client.post("/api/check", json={"board": "3x2\n1?1\n000"})
     assert r.status_code == 422 and r.json()["error"].startswith("board: ")
+
+
+def test_check_decides_uniqueness_and_names_two_layouts_that_differ(client):
+    three = "4x2x3\n????\n?2?2"  # three layouts
+    out = client.post("/api/check", json={"board": three, "unique": True}).json()
+    cli = run("check", "-", "--json", "--unique", stdin=three)
+    assert out == cli.json() and out["unique"] is False and out["witness"][0] != out["witness"][1]
+    one = client.post("/api/check", json={"board": "3x1x1\n?10", "unique": True}).json()
+    assert one["unique"] is True and "witness" not in one
 
 
 def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):

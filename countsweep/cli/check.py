@@ -16,6 +16,7 @@ from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell
 from countsweep.check import METHODS
 from countsweep.check import check as decide
 from countsweep.cli.common import (
+    Seconds,
     about,
     clues_option,
     density_option,
@@ -47,9 +48,9 @@ NOT_UNIQUE = 7
               help="auto: count where that is cheap, else SAT; count or sat: one path only.")
 @click.option("--encoding", type=click.Choice((NATIVE, *ENCODINGS)), default=NATIVE, show_default=True,
               help="native: cardinality constraints as they are (Minicard); else a PySAT encoding to clauses.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True, max=10**7), default=None,
+@click.option("--timeout", type=Seconds(), default=None,
               help="Seconds before giving up (exit 5), inside SAT calls too.")
-@click.option("--max-memory", type=click.IntRange(min=1, max=10**7), default=4096, show_default=True,
+@click.option("--max-memory", type=click.IntRange(min=1, max=10**9), default=4096, show_default=True,
               help="Refuse (exit 5) an encoding estimated to need more MB than this.")
 @click.option("--stats", is_flag=True, help="Print the method and SAT calls to standard error.")
 @clues_option
@@ -140,8 +141,7 @@ def _report(r: CheckResult, position: Board | RuleSet) -> str:
     if r.method == "count":
         lines.append("decided by: counting" + (f"; {r.sat_calls} SAT calls found the witness" if r.sat_calls else ""))
     else:
-        lines.append("decided by: SAT")
-    lines.append(f"SAT calls: {r.sat_calls}")
+        lines.append(f"decided by: SAT, {r.sat_calls} calls")
     if r.unique is not None and r.consistent:
         lines.append(f"unique: {'yes' if r.unique else 'no'}")
         if r.witness is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import math
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -117,6 +118,25 @@ def _graph(board_path: str, name: str) -> Graph:
 
 def cell_list(cells: Iterator[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[list[int]]:
     return [[r, c] for r, c in cells]
+
+
+class Seconds(click.ParamType):
+    """A time limit in seconds: a finite number from 0 (or above 0, with ``positive``) to 10**7 (four months)."""
+
+    name = "seconds"
+
+    def __init__(self, positive: bool = False) -> None:
+        self.positive = positive
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        low = "above 0" if self.positive else "from 0"
+        if not (math.isfinite(seconds) and (seconds > 0 if self.positive else seconds >= 0) and seconds <= 10**7):
+            self.fail(f"{value} is not a number of seconds {low} to 10000000", param, ctx)
+        return seconds
 
 
 mines_option = click.option("--mines", type=click.IntRange(min=0), default=None,

@@ -11,6 +11,7 @@ import click
 
 from countsweep.board import Board
 from countsweep.cli.common import (
+    Seconds,
     about,
     clues_option,
     density_option,
@@ -41,11 +42,11 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 @click.option("--exact", is_flag=True, help="With --json: also exact probabilities as 'num/den'.")
 @click.option("--dimacs", type=str, default=None,
               help="Count a DIMACS CNF file instead of a board (honours 'c p show'/'c ind').")
-@click.option("--timeout", type=click.FloatRange(min=0), default=None,
+@click.option("--timeout", type=Seconds(), default=None,
               help="Seconds before giving up (the whole position).")
-@click.option("--max-cache", type=click.IntRange(min=1), default=None,
+@click.option("--max-cache", type=click.IntRange(min=1, max=10**12), default=None,
               help="Bound on component-cache entries (dpll).")
-@click.option("--max-memory", type=click.IntRange(min=1), default=4096, show_default=True,
+@click.option("--max-memory", type=click.IntRange(min=1, max=10**9), default=4096, show_default=True,
               help="Refuse (exit 5) a position estimated to need more MB than this.")
 @click.option("--stats", is_flag=True, help="Print the counter's statistics to standard error.")
 @click.option("--vtree", type=click.Choice(VTREES), default=VTREES[0], show_default=True,

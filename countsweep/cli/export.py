@@ -20,7 +20,7 @@ from countsweep.cli.common import (
     read_model,
 )
 from countsweep.encode import cnf, dimacs
-from countsweep.files import check_output, write_output
+from countsweep.files import write_outputs
 from countsweep.rules import RuleSet
 
 
@@ -75,9 +75,6 @@ def _write(targets: list[Path], texts: list[str], output: str, force: bool) -> N
     if output == "-":
         click.echo(texts[0], nl=False)
         return
-    for target in targets:  # every target checked before any is written
-        check_output(target, force)
-    for target, text in zip(targets, texts, strict=True):
-        write_output(target, text, force=force)
+    write_outputs(list(zip(targets, texts, strict=True)), force)  # all or none
     click.echo(f"wrote {len(targets)} file{'s' * (len(targets) != 1)}: "
                + ", ".join(map(str, targets[:3])) + (" ..." if len(targets) > 3 else ""), err=True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import click
 
@@ -13,6 +15,9 @@ from countsweep.cli.common import about, handles_errors, load_board, mines_optio
 from countsweep.errors import ParameterError
 from countsweep.play.game import FIRST_CLICK_RULES
 from countsweep.play.optimal import MAX_CELLS, Solution, solve_game, solve_position
+
+_SIZE_LIKE = re.compile(r"[0-9]+\s*[xX]\s*[0-9]+(\s*[xX]\s*[0-9]+)*")
+"""What a user means as a size, ``WxHxM``, even when it is not one countsweep reads."""
 
 
 @click.command()
@@ -32,6 +37,8 @@ def optimal(target: str, rule: str, first: str, mines: int | None, limit: int | 
     try:
         size = parse_size(target, mines=True)
     except ParameterError:
+        if _SIZE_LIKE.fullmatch(target) and not Path(target).exists():
+            raise  # a size it cannot read, not a file it cannot find
         size = None  # not a size: a position file
     if size is not None:
         w, h, k = size

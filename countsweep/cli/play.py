@@ -32,14 +32,15 @@ from countsweep.render import percent
 @click.option("--rule", type=click.Choice(FIRST_CLICK_RULES), default="safe", show_default=True,
               help="First-click rule.")
 @click.option("--first", default="corner", show_default=True, help="First click: corner, center, random or R,C.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--games", type=click.IntRange(min=1, max=10**9), default=100, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=0, show_default=True,
+              help="Game i of seed S is the same game in every run, on every machine.")
+@click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
               help="Processes; results do not depend on it.")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Play on a Dask cluster: tcp://HOST:PORT (a running scheduler) or local:N (N worker "
                    "processes here); needs the [cluster] extra. Results do not depend on it.")
-@click.option("--batch", type=click.IntRange(min=1), default=None,
+@click.option("--batch", type=click.IntRange(min=1, max=10**9), default=None,
               help="Games per cluster task (default: up to 50, at least four tasks per worker).")
 @click.option("--agent", "agent_name", type=click.Choice(AGENTS), default=None,
               help="best (the default under exact clues): guess rules and endgame search; greedy (the default "

@@ -7,7 +7,7 @@ import socket
 
 import click
 
-from countsweep.cli.common import handles_errors
+from countsweep.cli.common import Seconds, handles_errors
 from countsweep.errors import ParameterError
 
 
@@ -15,10 +15,11 @@ from countsweep.errors import ParameterError
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default answers this machine only.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Server processes.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=5.0, show_default=True,
+@click.option("--workers", type=click.IntRange(min=1, max=256), default=1, show_default=True,
+              help="Server processes (one per core serves most).")
+@click.option("--timeout", type=Seconds(positive=True), default=5.0, show_default=True,
               help="Seconds of work per request; past it the answer is HTTP 503.")
-@click.option("--max-body", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+@click.option("--max-body", type=click.IntRange(min=1, max=2**30), default=1_000_000, show_default=True,
               help="Bytes per request body; past it the answer is HTTP 413.")
 @handles_errors
 def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> None:
@@ -38,5 +39,8 @@ def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> 
     os.environ["COUNTSWEEP_SERVE_TIMEOUT"] = str(timeout)
     os.environ["COUNTSWEEP_SERVE_MAX_BODY"] = str(max_body)
     click.echo(f"countsweep: serving http://{host}:{port}/ (API at /api, schema at /docs); Ctrl-C stops", err=True)
+    from countsweep.serve.protocol import NoDelayProtocol
+
     uvicorn.run("countsweep.serve:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="warning")
+                log_level="warning", http=NoDelayProtocol, timeout_keep_alive=5,
+                h11_max_incomplete_event_size=max_body + 64 * 1024)

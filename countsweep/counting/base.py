@@ -27,7 +27,12 @@ from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from countsweep.counting.formula import Counts, Formula
-from countsweep.errors import LimitExceeded
+from countsweep.errors import LimitExceeded, ParameterError, ParameterTypeError, shown
+
+MAX_SECONDS = 1e9
+"""The longest time limit (about 31 years): past it a deadline is no longer a number the clock can reach."""
+
+_INF = float("inf")
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,26 @@ class Limits:
     max_memory: int | None = None
     deadline: float | None = None
 
+    def __post_init__(self) -> None:
+        for name in ("timeout", "deadline"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ParameterTypeError(f"Limits.{name}: seconds as a number, not {shown(value)}")
+            # (NaN fails both; an int is compared exactly, never converted)
+            if not (-_INF < value < _INF if name == "deadline" else 0 <= value <= MAX_SECONDS):
+                raise ParameterError(f"Limits.{name}: {shown(value)} is not a number of seconds from 0 to "
+                                     f"{MAX_SECONDS:.0e}")
+        for name in ("max_cache", "max_memory"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if type(value) is not int:
+                raise ParameterTypeError(f"Limits.{name}: a whole number (an int), not {shown(value)}")
+            if value < 1:
+                raise ParameterError(f"Limits.{name}: {shown(value)} is not 1 or more")
+
     def started(self) -> Limits:
         """These limits with the clock running: a deadline ``timeout`` seconds from now.
 
@@ -63,6 +88,22 @@ class Limits:
         """Raise :class:`~countsweep.errors.LimitExceeded` if the deadline has passed."""
         if self.expired():
             raise LimitExceeded(f"time limit of {self.timeout:g} s reached" + (f" {where}" if where else ""))
+
+
+def limits_of(limits: object) -> Limits:
+    """A ``limits`` argument checked and started: :class:`Limits`, or ``None`` for none."""
+    if limits is not None and not isinstance(limits, Limits):
+        raise ParameterTypeError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)) or None, "
+                                 f"not {limits!r:.60}")
+    return (limits or Limits()).started()
+
+
+def arguments(formula: object, limits: object) -> Limits:
+    """What every backend's ``count`` checks first: a :class:`Formula`, and :class:`Limits` or ``None``
+    (returned as limits, started)."""
+    if not isinstance(formula, Formula):
+        raise ParameterTypeError(f"formula: expected a countsweep.counting.Formula, not {type(formula).__name__}")
+    return limits_of(limits)
 
 
 @runtime_checkable

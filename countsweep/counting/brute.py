@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from math import comb
 
-from countsweep.counting.base import Limits
+from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Card, Counts, Formula
 from countsweep.counting.poly import ZERO, add, monomial
 from countsweep.errors import LimitExceeded, ParameterError
@@ -49,11 +49,11 @@ class BruteCounter:
     name = "brute"
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        limits = arguments(formula, limits)
         if formula.num_vars > MAX_VARS:
             raise LimitExceeded(
                 f"brute-force reference refuses {formula.num_vars} variables (max {MAX_VARS})"
             )
-        limits = (limits or Limits()).started()
         limits.check("before counting")
         size = (0, *(formula.sizes or (1,) * formula.num_vars))
         cons = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]

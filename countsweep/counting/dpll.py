@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from countsweep.counting.base import Limits
+from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.path import path_count
 from countsweep.counting.poly import ZERO, Poly, unpack
@@ -581,6 +581,7 @@ class DpllCounter:
         self.stats = Stats()
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        limits = arguments(formula, limits)
         if self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None:
             # long and thin (a band, a ring): counted along a path, in time linear in its length
             along = path_count(formula, limits, plain=plain, max_width_bits=PATH_WIDTH_BITS, free=False)
@@ -615,6 +616,7 @@ class PathCounter:
         self.last_fallback = False
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        limits = arguments(formula, limits)
         found = path_count(formula, limits, plain=plain)
         self.last_fallback = found is None
         if found is not None:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from countsweep.counting.poly import ZERO, Poly, coefficient, decimal, evaluate
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, ParameterTypeError, shown
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,23 @@ class Formula:
     constraints: tuple[Card, ...]
     projection: tuple[int, ...] | None = None
     sizes: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.num_vars) is not int or self.num_vars < 0:
+            raise ParameterError(f"num_vars: a count of variables (an int of 0 or more), not {shown(self.num_vars)}")
+        for k, card in enumerate(self.constraints):
+            if not isinstance(card, Card):
+                raise ParameterTypeError(f"constraints[{k}]: expected a Card, not {shown(card)}")
+            bad = next((x for x in card.lits if type(x) is not int or not 0 < abs(x) <= self.num_vars), None)
+            if bad is not None:
+                raise ParameterError(f"constraints[{k}]: literal {shown(bad)} names no variable 1..{self.num_vars}")
+        if self.projection is not None:
+            bad = next((v for v in self.projection if type(v) is not int or not 0 < v <= self.num_vars), None)
+            if bad is not None:
+                raise ParameterError(f"projection: variable {shown(bad)} is not one of 1..{self.num_vars}")
+        if self.sizes is not None and (len(self.sizes) != self.num_vars
+                                       or any(type(s) is not int or s < 1 for s in self.sizes)):
+            raise ParameterError(f"sizes: one positive size for each of the {self.num_vars} variables")
 
     @property
     def counted(self) -> tuple[int, ...]:

@@ -122,6 +122,26 @@ def linear_order(num_vars: int, cards: list[Card]) -> list[int]:
     return order
 
 
+def _widest(cards: list[Card], order: list[int], sizes: tuple[int, ...]) -> float:
+    """The most bits the open constraints' states take at one step of ``order``, as :class:`_Plan` counts.
+
+    A difference array over the steps: linear in the order and the literals,
+    so a formula far too wide for a path is refused in a blink.
+    """
+    pos = {v: i for i, v in enumerate(order)}
+    delta = [0.0] * (len(order) + 1)
+    for c in cards:
+        steps = [pos[abs(x)] for x in c.lits]
+        span = sum(sizes[abs(x) - 1] for x in c.lits)
+        delta[min(steps)] += log2(min(c.hi, span) + 1)
+        delta[max(steps)] -= log2(min(c.hi, span) + 1)
+    widest = running = 0.0
+    for d in delta:
+        running += d
+        widest = max(widest, running)
+    return widest
+
+
 class _Plan:
     """What each step of the order does to the open constraints (the state's slots)."""
 
@@ -194,6 +214,8 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     if not free and len({abs(x) for c in cards for x in c.lits}) < formula.num_vars:
         return None
     order = linear_order(formula.num_vars, cards)
+    if _widest(cards, order, sizes) > max_width_bits + 1e-9:
+        return None  # decided before the plan, whose size grows with the width
     plan = _Plan(formula, cards, order)
     if plan.width_bits > max_width_bits or plan.work > MAX_WORK:
         return None

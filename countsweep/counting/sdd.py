@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from pysdd.sdd import SddManager, SddNode, Vtree
 
-from countsweep.counting.base import Limits
+from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Card, Counts, Formula, expand, fold
 from countsweep.counting.poly import ONE, ZERO, Poly, add, add_all, binomial, monomial, mul
 from countsweep.errors import ParameterError
@@ -445,6 +445,7 @@ class SddCounter:
         self.stats = SddStats(0.0, 0, 0, vtree)
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
+        limits = arguments(formula, limits)
         # boxes are compiled cell by cell: an SDD's variables are plain
         compiled = compile_formula(expand(formula), self.vtree, self.minimize, limits)
         self.last_stats = compiled.stats

@@ -36,7 +36,7 @@ from fractions import Fraction
 from pysat.card import CardEnc, EncType, UnsupportedBound
 from pysat.formula import IDPool
 
-from countsweep.board import FLAG, Board, Cell
+from countsweep.board import FLAG, Board, Cell, as_board
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting.formula import Formula, clause
@@ -233,6 +233,7 @@ def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
     it.  Under a noisy ``clues`` model, or with a ``density`` prior, the
     encoding is weighted (see the module's notes).
     """
+    board = as_board(board)
     model = Constraints.of(board, clues) if model is None else model
     cell_vars = cell_variables(board)
     with_total = total and model.mines_left is not None

@@ -28,11 +28,14 @@ from typing import TextIO
 
 from countsweep.counting.formula import Card, Formula, clause
 from countsweep.encode.cnf import Encoding
-from countsweep.errors import InputError
+from countsweep.errors import InputError, ParameterTypeError
 
 
 def render(enc: Encoding, note: str = "") -> str:
     """The DIMACS text of ``enc`` with projection and the cell map in comments."""
+    if not isinstance(enc, Encoding):
+        raise ParameterTypeError(f"enc: expected a countsweep.encode.cnf.Encoding (cnf.encode(board)), "
+                                 f"not {type(enc).__name__}")
     proj = " ".join(map(str, enc.projection))
     lines = ["c countsweep DIMACS export"]
     if note:
@@ -129,6 +132,9 @@ def read_weighted(stream: TextIO, name: str = "<dimacs>") -> tuple[Formula, Frac
     >>> f.constraints[0].weights, factor
     ((5, 3), Fraction(1, 10))
     """
+    if isinstance(stream, (str, bytes)) or not hasattr(stream, "__iter__"):
+        raise ParameterTypeError(f"stream: a text stream (io.StringIO(text) or open(path)), "
+                                 f"not {type(stream).__name__}")
     header: tuple[int, int] | None = None
     clauses: list[list[int]] = []
     current: list[int] = []

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, parse_cell, parse_size
 from countsweep.clues import EXACT, ClueModel, parse_clues
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, shown
 from countsweep.topology import Grid3D, Topology, parse_topology
 
 LEVELS: dict[str, tuple[int, int, int]] = {
@@ -46,6 +46,10 @@ FIRST_CLICK_RULES = ("unsafe", "safe", "opening")
 
 FIRST_CLICKS = ("corner", "center", "random")
 """Named first clicks; ``R,C`` names any cell."""
+
+MAX_GAME_CELLS = 1_000_000
+"""The largest board a game deals (a 1000x1000 board): each game holds its mine layout, its
+board and the agent's view as Python objects, about a kilobyte per cell in all."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,9 @@ class Settings:
             raise ParameterError("width, height and mines are whole numbers (ints)")
         if self.width < 1 or self.height < 1:
             raise ParameterError("board must have at least one row and one column")
+        if self.width * self.height > MAX_GAME_CELLS:
+            raise ParameterError(f"a {self.width}x{self.height} board has {self.width * self.height} cells; "
+                                 f"games are dealt on at most {MAX_GAME_CELLS:_}".replace("_", " "))
         self.topology_model.check_size(self.height, self.width)
         first = first_cell(self, random.Random(0))  # validates ``first``
         # the cells the first click keeps free of mines; a random first click may be anywhere
@@ -77,7 +84,7 @@ class Settings:
                                                              for s in starts)}[self.rule]
         if not 0 <= self.mines <= self.width * self.height - spared:
             raise ParameterError(
-                f"{self.mines} mines do not fit a {self.width}x{self.height} board "
+                f"{shown(self.mines)} mines do not fit a {self.width}x{self.height} board "
                 f"under the {self.rule!r} rule"
             )
 
@@ -250,7 +257,7 @@ class Game:
     def _check(self, cell: object) -> Cell:
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)
                 and 0 <= cell[0] < self.height and 0 <= cell[1] < self.width):
-            raise ParameterError(f"cell {cell!r:.40} is not a (row, col) on the {self.width}x{self.height} board")
+            raise ParameterError(f"cell {shown(cell)} is not a (row, col) on the {self.width}x{self.height} board")
         return cell
 
     def open(self, cell: Cell) -> bool:

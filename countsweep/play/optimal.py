@@ -42,7 +42,7 @@ from itertools import combinations
 
 from countsweep.board import HIDDEN, Board, Cell
 from countsweep.counting.poly import decimal
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, shown
 from countsweep.play.endgame import enumerate_layouts
 from countsweep.play.game import FIRST_CLICK_RULES
 from countsweep.topology import SQUARE, Topology
@@ -336,7 +336,7 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
     """
     geo = Geometry(width, height, topology)
     if not 0 <= mines <= geo.n:
-        raise ParameterError(f"{mines} mines do not fit {width}x{height}")
+        raise ParameterError(f"{shown(mines)} mines do not fit {width}x{height}")
     if first is not None and first not in geo.index:
         raise ParameterError(f"first click {list(first)} is not on the {width}x{height} board")
     solver = Solver(geo, mines, limit)

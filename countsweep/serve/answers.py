@@ -92,13 +92,14 @@ def rules_json(payload: str, backend: str | None = None, timeout: float | None =
         return analyze_rules(rules, get_backend(backend or "dpll"), Limits(timeout=timeout)).to_dict(exact=True)
 
 
-def check_json(board: str, mines: int | None = None, clues: str | None = None) -> dict:
-    """What ``check --json`` prints for ``board``."""
+def check_json(board: str, mines: int | None = None, clues: str | None = None, unique: bool = False,
+               timeout: float | None = None) -> dict:
+    """What ``check --json`` (``--unique``) prints for ``board``; the solver stops at ``timeout`` seconds."""
     from countsweep.check import check
 
     model = _model(clues)
     with _about_board():
-        result = check(_board(board, mines), clues=model)
+        result = check(_board(board, mines), clues=model, unique=unique, limits=Limits(timeout=timeout))
     out = result.to_dict()
     if not result.consistent:
         raise InconsistentError(f"board: {out.get('reason', 'no mine layout fits the position')}")

@@ -11,13 +11,24 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 from countsweep.errors import CountsweepError, LimitExceeded
 from countsweep.serve.answers import STATIC, STATUS, Config, analyze_json, check_json, move_json, play_json, rules_json
 
+SEEDS = 2**63 - 1
+"""The largest seed (as ``play --seed``)."""
 
-class AnalyzeRequest(BaseModel):
+
+class Request_(BaseModel):
+    """What every request body shares: no field it does not know (a misspelt ``mine`` is an error, not
+    silently left out) and no conversion (``true`` is not the number 1, ``"3"`` is not 3)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class AnalyzeRequest(Request_):
     board: str = Field(description="Board text (the format of countsweep count).")
     mines: int | None = Field(default=None, ge=0, description="Mine total, overriding the header's.")
     backend: str | None = Field(default=None, description="dpll (default), sdd or brute.")
@@ -25,29 +36,53 @@ class AnalyzeRequest(BaseModel):
     density: str | None = Field(default=None, description="A prior instead of the mine total, 0 < P < 1.")
 
 
-class CheckRequest(BaseModel):
+class CheckRequest(Request_):
     board: str = Field(description="Board text.")
     mines: int | None = Field(default=None, ge=0)
     clues: str | None = None
+    unique: bool = Field(default=False, description="Also decide whether exactly one layout fits; "
+                                                    "if not, name two that differ (check --unique).")
 
 
-class MoveRequest(BaseModel):
+class MoveRequest(Request_):
     board: str = Field(description="Board text.")
     mines: int | None = Field(default=None, ge=0)
-    seed: int = Field(default=0, description="Seed of the agent's tie-breaks.")
+    seed: int = Field(default=0, ge=0, le=SEEDS, description="Seed of the agent's tie-breaks.")
 
 
-class PlayRequest(BaseModel):
+class PlayRequest(Request_):
     level: str | None = Field(default=None, description="beginner, intermediate or expert (default).")
     size: str | None = Field(default=None, description="WIDTHxHEIGHTxMINES instead of a level.")
     rule: str = "safe"
     first: str = "corner"
-    seed: int = 0
-    game: int = Field(default=0, ge=0)
+    seed: int = Field(default=0, ge=0, le=SEEDS)
+    game: int = Field(default=0, ge=0, le=10**9)
+
+
+PARSE_ERRORS = {"There was an error parsing the body":
+                "body: not JSON that can be read (malformed, or a number of more than 4300 digits)"}
+"""FastAPI's wording of a refusal, where countsweep's says more."""
 
 
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, read chunk by chunk and refused past ``limit`` bytes (kept for the endpoint)."""
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    request._body = body  # what request.body() returns downstream: read once, here
+    return body
 
 
 def build(cfg: Config) -> FastAPI:
@@ -55,13 +90,20 @@ def build(cfg: Config) -> FastAPI:
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Any:
+        # every body is read here, against both limits, whatever its framing: a declared length, chunks
+        # (no length), compressed or not (the limit is on the bytes sent), fast or dribbled
         length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > cfg.max_body:
+        if length is not None and not (length.isascii() and length.isdigit()):
+            return error(400, f"Content-Length {length[:20]!r} is not a number of bytes")
+        if length is not None and int(length) > cfg.max_body:
             return error(413, f"request body of {length} bytes is over the limit of {cfg.max_body}")
-        if request.method == "POST" and length is None:
-            body = await request.body()  # chunked: read it, and measure
-            if len(body) > cfg.max_body:
+        if request.method in ("POST", "PUT", "PATCH"):
+            try:
+                await asyncio.wait_for(read_body(request, cfg.max_body), timeout=cfg.timeout)
+            except BodyTooLarge:
                 return error(413, f"request body over the limit of {cfg.max_body} bytes")
+            except TimeoutError:
+                return error(408, f"request body not received within {cfg.timeout:g} s")
         return await call_next(request)
 
     @app.exception_handler(RequestValidationError)
@@ -69,6 +111,12 @@ def build(cfg: Config) -> FastAPI:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if isinstance(x, str) and x != "body") or "body"
         return error(400, f"{where}: {first.get('msg', 'malformed request')}")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        # FastAPI's own refusals (no such path, wrong method, a body it cannot parse) in the one error shape
+        message = PARSE_ERRORS.get(str(exc.detail), str(exc.detail))
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(CountsweepError)
     async def refused(request: Request, exc: CountsweepError) -> JSONResponse:
@@ -98,7 +146,7 @@ def build(cfg: Config) -> FastAPI:
 
     @app.post("/api/check", summary="Consistency and forced cells (check --json)")
     async def api_check(req: CheckRequest) -> dict:
-        return await within_limit(check_json, req.board, req.mines, req.clues)
+        return await within_limit(check_json, req.board, req.mines, req.clues, req.unique, cfg.timeout)
 
     @app.post("/api/move", summary="The best agent's move, its rule and outlook")
     async def api_move(req: MoveRequest) -> dict:

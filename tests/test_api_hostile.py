@@ -1,0 +1,161 @@
+"""The Python API meets bad arguments with countsweep's own errors, each naming the argument.
+
+Every call a library user might get wrong, parametrised: the error is a
+:class:`~countsweep.errors.ParameterTypeError` (also a ``TypeError``) for a
+value of the wrong kind, a :class:`~countsweep.errors.ParameterError` (also a
+``ValueError``) or :class:`~countsweep.errors.BoardError` for one outside its
+domain, never an ``AttributeError``, ``KeyError`` or ``IndexError`` from
+inside, and its message names what was wrong.  What users already hold is
+accepted: board text and lists of rows where a Board goes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from countsweep import (
+    Board,
+    BoardError,
+    CountsweepError,
+    Limits,
+    ParameterError,
+    ParameterTypeError,
+    analyze,
+    count,
+    probabilities,
+)
+from countsweep.check import check
+from countsweep.counting import Card, Formula, get_backend
+from countsweep.encode import cnf
+from countsweep.encode.dimacs import read, render
+from countsweep.errors import InputError
+from countsweep.play.game import Game, Settings
+from countsweep.rules import RuleSet, analyze_rules
+from countsweep.topology import Grid, Grid3D, Hex, parse_topology
+
+THESIS = "4x4x3\n1???\n????\n??2?\n????"
+BOARD = Board.from_text(THESIS)
+A = analyze(BOARD)
+
+
+def calls():
+    """(name, call, error type, words the message holds)."""
+    import io
+
+    return [
+        ("analyze(None)", lambda: analyze(None), ParameterTypeError, "board"),
+        ("analyze(42)", lambda: analyze(42), ParameterTypeError, "board"),
+        ("analyze(bad text)", lambda: analyze("4x4x3\n1???..."), BoardError, "line"),
+        ("analyze(backend=None)", lambda: analyze(BOARD, backend=None), ParameterTypeError, "backend"),
+        ("analyze(backend=42)", lambda: analyze(BOARD, backend=42), ParameterTypeError, "backend"),
+        ("analyze(backend='fast')", lambda: analyze(BOARD, backend="fast"), ParameterError, "backend"),
+        ("analyze(limits=5)", lambda: analyze(BOARD, limits=5), ParameterTypeError, "limits"),
+        ("analyze(clues='under')", lambda: analyze(BOARD, clues="under"), ParameterTypeError, "clues"),
+        ("analyze(density=0.5)", lambda: analyze(BOARD.with_mines(None), density=0.5), ParameterTypeError,
+         "density"),
+        ("analyze(density=2)", lambda: analyze(BOARD.with_mines(None), density=Fraction(2)), ParameterError,
+         "density"),
+        ("analyze(implementation='gpu')", lambda: analyze(BOARD, implementation="gpu"), ParameterError,
+         "implementation"),
+        ("count(None)", lambda: count(None), ParameterTypeError, "board"),
+        ("probabilities([1, 2])", lambda: probabilities([1, 2]), ParameterTypeError, "board"),
+        ("Board.from_text(None)", lambda: Board.from_text(None), ParameterTypeError, "text"),
+        ("Board.from_text(123)", lambda: Board.from_text(123), ParameterTypeError, "text"),
+        ("Board.from_text(b'...')", lambda: Board.from_text(THESIS.encode()), ParameterTypeError, "text"),
+        ("Board.from_rows([1, 2])", lambda: Board.from_rows([1, 2]), ParameterTypeError, "lines"),
+        ("Board.from_rows('1??')", lambda: Board.from_rows("1??"), ParameterTypeError, "lines"),
+        ("Board.from_text(mines=1.5)", lambda: Board.from_text(THESIS, mines=1.5), ParameterTypeError, "mines"),
+        ("Board.from_text(mines=True)", lambda: Board.from_text(THESIS, mines=True), ParameterTypeError, "mines"),
+        ("Board.from_text(mines='3')", lambda: Board.from_text(THESIS, mines="3"), ParameterTypeError, "mines"),
+        ("Board.from_array([[1.7, -1]])", lambda: Board.from_array([[1.7, -1]]), BoardError, "1.7"),
+        ("Board.from_array([['x']])", lambda: Board.from_array([["x"]]), BoardError, "'x'"),
+        ("Board.from_array(None)", lambda: Board.from_array(None), ParameterTypeError, "array"),
+        ("Board.from_array(['12'])", lambda: Board.from_array(["12"]), ParameterTypeError, "row 0"),
+        ("Board(grid=[[1]])", lambda: Board([[1]]), BoardError, "tuple of rows"),
+        ("Board(topology='torus')", lambda: Board(((1,),), topology="torus"), ParameterTypeError, "topology"),
+        ("Board header in Arabic-Indic digits", lambda: Board.from_text("\u0664x\u0664\n????\n????\n????\n????"),
+         BoardError, "line 1"),
+        ("board[(5, 5)]", lambda: BOARD[(5, 5)], ParameterError, "off the 4x4 board"),
+        ("board[(-1, 0)]", lambda: BOARD[(-1, 0)], ParameterError, "off the 4x4 board"),
+        ("board[None]", lambda: BOARD[None], ParameterTypeError, "cell"),
+        ("board[(0, 'a')]", lambda: BOARD[(0, "a")], ParameterTypeError, "cell"),
+        ("a.probability((9, 9))", lambda: A.probability((9, 9)), ParameterError, "[9, 9] is off the 4x4 board"),
+        ("a.probability((-1, -1))", lambda: A.probability((-1, -1)), ParameterError, "[-1, -1] is off"),
+        ("a.probability('a1')", lambda: A.probability("a1"), ParameterTypeError, "cell"),
+        ("board.reveal((9, 9), 1)", lambda: BOARD.reveal((9, 9), 1), BoardError, "off the 4x4 board"),
+        ("board.reveal((0, 1), 'x')", lambda: BOARD.reveal((0, 1), "x"), BoardError, "value"),
+        ("Game.open((9, 9))", lambda: Game(5, 5, 3).open((9, 9)), ParameterError, "not a (row, col)"),
+        ("Game.open(None)", lambda: Game(5, 5, 3).open(None), ParameterError, "None"),
+        ("Game.flag((0, 99))", lambda: Game(5, 5, 3).flag((0, 99)), ParameterError, "5x5"),
+        ("Game(width=2.5)", lambda: Game(2.5, 5, 3), ParameterError, "whole numbers"),
+        ("Game(mines=-1)", lambda: Game(5, 5, -1), ParameterError, "mines"),
+        ("Settings(rule='easy')", lambda: Settings(5, 5, 3, rule="easy"), ParameterError, "rule"),
+        ("Settings(topology='moebius')", lambda: Settings(5, 5, 3, topology="moebius"), ParameterError,
+         "topology"),
+        ("Formula literal past num_vars", lambda: Formula(2, (Card((1, 3), 1, 1),)), ParameterError,
+         "literal 3"),
+        ("Formula projection past num_vars", lambda: Formula(2, (), projection=(5,)), ParameterError, "projection"),
+        ("Formula(-1)", lambda: Formula(-1, ()), ParameterError, "num_vars"),
+        ("Formula constraints not Cards", lambda: Formula(2, ((1, 2),)), ParameterTypeError, "constraints[0]"),
+        ("Formula sizes", lambda: Formula(2, (), sizes=(1,)), ParameterError, "sizes"),
+        ("get_backend('fast')", lambda: get_backend("fast"), ParameterError, "backend"),
+        ("get_backend(option)", lambda: get_backend("dpll", vtree="x"), ParameterError, "option"),
+        ("DIMACS in Arabic-Indic digits", lambda: read(io.StringIO("p cnf 1 1\n\u0661 0\n")), InputError,
+         "not an integer"),
+        ("analyze_rules({})", lambda: analyze_rules({}), ParameterTypeError, "rules"),
+        ("RuleSet.from_payload([])", lambda: RuleSet.from_payload([]), InputError, "rules"),
+        ("Limits(timeout=-1)", lambda: Limits(timeout=-1), ParameterError, "Limits.timeout"),
+        ("Limits(timeout=nan)", lambda: Limits(timeout=float("nan")), ParameterError, "Limits.timeout"),
+        ("Limits(timeout=inf)", lambda: Limits(timeout=float("inf")), ParameterError, "Limits.timeout"),
+        ("Limits(timeout='10')", lambda: Limits(timeout="10"), ParameterTypeError, "Limits.timeout"),
+        ("Limits(max_cache=0)", lambda: Limits(max_cache=0), ParameterError, "Limits.max_cache"),
+        ("Limits(max_memory=1.5)", lambda: Limits(max_memory=1.5), ParameterTypeError, "Limits.max_memory"),
+        ("check(None)", lambda: check(None), ParameterTypeError, "board"),
+        ("check(limits=3)", lambda: check(BOARD, limits=3), ParameterTypeError, "limits"),
+        ("check(unique='yes')", lambda: check(BOARD, unique="yes"), ParameterTypeError, "unique"),
+        ("check(method='fast')", lambda: check(BOARD, method="fast"), ParameterError, "method"),
+        ("check(encoding='x')", lambda: check(BOARD, encoding="x"), ParameterError, "encoding"),
+        ("check(clues='under')", lambda: check(BOARD, clues="under"), ParameterTypeError, "clues"),
+        ("cnf.encode(None)", lambda: cnf.encode(None), ParameterTypeError, "board"),
+        ("cnf.encode(encoding='x')", lambda: cnf.encode(BOARD, "x"), ParameterError, "encoding"),
+        ("dimacs.render(None)", lambda: render(None), ParameterTypeError, "enc"),
+        ("dimacs.read(text)", lambda: read("p cnf 1 1\n1 0\n"), ParameterTypeError, "stream"),
+        ("dimacs.read(None)", lambda: read(None), ParameterTypeError, "stream"),
+        ("backend.count(None)", lambda: get_backend("dpll").count(None), ParameterTypeError, "formula"),
+        ("backend.count(limits=4)", lambda: get_backend("brute").count(Formula(1, ()), limits=4),
+         ParameterTypeError, "limits"),
+        ("sdd.count('p cnf')", lambda: get_backend("sdd").count("p cnf 1 0"), ParameterTypeError, "formula"),
+        ("Grid(offsets=5)", lambda: Grid(offsets=5), ParameterTypeError, "offsets"),
+        ("Grid(offsets far)", lambda: Grid(offsets=((0, 10**6), (0, -10**6))), ParameterError, "offsets"),
+        ("Grid(wrap='yes')", lambda: Grid(wrap="yes"), ParameterTypeError, "wrap"),
+        ("Hex(wrap=1)", lambda: Hex(wrap=1), ParameterTypeError, "wrap"),
+        ("Grid3D(depth=2.0)", lambda: Grid3D(depth=2.0), ParameterTypeError, "depth"),
+        ("parse_topology(None)", lambda: parse_topology(None), ParameterError, "topology"),
+        ("parse_topology('3d:x')", lambda: parse_topology("3d:x"), ParameterError, "3d:DEPTH"),
+        ("Settings 10**10 cells", lambda: Settings(100000, 100000, 5), ParameterError, "at most"),
+        ("Board.with_mines(1.5)", lambda: BOARD.with_mines(1.5), BoardError, "mine total"),
+        ("RuleSet mine_prob 2", lambda: RuleSet.from_payload({"rules": [], "mine_prob": 2}), InputError,
+         "mine_prob"),
+        ("RuleSet num_mines 1.5", lambda: RuleSet.from_payload({"rules": [{"num_mines": 1.5, "cells": ["a"]}]}),
+         InputError, "num_mines"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "call", "error", "words"), calls(), ids=[c[0] for c in calls()])
+def test_a_bad_argument_gets_countsweeps_error_naming_it(name, call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert isinstance(raised.value, CountsweepError)
+    assert words in str(raised.value), str(raised.value)
+    if error is ParameterTypeError:
+        assert isinstance(raised.value, TypeError) and isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize("board, total", [(THESIS, 3), (THESIS.splitlines(), 3), ([list(r) for r in BOARD.grid], None),
+                                          (BOARD, 3)], ids=["text", "lines", "codes (no total)", "Board"])
+def test_what_users_hold_is_taken_where_a_board_goes(board, total):
+    expected = analyze(BOARD.with_mines(total))
+    assert analyze(board) == expected and count(board) == expected.count
+    assert probabilities(board) == expected.probabilities
