@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     for n, mines, numbers in ((30, 180, 30), (60, 720, 60), (100, 2000, 100)):
         rows.append(row(f"{n}x{n}, {mines} mines, {numbers} numbers",
                         [sparse(n, n, mines, numbers, seed=s) for s in range(args.seeds)], args.cap))
-    for n in (30, 31, 60, 61):
+    for n in (30, 31, 45, 60, 61, 70):
         rows.append(row(f"lattice {n}x{n}", [lattice(n, n, 0.2, seed=s) for s in range(1, args.seeds + 1)], args.cap))
     print(table(("board", "boards", "hidden", "count", "count max", "check", "check max", "method", "SAT calls",
                  "check --method sat", "Minicard backbone (peer)"), rows))

@@ -94,6 +94,11 @@ GROUPS: dict[str, Group] = {
                                                    "test_hostile.py", "test_json_outputs.py", "test_cnf.py",
                                                    "test_game.py", "test_dimacs.py", "test_clues.py",
                                                    "test_files.py", "test_sdd.py", "test_play_command.py")),
+    "topology": Group(READERS, ("countsweep/topology.py",), ("test_topology.py", "test_board.py", "test_rules.py",
+                                                           "test_api_hostile.py")),
+    "rules": Group(READERS, ("countsweep/rules.py",), ("test_rules.py", "test_sat.py", "test_api_hostile.py")),
+    "check": Group(OTHER, ("countsweep/check.py",), ("test_sat.py", "test_exit_codes.py", "test_api_hostile.py")),
+    "serve": Group(OTHER, ("countsweep/serve/*.py",), ("test_serve.py", "test_api_hostile.py")),
 }
 
 # Survivors that change no behaviour, with the reason; keyed by the mutant's name,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from countsweep.cli.check import NOT_UNIQUE
 from countsweep.errors import (
     BoardError,
     CountsweepError,
@@ -23,7 +24,6 @@ from countsweep.errors import (
     OverwriteRefused,
     ParameterError,
 )
-from countsweep.cli.check import NOT_UNIQUE
 from tests.cli_helpers import run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,6 +8,7 @@ sea is settled by the frontier's bounds alone; limits stop a long check.
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -276,3 +277,50 @@ def test_a_rules_payload_is_checked_and_named(tmp_path):
         assert out["safe"] == ["a", "c"] and out["mines_certain"] == ["b"] and out["unique"] is True
         assert r.exit_code == 0
 
+
+
+@contextlib.contextmanager
+def starved():
+    """Budgets so small that every way of settling a candidate is taken: windows, restarts, renewed solvers.
+
+    Only windows are tried before the restarts, and a window never proves a
+    cell forced: every forced cell is proved on a renewed solver.
+    """
+    from countsweep.encode import sat
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sat, "SCHEDULE", ((1, 0), (2, 0)))
+        patch.setattr(sat, "FIRST_BUDGET", 0)
+        patch.setattr(sat, "RESTART_BUDGET", 1)
+        yield
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_hidden=14, perturb=True, kinds=TOPOLOGIES))
+def test_forced_cells_are_the_same_when_every_call_runs_out_of_budget(board):
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        a = None
+    with starved():
+        r = decide(board, method="sat")
+    if a is None:
+        assert not r.consistent
+    else:
+        assert r.consistent and (r.safe, r.mines_certain) == (a.safe, a.mines_certain), board.to_text()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_lattice_decided_by_windows_and_restarts_has_the_counted_forced_cells(seed):
+    from countsweep.encode import sat
+    from countsweep.play.generators import lattice
+
+    board = lattice(30, 30, 0.2, seed=seed)  # counted in a millisecond
+    counted = decide(board, method="count")
+    renewed = []
+    with starved(), pytest.MonkeyPatch.context() as patch:
+        renew = sat._Problem.renew
+        patch.setattr(sat._Problem, "renew", lambda self: renewed.append(1) or renew(self))
+        solved = decide(board, method="sat")
+    assert len(renewed) >= len(counted.safe) + len(counted.mines_certain)  # each forced cell proved on a new solver
+    assert (solved.safe, solved.mines_certain) == (counted.safe, counted.mines_certain)

@@ -20,7 +20,11 @@ position goes in as it is:
 The forced cells are the backbone, found on one solver: take a model, and for
 each cell still a candidate, ask for the opposite value; a model found drops
 every candidate it disagrees with, and a refutation adds the forced literal for
-the next calls.  Uniqueness is then read off: one layout exactly when every
+the next calls.  A cell whose other value is hard to reach under the total's
+tight bound is tried first in small windows of the constraint graph (the rest
+held to the last model), then by restarts on renewed solvers with growing
+budgets: the calls of a tight bound have a heavy tail, and both cures cut it
+(minutes to seconds on lattices; see :func:`_backbone`).  Uniqueness is then read off: one layout exactly when every
 frontier cell is forced and the sea is too; otherwise two models already met
 are a witness.
 
@@ -37,6 +41,7 @@ clause solver.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,35 +106,42 @@ class _Stopped(Exception):
 
 
 class _Calls:
-    """A solver's calls under the deadline: interrupted when it passes (``solve_limited``)."""
+    """A problem's solver calls under the deadline: interrupted when it passes (``solve_limited``)."""
 
-    def __init__(self, solver: Solver, limits: Limits, progress: Callable[[int], None] | None) -> None:
-        self.solver = solver
+    def __init__(self, problem: _Problem, limits: Limits, progress: Callable[[int], None] | None) -> None:
+        self.problem = problem
         self.limits = limits
         self.progress = progress
         self.count = 0
 
-    def __call__(self, assumptions: list[int] = ()) -> bool:  # type: ignore[assignment]
+    def limited(self, assumptions: list[int] = (), budget: int = -1) -> bool | None:  # type: ignore[assignment]
+        """Whether the solver has a model under ``assumptions``, within ``budget`` conflicts (-1: no budget).
+
+        None when the budget ran out first; the deadline raises :class:`LimitExceeded`.
+        """
         self.limits.check("while deciding the forced cells")
         self.count += 1
         if self.progress is not None:
             self.progress(self.count)
+        solver = self.problem.solver
         timer = None
         if self.limits.deadline is not None:
             import time
 
-            timer = threading.Timer(max(0.0, self.limits.deadline - time.monotonic()), self.solver.interrupt)
+            timer = threading.Timer(max(0.0, self.limits.deadline - time.monotonic()), solver.interrupt)
             timer.daemon = True
             timer.start()
+        solver.conf_budget(budget)
         try:
-            found = self.solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+            found = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
             if timer is not None:
                 timer.cancel()
-            self.solver.clear_interrupt()
-        if found is None:
+            solver.clear_interrupt()
+            solver.conf_budget(-1)
+        if found is None and (budget < 0 or self.limits.expired()):
             raise LimitExceeded(f"time limit of {self.limits.timeout:g} s reached in a SAT call")
-        return bool(found)
+        return found
 
 
 def _allowed(eq: Equation) -> list[int]:
@@ -145,12 +157,17 @@ class _Problem:
     def __init__(self, cells: tuple[Cell, ...], equations: tuple[Equation, ...], encoding: str,
                  bounds: tuple[int, int] | None, limits: Limits) -> None:
         self.cells = cells
+        self.equations = equations
+        self.encoding = encoding
+        self.bounds = bounds
+        self.limits = limits
         self.var = {c: i for i, c in enumerate(cells, 1)}
         n = len(cells)
         pool = IDPool(start_from=n + 3)
         self.spare = (n + 1, n + 2)  # assumed, they tighten the bounds: frontier <= hi - 1, >= lo + 1
         native = encoding == NATIVE
-        self.solver = Solver(name=SOLVER if native else CLAUSE_SOLVER)
+        self.name = SOLVER if native else CLAUSE_SOLVER
+        self.atmosts: list[tuple[list[int], int]] = []  # native constraints, kept to load a new solver
         clauses: list[list[int]] = []
         for eq in equations:
             lits = [self.var[c] for c in eq.cells]
@@ -181,14 +198,58 @@ class _Problem:
                 for lits, k in (at_most, at_least):
                     if k < len(lits):
                         clauses += _bound(CardEnc.atmost, lits, k, pool, encoding) if k >= 0 else [[]]
-        for c in clauses:
-            self.solver.add_clause(c)
+        self.clauses = clauses
+        self.units: list[int] = []
+        self.solver = self._loaded()
+        self.around: dict[Cell, set[Cell]] = {c: set() for c in cells}  # cells sharing a constraint
+        for eq in equations:
+            for cell in eq.cells:
+                self.around[cell].update(eq.cells)
 
     def _atmost(self, lits: list[int], k: int) -> None:
-        if k < 0:
-            self.solver.add_clause([])
-        elif k < len(lits):
-            self.solver.add_atmost(lits, k)
+        if k < len(lits):  # k < 0: no assignment fits, loaded as the empty clause
+            self.atmosts.append((lits, k))
+
+    def _loaded(self) -> Solver:
+        """A new solver holding the problem's constraints."""
+        solver = Solver(name=self.name)
+        for lits, k in self.atmosts:
+            if k < 0:
+                solver.add_clause([])
+            else:
+                solver.add_atmost(lits, k)
+        for c in self.clauses:
+            solver.add_clause(c)
+        return solver
+
+    def force(self, lit: int) -> None:
+        """Add ``lit``, proved to hold in every model: it helps every later call, renewed solvers' too."""
+        self.units.append(lit)
+        self.solver.add_clause([lit])
+
+    def renew(self) -> None:
+        """Start over on a new solver holding the constraints and the forced literals, forgetting what was learned.
+
+        After hundreds of calls under assumptions, an incremental solver's
+        learned clauses and activities can leave it lost on a call a new solver
+        answers at once (measured: minutes against milliseconds on a 41x41
+        lattice); a restart from scratch is the cure, as in restarting CDCL.
+        """
+        self.solver.delete()
+        self.solver = self._loaded()
+        for lit in self.units:
+            self.solver.add_clause([lit])
+
+    def window(self, cell: Cell, radius: int) -> set[Cell]:
+        """The cells at most ``radius`` constraints away from ``cell``."""
+        seen = {cell}
+        ring = {cell}
+        for _ in range(radius):
+            ring = {d for c in ring for d in self.around[c]} - seen
+            if not ring:
+                break
+            seen |= ring
+        return seen
 
     def layout(self) -> dict[Cell, bool]:
         """The last model's value of every cell (mine: True)."""
@@ -218,7 +279,7 @@ def solve(model: Constraints, encoding: str = NATIVE, *, unique: bool = False, l
     sea_forced: bool | None = None
     for cells, equations in groups:
         problem = _Problem(cells, equations, encoding, bounds if coupled else None, limits)
-        run = _Calls(problem.solver, limits, _offset(progress, calls))
+        run = _Calls(problem, limits, _offset(progress, calls))
         try:
             found = _backbone(problem, run, forced)
             if found is not None and coupled and sea:
@@ -259,33 +320,151 @@ def _offset(progress: Callable[[int], None] | None, base: int) -> Callable[[int]
     return lambda k: progress(base + k)
 
 
+SCHEDULE: tuple[tuple[int | None, int], ...] = (
+    (None, 50), (2, 1000), (4, 1000), (8, 1000), (16, 3000), (32, 3000))
+"""How each candidate is first tried: (radius, conflict budget) in turn, until one attempt settles it.
+
+Radius None is the whole problem, steered by phases; a radius r frees only the
+cells within r constraints of the candidate and holds every other cell to the
+last model found.  Only a whole-problem call can prove a candidate forced.
+"""
+
+RESTART_BUDGET = 10_000
+"""The first budget of the restarts that follow :data:`SCHEDULE`; each next one is :data:`RESTART_GROWTH` times
+larger, without end, so every candidate is settled (or the deadline passes)."""
+RESTART_GROWTH = 2
+FIRST_BUDGET = 1000
+"""The budget of the first model's first call, and of the first restart after it."""
+
+
 def _backbone(problem: _Problem, run: _Calls,
               forced: dict[Cell, bool]) -> tuple[dict[Cell, bool], dict[Cell, bool] | None, list[int]] | None:
     """One problem's forced cells into ``forced``: its first model, one that differs from it (or None),
-    and the frontier mines of every model met; None when it has no model."""
-    if not run():
+    and the frontier mines of every model met; None when it has no model.
+
+    A candidate the whole-problem call cannot settle quickly is a cell whose
+    other value needs a model far from those seen, under the tight bound the
+    total puts on the frontier; such a model nearly always differs from the last
+    one only near the cell, so small windows around it (the rest of the board
+    held to the last model by assumptions) find it in a few conflicts.  The
+    idea is the local search of backbone extraction's "chunking" and of
+    Janota, Lynce and Marques-Silva, "Algorithms for computing backbones of
+    propositional formulae" (AI Communications 28(2), 2015), where iterative
+    calls with assumptions and model filtering are compared; here the window is
+    grown by distance in the constraint graph, which no topology needs to know.
+    """
+    if not _first_model(problem, run):
         return None
     first = problem.layout()
     seen = [sum(first.values())]
     other = None
     candidates = dict(first)
-    var = problem.var
+    last = first
     for cell in problem.cells:
         if cell not in candidates:
             continue
-        lit = var[cell] if candidates[cell] else -var[cell]
-        # steer every open candidate to its unseen value, so one model settles many at once
-        problem.solver.set_phases([-var[c] if v else var[c] for c, v in candidates.items()])
-        if run([-lit]):
+        lit = problem.var[cell] if candidates[cell] else -problem.var[cell]
+        if _other_value(problem, run, candidates, last, forced, cell, lit):
             found = problem.layout()
             seen.append(sum(found.values()))
             other = other or found
+            last = found
             for c in [c for c, v in candidates.items() if found[c] != v]:
                 del candidates[c]
         else:
             forced[cell] = candidates.pop(cell)
-            problem.solver.add_clause([lit])  # the forced literal helps every later call
+            problem.force(lit)
     return first, other, seen
+
+
+def _other_value(problem: _Problem, run: _Calls, candidates: dict[Cell, bool], last: dict[Cell, bool],
+                 forced: dict[Cell, bool], cell: Cell, lit: int) -> bool:
+    """Whether some model gives ``cell`` the value ``-lit`` (then it is the solver's model), by :data:`SCHEDULE`."""
+    var = problem.var
+    for radius, budget in SCHEDULE:
+        if radius is None:
+            # steer every open candidate to its unseen value, so one model settles many at once
+            problem.solver.set_phases([-var[c] if v else var[c] for c, v in candidates.items()])
+            assumptions = [-lit]
+        else:
+            inside = problem.window(cell, radius)
+            if len(inside) == len(problem.cells):
+                continue  # the whole problem: the next whole-problem attempt asks the same
+            assumptions = [-lit, *(var[c] if last[c] else -var[c] for c in problem.cells if c not in inside)]
+        found = run.limited(assumptions, budget)
+        if found or (found is False and radius is None):
+            return found
+    near_last = [-lit, *(var[c] if last[c] else -var[c] for c in problem.cells if var[c] != abs(lit))]
+    unseen = [-var[c] if v else var[c] for c, v in candidates.items()]
+    return _restarting(problem, run, [-lit], (near_last, unseen, *_leaning(problem)), RESTART_BUDGET)
+
+
+def _first_model(problem: _Problem, run: _Calls) -> bool:
+    """Whether the problem has a model (then it is the solver's).
+
+    Under a tight bound from the total the first model can be the hardest call
+    of all (measured: 99 s on a 70x70 lattice), while the same constraints
+    without the bound take milliseconds and their model often lies inside the
+    bound already.  So: one call on a budget; then a model without the bound,
+    installed by assumptions when it fits; else restarts leaning first toward
+    the side of the bound it missed.
+    """
+    found = run.limited([], FIRST_BUDGET)
+    if found is not None or problem.bounds is None:
+        return found if found is not None else _restarting(problem, run, [], _leaning(problem), FIRST_BUDGET)
+    loose = _Problem(problem.cells, problem.equations, problem.encoding, None, problem.limits)
+    try:
+        if not _Calls(loose, problem.limits, None).limited([]):
+            return False
+        model = loose.layout()
+    finally:
+        loose.solver.delete()
+    var = problem.var
+    phases = [var[c] if mine else -var[c] for c, mine in model.items()]
+    lo, hi = problem.bounds
+    mines = sum(model.values())
+    if lo <= mines <= hi and run.limited(phases):
+        return True  # installed: the solver's model now
+    none, every, no = _leaning(problem)
+    return _restarting(problem, run, [], (every, none, phases, no) if mines < lo else (no, none, phases, every),
+                       FIRST_BUDGET)
+
+
+def _decided(problem: _Problem, run: _Calls, assumptions: list[int]) -> bool:
+    """Whether the problem has a model under ``assumptions``: one call on a budget, then restarts."""
+    found = run.limited(assumptions, FIRST_BUDGET)
+    if found is None:
+        found = _restarting(problem, run, assumptions, _leaning(problem), FIRST_BUDGET)
+    return found
+
+
+def _leaning(problem: _Problem) -> tuple[list[int], list[int], list[int]]:
+    """Phases for a restart: none, every cell a mine, every cell safe (toward either end of the total's bound)."""
+    return [], list(problem.var.values()), [-v for v in problem.var.values()]
+
+
+def _restarting(problem: _Problem, run: _Calls, assumptions: list[int], phases: tuple[list[int], ...],
+                budget: int) -> bool:
+    """Whether the problem has a model under ``assumptions``, by restarts on renewed solvers.
+
+    Calls on a problem with a tight bound from the total have a heavy tail: one
+    solver takes minutes where another, started differently, takes milliseconds
+    (measured on lattices: a first model took 99 s with a solver's default
+    phases and 10 ms with every cell a mine first).  So each attempt starts on a
+    renewed solver, with the next of ``phases`` and a budget
+    :data:`RESTART_GROWTH` times the last, without end (Luby, Sinclair and
+    Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47(4), 1993;
+    Gomes, Selman and Kautz, "Boosting combinatorial search through
+    randomization", AAAI 1998).
+    """
+    for attempt in itertools.count():
+        problem.renew()
+        problem.solver.set_phases(phases[attempt % len(phases)])
+        found = run.limited(assumptions, budget)
+        if found is not None:
+            return found
+        budget = max(1, budget * RESTART_GROWTH)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _sea(problem: _Problem, run: _Calls, left: int, sea: int, seen: list[int]) -> bool | None:
@@ -296,8 +475,9 @@ def _sea(problem: _Problem, run: _Calls, left: int, sea: int, seen: list[int]) -
     when some layout has ``m > left - sea``; the models met may have shown
     either, else a call with the bound tightened by its spare literal asks.
     """
-    can_mine = any(m < left for m in seen) or run([problem.spare[0]])
-    can_empty = left - sea < 0 or any(m > left - sea for m in seen) or run([problem.spare[1]])
+    fewer, more = [problem.spare[0]], [problem.spare[1]]
+    can_mine = any(m < left for m in seen) or _decided(problem, run, fewer)
+    can_empty = left - sea < 0 or any(m > left - sea for m in seen) or _decided(problem, run, more)
     if can_mine and can_empty:
         return None
     return can_mine  # one of the two holds: every layout has left - sea <= m <= left
