@@ -4,7 +4,8 @@ Starts ``countsweep serve`` with 1 and then 2 worker processes on a free port,
 sends the positions a greedy agent met in seeded expert games from
 ``--clients`` concurrent clients for ``--seconds``, checks every answer against
 the in-process oracle's, and prints requests per second with p50 and p99
-latency.
+latency.  The clients are raw sockets on kept-alive connections, lean enough
+to leave the server most of a small machine.
 
     pip install ".[serve]"
     python -m benchmarks.serve [--games 5] [--seconds 10] [--clients 4] [--workers 1,2]
@@ -46,31 +47,72 @@ def wait_up(url: str, seconds: float = 30) -> None:
     raise SystemExit(f"the server at {url} did not start")
 
 
-def load(url: str, bodies: list[str], expected: list[dict], clients: int, seconds: float) -> list[float]:
+def _request(body: str, port: int) -> bytes:
+    data = body.encode()
+    return (f"POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+
+def _response(conn: socket.socket, pending: bytearray) -> tuple[int, bytes]:
+    """One HTTP/1.1 response off a kept-alive connection: its status and body (Content-Length framed)."""
+    while b"\r\n\r\n" not in pending:
+        chunk = conn.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed the connection")
+        pending += chunk
+    head, _, rest = bytes(pending).partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    status = int(lines[0].split()[1])
+    fields = (line.partition(b":") for line in lines[1:])
+    length = next(int(v) for k, _, v in fields if k.strip().lower() == b"content-length")
+    body = bytearray(rest)
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed the connection")
+        body += chunk
+    pending[:] = body[length:]
+    return status, bytes(body[:length])
+
+
+def load(port: int, bodies: list[str], expected: list[dict], clients: int, seconds: float) -> list[float]:
+    """Latencies of ``clients`` kept-alive connections sending ``bodies`` in turn for ``seconds``.
+
+    The clients are lean (raw sockets, the requests encoded once) so that on a
+    machine of few cores they leave the server its share; every answer is
+    checked after the clock stops.
+    """
     latencies: list[float] = []
+    answers: list[tuple[int, int, bytes]] = []
     lock = threading.Lock()
     stop = time.monotonic() + seconds
+    requests = [_request(b, port) for b in bodies]
 
     def client(k: int) -> None:
-        mine = []
-        with httpx.Client(base_url=url, timeout=30) as http:
+        mine, got = [], []
+        with socket.create_connection(("127.0.0.1", port)) as conn:
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            pending = bytearray()
             i = k
             while time.monotonic() < stop:
                 start = time.perf_counter()
-                r = http.post("/api/analyze", content=bodies[i % len(bodies)],
-                              headers={"content-type": "application/json"})
+                conn.sendall(requests[i % len(requests)])
+                status, body = _response(conn, pending)
                 mine.append(time.perf_counter() - start)
-                if r.status_code != 200 or r.json()["exact"] != expected[i % len(bodies)]["exact"]:
-                    raise SystemExit(f"wrong answer for position {i % len(bodies)}: {r.status_code}")
+                got.append((i % len(requests), status, body))
                 i += clients
         with lock:
             latencies.extend(mine)
+            answers.extend(got)
 
     threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    for i, status, body in answers:
+        if status != 200 or json.loads(body)["exact"] != expected[i]["exact"]:
+            raise SystemExit(f"wrong answer for position {i}: HTTP {status}")
     return latencies
 
 
@@ -92,9 +134,9 @@ def main(argv: list[str] | None = None) -> None:
         try:
             url = f"http://127.0.0.1:{port}"
             wait_up(url)
-            load(url, bodies, expected, args.clients, min(2.0, args.seconds))  # warm every worker
+            load(port, bodies, expected, args.clients, min(2.0, args.seconds))  # warm every worker
             start = time.perf_counter()
-            latencies = load(url, bodies, expected, args.clients, args.seconds)
+            latencies = load(port, bodies, expected, args.clients, args.seconds)
             took = time.perf_counter() - start
         finally:
             server.terminate()

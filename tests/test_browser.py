@@ -112,6 +112,46 @@ def test_play_mode_deals_a_game_and_steps_through_the_agents_moves(browser, serv
     page.close()
 
 
+def test_play_mode_shows_each_steps_probabilities_in_percent_and_ends_with_the_mines_shown(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.click("#mode-play")
+    page.select_option("#play-level", "beginner")
+    page.fill("#play-seed", "3")
+    page.click("#deal")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('move 1 of')")
+    page.click("#next")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('move 2 of')")
+    # the heatmap is drawn on the step: hidden cells carry their exact probability
+    page.wait_for_selector(".cell[data-p]")
+    hover = page.locator(".cell[data-p]").first.get_attribute("title")
+    assert "mine probability" in hover and "%" in hover
+    page.uncheck("#show-probs")
+    page.wait_for_function("document.querySelectorAll('.cell[data-p]').length === 0")
+    page.click("#prev")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('move 1 of')")
+    page.click("#to-end")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('game over')")
+    # every mine is accounted for: flagged, shown, or the one that ended the game
+    shown = page.locator(".cell.mine-shown, .cell.fatal, .cell.flag").count()
+    assert shown == 10
+    lost = "lost" in page.inner_text("#status")
+    assert (page.locator(".cell.fatal").count() == 1) == lost
+    advice = page.inner_text("#advice")
+    assert (advice.startswith("Guesses: [") and "%" in advice) or advice == "No guess was needed."
+    page.close()
+
+
+def test_big_counts_read_as_powers_of_ten_with_the_exact_integer_on_hover(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.select_option("#level", "expert")
+    page.wait_for_function("document.getElementById('status').textContent.includes('× 10^')")
+    assert page.get_attribute("#status", "title").split()[0].isdigit()
+    assert len(page.get_attribute("#status", "title").split()[0]) > 100
+    page.close()
+
+
 def test_the_page_analyses_its_starting_board_on_load(browser, server, tmp_path):
     page = browser.new_page(viewport={"width": 900, "height": 700})
     page.goto(server + "/")

@@ -347,11 +347,11 @@ def _backbone(problem: _Problem, run: _Calls,
     total puts on the frontier; such a model nearly always differs from the last
     one only near the cell, so small windows around it (the rest of the board
     held to the last model by assumptions) find it in a few conflicts.  The
-    idea is the local search of backbone extraction's "chunking" and of
-    Janota, Lynce and Marques-Silva, "Algorithms for computing backbones of
-    propositional formulae" (AI Communications 28(2), 2015), where iterative
-    calls with assumptions and model filtering are compared; here the window is
-    grown by distance in the constraint graph, which no topology needs to know.
+    loop is the iterative backbone algorithm with model filtering of Janota,
+    Lynce and Marques-Silva, "Algorithms for computing backbones of
+    propositional formulae" (AI Communications 28(2), 2015); the windows are
+    countsweep's own, grown by distance in the constraint graph, which no
+    topology needs to know.
     """
     if not _first_model(problem, run):
         return None
@@ -364,7 +364,7 @@ def _backbone(problem: _Problem, run: _Calls,
         if cell not in candidates:
             continue
         lit = problem.var[cell] if candidates[cell] else -problem.var[cell]
-        if _other_value(problem, run, candidates, last, forced, cell, lit):
+        if _other_value(problem, run, candidates, last, cell, lit):
             found = problem.layout()
             seen.append(sum(found.values()))
             other = other or found
@@ -378,7 +378,7 @@ def _backbone(problem: _Problem, run: _Calls,
 
 
 def _other_value(problem: _Problem, run: _Calls, candidates: dict[Cell, bool], last: dict[Cell, bool],
-                 forced: dict[Cell, bool], cell: Cell, lit: int) -> bool:
+                 cell: Cell, lit: int) -> bool:
     """Whether some model gives ``cell`` the value ``-lit`` (then it is the solver's model), by :data:`SCHEDULE`."""
     var = problem.var
     for radius, budget in SCHEDULE:

@@ -50,9 +50,34 @@ function percent(p) {
   return String(v);
 }
 
+// "a/b" (digits of any length) as a float: the leading digits of both, scaled alike
+function fractionValue(text) {
+  const [a, b = "1"] = String(text).split("/");
+  const cut = Math.max(0, Math.max(a.length, b.length) - 15);
+  const top = a.length > cut ? Number(a.slice(0, a.length - cut)) : 0;
+  return top / Number(b.slice(0, b.length - cut) || "1");
+}
+
+// a probability in percent, with the precision a reader needs: 12.3%, 0.04%, <0.01%
+function pct(p) {
+  if (p === 0) return "0%";
+  if (p === 1) return "100%";
+  const v = 100 * p;
+  if (v < 0.01) return "<0.01%";
+  if (v > 99.99) return ">99.99%";
+  return (v < 1 || v > 99 ? v.toFixed(2) : v.toFixed(1)) + "%";
+}
+
+// a count of any size: exact up to 15 digits, else 2.71 × 10^151
+function bigCount(text) {
+  const digits = String(text);
+  if (digits.length <= 15) return digits;
+  return `${digits[0]}.${digits.slice(1, 3)} × 10^${digits.length - 1}`;
+}
+
 function colour(p) { return `hsl(${Math.round(120 * (1 - p))}, 70%, ${60 + Math.round(15 * (1 - p))}%)`; }
 
-function render(highlight = null) {
+function render(highlight = null, reveal = null) {
   const board = $("board");
   board.style.gridTemplateColumns = `repeat(${state.width}, 2.1rem)`;
   board.replaceChildren();
@@ -75,6 +100,12 @@ function render(highlight = null) {
         if (p === 0) el.classList.add("safe");
         if (p === 1) el.classList.add("mine");
       }
+      if (reveal && v === "?" && reveal.mines.has(`${r},${c}`)) {
+        el.classList.add("mine-shown"); el.textContent = "✱"; el.title = `[${r}, ${c}] a mine`;
+      }
+      if (reveal && reveal.fatal && reveal.fatal[0] === r && reveal.fatal[1] === c) {
+        el.classList.add("fatal"); el.textContent = "✱"; el.title = `[${r}, ${c}] the mine that ended the game`;
+      }
       if (state.mode === "edit" && state.cursor[0] === r && state.cursor[1] === c) el.classList.add("cursor");
       if (highlight && highlight[0] === r && highlight[1] === c) el.classList.add(state.mode === "edit" ? "suggested" : "played");
       board.appendChild(el);
@@ -91,7 +122,8 @@ async function post(path, body) {
 }
 
 function describe(a) {
-  const total = a.count !== undefined ? `${a.count} mine layout${a.count === "1" ? "" : "s"}` : `total weight ${a.weight}`;
+  const total = a.count !== undefined ? `${bigCount(a.count)} mine layout${a.count === "1" ? "" : "s"}`
+                                      : `total weight ${a.weight}`;
   return `${total}; ${a.safe.length} certain safe, ${a.mines_certain.length} certain mines` +
          `; ${a.frontier} frontier cells in ${a.components} components, ${a.sea} in the sea`;
 }
@@ -105,12 +137,14 @@ async function analyse() {
     if (ticket !== state.pending) return;
     state.analysis = a;
     setStatus(describe(a));
+    if (a.count !== undefined) $("status").title = `${a.count} mine layouts, exactly`;
     let advice = null;
     try { advice = await post("/api/move", { board: text }); } catch (e) { advice = null; }
     if (ticket !== state.pending) return;
     state.advice = advice;
     render(advice ? advice.cell : null);
     $("advice").textContent = advice ? adviceText(advice) : "";
+    $("advice").title = advice ? adviceExact(advice) : "";
   } catch (e) {
     if (ticket !== state.pending) return;
     state.analysis = null; state.advice = null;
@@ -123,9 +157,20 @@ async function analyse() {
 function adviceText(m) {
   const where = `[${m.cell[0]}, ${m.cell[1]}]`;
   if (!m.guess) return `The agent ${m.action === "flag" ? "flags" : "opens"} ${where}: certain.`;
-  let text = `The agent guesses ${where} (mine probability ${m.mine_probability}), rule ${m.rule}`;
-  if (m.outlook) text += `: safety ${m.outlook.safety}, secondary safety ${m.outlook.secondary_safety}, progress ${m.outlook.progress}`;
+  let text = `The agent guesses ${where}: mine probability ${pct(fractionValue(m.mine_probability))}, rule ${m.rule}`;
+  if (m.outlook) {
+    const o = m.outlook;
+    text += ` (safety ${pct(fractionValue(o.safety))}, secondary safety ${pct(fractionValue(o.secondary_safety))}, ` +
+            `progress ${pct(fractionValue(o.progress))})`;
+  }
   return text + ".";
+}
+
+function adviceExact(m) {
+  if (!m.guess) return "";
+  let text = `mine probability ${m.mine_probability}`;
+  if (m.outlook) text += `; safety ${m.outlook.safety}; secondary safety ${m.outlook.secondary_safety}; progress ${m.outlook.progress}`;
+  return text;
 }
 
 function edit(r, c, value) {
@@ -137,8 +182,14 @@ function edit(r, c, value) {
 
 const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "F"];
 
+function levelOf(w, h, m) {
+  const found = Object.entries(LEVELS).find(([, [lw, lh, lm]]) => lw === w && lh === h && lm === m);
+  return found ? found[0] : "custom";
+}
+
 function newBoard(w, h, m) {
   state.width = w; state.height = h; state.mines = m;
+  $("level").value = levelOf(w, h, m);
   state.cells = blank(w, h);
   state.cursor = [0, 0];
   state.analysis = null;
@@ -190,6 +241,7 @@ $("load-text").addEventListener("click", () => {
     state.cells = Array.from({ length: b.height }, (_, r) =>
       Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
     [$("width").value, $("height").value, $("mines").value] = [b.width, b.height, state.mines];
+    $("level").value = levelOf(b.width, b.height, state.mines);
     render();
     analyse();
   } catch (e) { setStatus(e.message, true); }
@@ -197,22 +249,48 @@ $("load-text").addEventListener("click", () => {
 
 // -- watching the agent play -------------------------------------------------------------
 
-function showFrame() {
+function moveText(f) {
+  const where = `[${f.cell[0]}, ${f.cell[1]}]`;
+  return f.guess ? `guess ${where}, mine probability ${pct(fractionValue(f.mine_probability))}, rule ${f.rule}`
+                 : `${f.action === "flag" ? "flag" : "open"} ${where} (certain)`;
+}
+
+function gameSummary(g) {
+  const guesses = g.frames.filter((f) => f.guess)
+    .map((f) => `[${f.cell[0]}, ${f.cell[1]}] ${pct(fractionValue(f.mine_probability))}`);
+  return guesses.length ? `Guesses: ${guesses.join(", ")}.` : "No guess was needed.";
+}
+
+async function showFrame() {
+  const ticket = ++state.pending;
   const f = state.frames[state.frame];
   const b = parseText(f ? f.board : state.game.final);
   state.width = b.width; state.height = b.height; state.mines = b.mines;
   state.cells = b.cells;
   state.analysis = null;
-  render(f ? f.cell : null);
-  if (f) {
-    const where = `[${f.cell[0]}, ${f.cell[1]}]`;
-    setStatus(`move ${state.frame + 1} of ${state.frames.length}: ` + (f.guess
-      ? `guess ${where}, mine probability ${f.mine_probability}, rule ${f.rule}`
-      : `${f.action === "flag" ? "flag" : "open"} ${where} (certain)`));
-  } else {
-    setStatus(`game over: ${state.game.won ? "won" : "lost"} after ${state.frames.length} moves, ${state.game.guesses} guesses`);
-  }
   $("next").disabled = $("to-end").disabled = state.frame >= state.frames.length;
+  $("prev").disabled = state.frame <= 0;
+  let reveal = null;
+  if (f) {
+    setStatus(`move ${state.frame + 1} of ${state.frames.length}: ${moveText(f)}`);
+    $("status").title = f.guess ? `mine probability ${f.mine_probability}` : "";
+    $("advice").textContent = "";
+  } else {
+    const last = state.frames[state.frames.length - 1];
+    reveal = { mines: new Set(state.game.mines.map(([r, c]) => `${r},${c}`)),
+               fatal: state.game.won || !last ? null : last.cell };
+    setStatus(`game over: ${state.game.won ? "won" : "lost"} after ${state.frames.length} moves, ` +
+              `${state.game.guesses} guesses` + (reveal.fatal ? `; lost on [${reveal.fatal}]` : ""));
+    $("advice").textContent = gameSummary(state.game);
+  }
+  render(f ? f.cell : null, reveal);
+  if (!f || !$("show-probs").checked) return;
+  try {
+    const a = await post("/api/analyze", { board: f.board });
+    if (ticket !== state.pending) return;
+    state.analysis = a;
+    render(f.cell);
+  } catch (e) { /* the frame stays drawn without its probabilities */ }
 }
 
 $("deal").addEventListener("click", async () => {
@@ -237,6 +315,14 @@ $("to-end").addEventListener("click", () => {
   state.frame = state.frames.length;
   showFrame();
 });
+
+$("prev").addEventListener("click", () => {
+  if (!state.frames || state.frame <= 0) return;
+  state.frame -= 1;
+  showFrame();
+});
+
+$("show-probs").addEventListener("change", () => { if (state.frames) showFrame(); });
 
 function setMode(mode) {
   state.mode = mode;
