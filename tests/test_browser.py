@@ -95,7 +95,8 @@ def test_the_thesis_position_entered_by_clicks_and_keys_reads_40_and_10(browser,
     page.close()
 
 
-def test_play_mode_deals_a_game_and_steps_through_the_agents_moves(browser, server):
+def dealt(browser, server):
+    """A page in play mode on game 0 of seed 3, beginner, at its first move."""
     page = browser.new_page()
     page.goto(server + "/")
     page.click("#mode-play")
@@ -103,6 +104,11 @@ def test_play_mode_deals_a_game_and_steps_through_the_agents_moves(browser, serv
     page.fill("#play-seed", "3")
     page.click("#deal")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('move 1 of')")
+    return page
+
+
+def test_play_mode_deals_a_game_and_steps_through_the_agents_moves(browser, server):
+    page = dealt(browser, server)
     first = page.inner_text("#status")
     page.click("#next")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('move 2 of')")
@@ -113,13 +119,7 @@ def test_play_mode_deals_a_game_and_steps_through_the_agents_moves(browser, serv
 
 
 def test_play_mode_shows_each_steps_probabilities_in_percent_and_ends_with_the_mines_shown(browser, server):
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.click("#mode-play")
-    page.select_option("#play-level", "beginner")
-    page.fill("#play-seed", "3")
-    page.click("#deal")
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('move 1 of')")
+    page = dealt(browser, server)
     page.click("#next")
     page.wait_for_function("document.getElementById('status').textContent.startsWith('move 2 of')")
     # the heatmap is drawn on the step: hidden cells carry their exact probability
