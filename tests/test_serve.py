@@ -137,14 +137,36 @@ def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):
     assert done["cell"] is None and "nothing left to open" in done["reason"]
 
 
-def test_play_replays_the_game_play_deals(client):
-    out = client.post("/api/play", json={"level": "beginner", "seed": 3, "game": 5}).json()
-    rec = run("play", "--level", "beginner", "--games", "6", "--seed", "3", "--json")
-    assert out["frames"] and out["won"] in (True, False)
+@pytest.mark.parametrize(("level", "rule", "seed", "game"), [
+    ("beginner", "safe", 3, 5), ("beginner", "opening", 1, 0), ("intermediate", "safe", 2, 1),
+    ("expert", "safe", 7, 2)])
+def test_play_replays_the_game_play_deals(client, level, rule, seed, game):
+    from fractions import Fraction
+
+    from countsweep import Board, analyze
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import deal, play_one
+
+    out = client.post("/api/play", json={"level": level, "rule": rule, "seed": seed, "game": game}).json()
+    settings = Settings.parse(level, None, rule, "corner")
+    played = play_one(settings, "best", seed, game)  # what countsweep play --seed S records for game i
+    dealt, first, _ = deal(settings, seed, game)
+    # a frame a move after the first click, which the record counts too
+    assert (out["won"], out["guesses"], len(out["frames"]) + 1) == (played["won"], played["guesses"],
+                                                                   played["moves"])
+    assert out["first"] == list(first) and Board.from_text(out["frames"][0]["board"])[first] >= 0
+    dealt.open(first)  # the layout is laid at the first click (a safe first click spares it)
+    assert out["mines"] == sorted(list(c) for c in dealt.reveal_layout())
+    assert out["settings"] == settings.describe()
     assert sum(f["guess"] for f in out["frames"]) == out["guesses"]
+    for f in out["frames"]:
+        board = Board.from_text(f["board"])
+        assert board[tuple(f["cell"])] < 0  # a move on a cell still hidden
+        if f["guess"]:  # the probability the agent saw, exact
+            assert Fraction(f["mine_probability"]) == analyze(board).probability(tuple(f["cell"]))
     # the last frame's board is one move from the final board
     assert out["final"].count("?") <= out["frames"][-1]["board"].count("?")
-    assert rec.exit_code == 0
+    assert (tuple(out["frames"][-1]["cell"]) in dealt.reveal_layout()) == (not out["won"])
 
 
 def test_the_page_and_the_openapi_schema_are_served(client):

@@ -11,6 +11,7 @@ two processes 8x slower than one).
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import socket
@@ -78,12 +79,16 @@ def test_each_connection_sends_small_writes_at_once():
 
     config = UvicornConfig(app=lambda scope, receive, send: None, http=NoDelayProtocol)
     config.load()
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:  # proto 0: what uvicorn's workers get
-        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
-        protocol = NoDelayProtocol(config=config, server_state=ServerState(), app_state={})
-        protocol.connection_made(Transport(sock))
-        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
-        protocol.timeout_keep_alive_task and protocol.timeout_keep_alive_task.cancel()
+    loop = asyncio.new_event_loop()  # its own: another test's asyncio.run may have left none current
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:  # proto 0: what uvicorn's workers get
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+            protocol = NoDelayProtocol(config=config, server_state=ServerState(), app_state={}, _loop=loop)
+            protocol.connection_made(Transport(sock))
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
+            protocol.timeout_keep_alive_task and protocol.timeout_keep_alive_task.cancel()
+    finally:
+        loop.close()
 
 
 @pytest.fixture(scope="module")

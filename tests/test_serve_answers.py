@@ -1,0 +1,190 @@
+"""Each endpoint's answer, computed without HTTP, against the library call it stands for.
+
+The endpoints pass their arguments on (mines, clue model, seed, time limit):
+each is checked to arrive, by an answer that would differ without it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
+
+from fastapi.testclient import TestClient
+
+from countsweep import Board, InconsistentError, LimitExceeded, ParameterError
+from countsweep.check import check
+from countsweep.play.agents import BestAgent
+from countsweep.play.generators import lattice
+from countsweep.serve import Config, create_app
+from countsweep.serve.answers import analyze_json, check_json, move_json, play_json, rules_json
+
+THESIS = "4x4x3\n1???\n????\n??2?\n????\n"
+UNTOTALLED = "4x4\n1???\n????\n??2?\n????\n"
+HARD = lattice(61, 61, 0.2, seed=1).to_text()  # neither counted nor decided in a hundredth of a second
+
+
+def test_the_mines_given_stand_for_the_headers_total_everywhere():
+    assert analyze_json(UNTOTALLED, mines=3) == analyze_json(THESIS)
+    assert check_json(UNTOTALLED, mines=3, unique=True) == check_json(THESIS, unique=True)
+    assert move_json(UNTOTALLED, mines=3) == move_json(THESIS)
+    assert analyze_json(UNTOTALLED, mines=3) != analyze_json(UNTOTALLED)
+
+
+def test_the_clue_model_named_is_the_one_counted_under():
+    for name in ("under", "over", "withheld:1/2"):
+        assert analyze_json(THESIS, clues=name)["clue_model"] == name
+        assert check_json(THESIS, clues=name)["clue_model"] == name
+    with pytest.raises(ParameterError, match=r"unknown clue model 'file\.json'"):
+        analyze_json(THESIS, clues="file.json")  # the server reads no file a request names
+
+
+def test_check_answers_uniqueness_only_when_asked():
+    assert "unique" not in check_json(THESIS) and check_json(THESIS, unique=True)["unique"] is False
+
+
+def test_an_inconsistent_check_says_why_in_the_checkers_words():
+    board = "3x2\n1?1\n000"
+    with pytest.raises(InconsistentError) as caught:
+        check_json(board)
+    assert str(caught.value) == f"board: {check(Board.from_text(board)).reason}"
+
+
+def test_every_answer_stops_at_its_time_limit():
+    with pytest.raises(LimitExceeded):
+        analyze_json(HARD, timeout=0.01)
+    with pytest.raises(LimitExceeded):
+        check_json(HARD, timeout=0.01)
+    payload = json.dumps({"rules": [{"num_mines": 1, "cells": [f"c{i}", f"c{i + 1}", f"c{i + 2}"]}
+                                    for i in range(0, 3000, 2)], "total_cells": 5000, "total_mines": 900})
+    with pytest.raises(LimitExceeded):
+        rules_json(payload, timeout=0.001)
+
+
+def test_a_density_is_named_when_it_is_wrong():
+    with pytest.raises(ParameterError, match=r"^density"):
+        analyze_json(UNTOTALLED, density="2")
+    with pytest.raises(ParameterError, match=r"^density is a prior for a board without a mine total; this board"):
+        analyze_json(THESIS, density="1/2")
+
+
+def test_a_bad_payload_is_named_payload():
+    with pytest.raises(Exception, match="payload"):
+        rules_json('{"rules": 5}')
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_the_move_is_the_agents_with_the_seed_given(seed):
+    # an untouched board: every cell alike, so the seed's tie-break picks the cell
+    board = "9x9x10\n" + "?????????\n" * 9
+    moves = BestAgent().moves(Board.from_text(board), random.Random(seed))
+    expected = next(m for m in moves if m.action == "open")
+    out = move_json(board, seed=seed)
+    assert (out["cell"], out["action"], out["rule"]) == (list(expected.cell), "open", expected.rule)
+
+
+def test_nothing_left_to_open_has_every_key_of_a_move():
+    done, move = move_json("3x1x1\n?1-"), move_json(THESIS)
+    assert set(done) == set(move) | {"reason"}
+    assert (done["cell"], done["action"], done["rule"], done["guess"], done["mine_probability"], done["certain"],
+            done["outlook"]) == (None, None, None, False, None, [], None)
+
+
+def test_play_defaults_are_the_command_lines():
+    assert play_json(level="beginner") == play_json(level="beginner", size=None, rule="safe", first="corner",
+                                                    seed=0, game=0)
+    assert play_json(size="9x9x10", seed=2, game=1) == play_json(level="beginner", seed=2, game=1)
+    frame = play_json(level="beginner")["frames"][0]
+    assert set(frame) == {"board", "cell", "action", "rule", "guess", "mine_probability"}
+    assert frame["action"] in ("open", "flag") and isinstance(frame["rule"], str)
+    assert play_json(level="beginner", seed=0, game=1) != play_json(level="beginner", seed=0, game=0)
+    assert play_json(level="beginner", seed=1) != play_json(level="beginner", seed=0)
+
+
+def test_the_limits_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("COUNTSWEEP_SERVE_TIMEOUT", "2.5")
+    monkeypatch.setenv("COUNTSWEEP_SERVE_MAX_BODY", "1234")
+    assert Config.from_env() == Config(timeout=2.5, max_body=1234)
+    monkeypatch.delenv("COUNTSWEEP_SERVE_TIMEOUT")
+    monkeypatch.delenv("COUNTSWEEP_SERVE_MAX_BODY")
+    assert Config.from_env() == Config()
+
+
+def test_a_body_of_exactly_the_limit_is_read_and_one_byte_more_is_not():
+    body = json.dumps({"board": THESIS}).encode()
+    client = TestClient(create_app(Config(timeout=3, max_body=len(body))))
+
+    def chunks(data: bytes):
+        yield from (data[i:i + 7] for i in range(0, len(data), 7))
+
+    headers = {"content-type": "application/json"}
+    assert client.post("/api/analyze", content=chunks(body), headers=headers).status_code == 200
+    assert client.post("/api/analyze", content=chunks(body + b" "), headers=headers).status_code == 413
+    assert client.post("/api/analyze", content=body, headers=headers).status_code == 200
+    assert client.post("/api/analyze", content=body + b" ", headers=headers).status_code == 413
+
+
+def test_a_new_app_serves_its_page_its_files_and_its_schema():
+    client = TestClient(create_app(Config()))
+    assert client.get("/static/app.js").status_code == 200 and client.get("/static/style.css").status_code == 200
+    schema = client.get("/openapi.json").json()
+    assert schema["info"]["title"] == "countsweep" and schema["info"]["description"]
+    assert "/api/rules" in schema["paths"]
+
+
+def test_the_move_is_the_first_cell_to_open_after_the_certain_flags():
+    out = move_json("4x1x2\n1???")  # [0, 1] is a mine for certain, then a 50/50
+    assert out["action"] == "open" and out["cell"] in ([0, 2], [0, 3]) and out["guess"]
+    assert out["certain"] == [{"cell": [0, 1], "action": "flag"}]
+    # the first cell the agent opens, of two certain ones, not its last move
+    moves = BestAgent().moves(Board.from_text("4x1x1\n1???"), random.Random(0))
+    assert [(m.cell, m.action) for m in moves] == [((0, 1), "flag"), ((0, 2), "open"), ((0, 3), "open")]
+    assert move_json("4x1x1\n1???")["cell"] == [0, 2]
+
+
+def test_nothing_left_to_open_says_so():
+    assert move_json("3x1x1\n?1-")["reason"] == "nothing left to open: every hidden cell is a mine (or none is hidden)"
+
+
+def test_serve_without_its_extra_says_what_to_install(monkeypatch):
+    import sys
+
+    from countsweep.serve import create_app as make
+
+    # an import of them now fails, as without the extra
+    monkeypatch.setitem(sys.modules, "fastapi", None)
+    monkeypatch.setitem(sys.modules, "countsweep.serve.app", None)
+    with pytest.raises(ParameterError, match=r"^serve needs FastAPI and uvicorn: pip install 'countsweep\[serve\]'$"):
+        make(Config())
+
+
+def test_a_body_sent_in_many_pieces_is_counted_whole():
+    import asyncio
+
+    body = json.dumps({"board": THESIS}).encode()
+    app = create_app(Config(timeout=3, max_body=len(body) + 5))
+
+    async def send_in_pieces(data: bytes) -> int:
+        pieces = [data[i:i + 10] for i in range(0, len(data), 10)]
+        messages = [{"type": "http.request", "body": p, "more_body": i + 1 < len(pieces)}
+                    for i, p in enumerate(pieces)]
+        sent: list[dict] = []
+
+        async def receive() -> dict:
+            return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": "/api/analyze", "raw_path": b"/api/analyze", "query_string": b"",
+                 "root_path": "", "headers": [(b"content-type", b"application/json")],
+                 "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+        await app(scope, receive, send)
+        return next(m["status"] for m in sent if m["type"] == "http.response.start")
+
+    assert asyncio.run(send_in_pieces(body)) == 200
+    assert asyncio.run(send_in_pieces(body + b" " * 6)) == 413  # every piece under the limit, the whole over it
