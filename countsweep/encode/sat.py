@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from pysat.card import CardEnc
@@ -137,6 +137,7 @@ class _Calls:
         finally:
             if timer is not None:
                 timer.cancel()
+                timer.join()  # an interrupt already under way ends before the solver can be deleted or renewed
             solver.clear_interrupt()
             solver.conf_budget(-1)
         if found is None and (budget < 0 or self.limits.expired()):
@@ -250,6 +251,10 @@ class _Problem:
                 break
             seen |= ring
         return seen
+
+    def literals(self, layout: dict[Cell, bool], cells: Iterable[Cell]) -> list[int]:
+        """``layout``'s value of each of ``cells`` as a literal (mine: positive)."""
+        return [self.var[c] if layout[c] else -self.var[c] for c in cells]
 
     def layout(self) -> dict[Cell, bool]:
         """The last model's value of every cell (mine: True)."""
@@ -390,11 +395,11 @@ def _other_value(problem: _Problem, run: _Calls, candidates: dict[Cell, bool], l
             inside = problem.window(cell, radius)
             if len(inside) == len(problem.cells):
                 continue  # the whole problem: the next whole-problem attempt asks the same
-            assumptions = [-lit, *(var[c] if last[c] else -var[c] for c in problem.cells if c not in inside)]
+            assumptions = [-lit, *problem.literals(last, (c for c in problem.cells if c not in inside))]
         found = run.limited(assumptions, budget)
         if found or (found is False and radius is None):
             return found
-    near_last = [-lit, *(var[c] if last[c] else -var[c] for c in problem.cells if var[c] != abs(lit))]
+    near_last = [-lit, *problem.literals(last, (c for c in problem.cells if c != cell))]
     unseen = [-var[c] if v else var[c] for c, v in candidates.items()]
     return _restarting(problem, run, [-lit], (near_last, unseen, *_leaning(problem)), RESTART_BUDGET)
 
@@ -409,9 +414,11 @@ def _first_model(problem: _Problem, run: _Calls) -> bool:
     installed by assumptions when it fits; else restarts leaning first toward
     the side of the bound it missed.
     """
+    if problem.bounds is None:
+        return _decided(problem, run, [])
     found = run.limited([], FIRST_BUDGET)
-    if found is not None or problem.bounds is None:
-        return found if found is not None else _restarting(problem, run, [], _leaning(problem), FIRST_BUDGET)
+    if found is not None:
+        return found
     loose = _Problem(problem.cells, problem.equations, problem.encoding, None, problem.limits)
     try:
         if not _Calls(loose, problem.limits, None).limited([]):
@@ -419,8 +426,7 @@ def _first_model(problem: _Problem, run: _Calls) -> bool:
         model = loose.layout()
     finally:
         loose.solver.delete()
-    var = problem.var
-    phases = [var[c] if mine else -var[c] for c, mine in model.items()]
+    phases = problem.literals(model, model)
     lo, hi = problem.bounds
     mines = sum(model.values())
     if lo <= mines <= hi and run.limited(phases):
