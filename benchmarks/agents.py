@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from benchmarks.common import cluster, machine, pct, table
+from benchmarks.results import Report, arguments
 from countsweep.intervals import wilson
 from countsweep.play.agents import make_agent, play_game
 from countsweep.play.game import LEVELS, Game, Settings, first_cell
@@ -82,8 +83,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agents", default="greedy,best")
     ap.add_argument("--timing-games", type=int, default=30)
     ap.add_argument("--results", type=Path, default=RESULTS, help="where the rows' game records are kept")
+    arguments(ap, "agents")
     args = ap.parse_args(argv)
-    print(f"machine: {machine()}; {args.games} games per row ({args.expert_games or args.games} on expert), "
+    report = Report.of("benchmarks.agents", argv, args)
+    report.print(f"machine: {machine()}; {args.games} games per row ({args.expert_games or args.games} on expert), "
           f"seed {args.seed}; "
           "first click: corner (safe), centre (opening), (3,3) for expert opening")
     rows = []
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
                              f"{sum(r['seconds'] for r in recs) / len(recs) * 1000:.0f}",
                              PUBLISHED.get((level, rule), "-")))
                 print(rows[-1], file=sys.stderr, flush=True)
-    print(table(("level", "rule", "agent", "games", "win rate", "95% CI", "guesses/game",
+    report.print(table(("level", "rule", "agent", "games", "win rate", "95% CI", "guesses/game",
                  "ms/game", "published"), rows))
     if args.timing_games:
         w, h, m = LEVELS["expert"]
@@ -116,8 +119,9 @@ def main(argv: list[str] | None = None) -> None:
             play_game(Game(w, h, m, "safe", seed=s), timed, first=first_cell(settings, random.Random(s)),
                       seed=s)
         ms = [t * 1000 for t in timed.times]
-        print(f"best agent on expert: {len(ms)} decisions in {args.timing_games} games; "
+        report.print(f"best agent on expert: {len(ms)} decisions in {args.timing_games} games; "
               f"median {pct(ms, 0.5):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms per decision")
+    report.finish()
 
 
 if __name__ == "__main__":

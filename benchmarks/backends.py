@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from benchmarks.common import ganak, machine, table, timed
+from benchmarks.results import Report, arguments
 from countsweep.board import Board
 from countsweep.compiled import CompiledPosition
 from countsweep.errors import BoardError, InconsistentError
@@ -55,8 +56,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ganak-timeout", type=float, default=10.0)
     ap.add_argument("--corpus", default="expert", help="corpus names containing this")
     ap.add_argument("--families", default="band,corridor,dense", help="generated positions to add ('' for none)")
+    arguments(ap, "backends")
     args = ap.parse_args(argv)
-    print(f"machine: {machine()}")
+    report = Report.of("benchmarks.backends", argv, args)
+    report.print(f"machine: {machine()}")
     rows = []
     for name, board, cnf_path in positions(args.corpus, set(args.families.split(","))):
         t_dpll, a = timed(lambda b=board: analyze(b))
@@ -83,8 +86,9 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((name, len(board.hidden()), f"{t_dpll * 1000:.1f}", f"{t_compile * 1000:.1f}",
                      cp.stats.size, f"{t_query * 1000:.1f}", f"{q_dpll * 1000:.1f}",
                      f"{q_sdd * 1000:.1f}", even, g))
-    print(table(("position", "cells", "dpll ms", "sdd compile ms", "sdd size", "sdd count ms",
+    report.print(table(("position", "cells", "dpll ms", "sdd compile ms", "sdd size", "sdd count ms",
                  "query dpll ms", "query sdd ms", "break-even queries", "Ganak s"), rows))
+    report.finish()
 
 
 if __name__ == "__main__":

@@ -15,9 +15,11 @@ and the per-game time, what a bigger cluster can expect follows.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from benchmarks.common import machine, table
+from benchmarks.results import Report, arguments
 from countsweep.play.cluster import connect
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import run
@@ -38,7 +40,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agent", default="best")
     ap.add_argument("--fast-games", type=int, default=2000, help="beginner greedy games for the batch table")
     ap.add_argument("--batches", default="1,5,20,50")
+    arguments(ap, "cluster")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.cluster", argv, args)
     w, h, m = LEVELS[args.level]
     settings = Settings(w, h, m, "safe", "corner")
     games = list(range(args.games))
@@ -65,11 +69,15 @@ def main(argv: list[str] | None = None) -> None:
             # the ideal is the games' own time spread over the workers; the rest is overhead
             overhead = max(0.0, took - alone / args.workers) / tasks
             batch_rows.append([size, tasks, took, args.fast_games / took, 1000 * overhead])
-    print(f"{settings.describe()}, agent {args.agent}, {args.games} games of seed 1; {machine()}")
-    print(table(["how", "seconds", "games/s", "speed-up"], rows))
-    print(f"\nbeginner, greedy, {args.fast_games} games ({1000 * per_game:.2f} ms a game on one core), "
+    report.figure("one_core", f"{args.games / one:.0f}")
+    report.figure("dask_speedup", f"{one / dask:.2f}")
+    report.figure("task_overhead_ms", f"{statistics.median(row[-1] for row in batch_rows):.0f}")
+    report.print(f"{settings.describe()}, agent {args.agent}, {args.games} games of seed 1; {machine()}")
+    report.print(table(["how", "seconds", "games/s", "speed-up"], rows))
+    report.print(f"\nbeginner, greedy, {args.fast_games} games ({1000 * per_game:.2f} ms a game on one core), "
           f"through the scheduler with {args.workers} workers")
-    print(table(["games per task", "tasks", "seconds", "games/s", "overhead ms per task"], batch_rows))
+    report.print(table(["games per task", "tasks", "seconds", "games/s", "overhead ms per task"], batch_rows))
+    report.finish()
 
 
 if __name__ == "__main__":

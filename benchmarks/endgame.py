@@ -30,6 +30,7 @@ from fractions import Fraction
 
 import countsweep.play.agents as agent_module
 from benchmarks.common import machine, pct, table
+from benchmarks.results import Report, arguments
 from countsweep.errors import LimitExceeded
 from countsweep.oracle import analyze
 from countsweep.play.endgame import Endgame, enumerate_layouts
@@ -70,7 +71,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--layouts", type=int, default=5000)
     ap.add_argument("--max-states", type=int, default=20_000)
+    arguments(ap, "endgame")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.endgame", argv, args)
     boards = positions(args.games, args.layouts)
     bands = [(1, 150), (151, 1000), (1001, args.layouts)]
     rows = []
@@ -110,12 +113,13 @@ def main(argv: list[str] | None = None) -> None:
                          f"{pct(t_old, 0.5) * 1000:.1f}", f"{max(t_old) * 1000:.0f}",
                          f"{sum(t_old) / sum(t_new):.0f}x", new_gave_up, gave_up,
                          differs, f"{float(regret) * 100 / args.games:.2f}"))
-    print(f"machine: {machine()}; {len(boards)} positions from {args.games} classic expert games "
+    report.print(f"machine: {machine()}; {len(boards)} positions from {args.games} classic expert games "
           f"(seed = game index); states solver limited to {args.max_states} positions")
-    print(table(("layouts", "positions", "endgame median ms", "max ms", "states median ms", "max ms",
+    report.print(table(("layouts", "positions", "endgame median ms", "max ms", "states median ms", "max ms",
                  "total time ratio", "endgame gave up", "states gave up",
                  "other rules' move worse", "points lost by it"), rows))
-    print(f"same win probability on all {agree} positions both finished")
+    report.print(f"same win probability on all {agree} positions both finished")
+    report.finish()
 
 
 if __name__ == "__main__":

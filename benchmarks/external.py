@@ -17,6 +17,7 @@ import statistics
 from pathlib import Path
 
 from benchmarks.common import ganak, machine, table, timed
+from benchmarks.results import Report, arguments
 from countsweep.board import Board
 from countsweep.oracle import analyze
 
@@ -27,12 +28,14 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--only", default="")
+    arguments(ap, "external")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.external", argv, args)
     manifest = json.loads((CORPUS / "manifest.json").read_text())["instances"]
     if args.only:
         keep = set(args.only.split(","))
         manifest = [m for m in manifest if m["name"] in keep]
-    print(f"machine: {machine()}; Ganak time limit {args.timeout:g} s per instance")
+    report.print(f"machine: {machine()}; Ganak time limit {args.timeout:g} s per instance")
     rows, ratios = [], []
     for inst in manifest:
         board = Board.from_text((CORPUS / inst["board"]).read_text())
@@ -49,11 +52,12 @@ def main(argv: list[str] | None = None) -> None:
             ratios.append(secs / ours)
         rows.append((inst["name"], inst["hidden"], inst["vars"], inst["clauses"],
                      f"{ours * 1000:.2f}", verdict, ratio))
-    print(table(("instance", "cells", "vars", "clauses", "countsweep ms", "Ganak s",
+    report.print(table(("instance", "cells", "vars", "clauses", "countsweep ms", "Ganak s",
                  "Ganak / countsweep"), rows))
     if ratios:
-        print(f"median speed ratio (lower bound where Ganak timed out): "
+        report.print(f"median speed ratio (lower bound where Ganak timed out): "
               f"{statistics.median(ratios):.0f}x; minimum {min(ratios):.0f}x")
+    report.finish()
 
 
 if __name__ == "__main__":

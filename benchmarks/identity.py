@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from benchmarks.common import machine, table
+from benchmarks.results import Report, arguments
 from countsweep.play.game import Settings
 from countsweep.play.runs import play_one
 
@@ -48,13 +49,18 @@ def records(path: Path) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+BEST_RUNS = {"exp-safe-101": "best_classic", "exp-open-102": "best_modern"}
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", type=Path, help="play --out records (default: benchmarks/reference/*)")
     ap.add_argument("--games", type=int, default=None, help="replay only the first N games of each run")
+    arguments(ap, "identity")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.identity", argv, args)
     files = args.files or sorted(REFERENCE.glob("*.jsonl*"))
-    print(f"machine: {machine()}; one core")
+    report.print(f"machine: {machine()}; one core")
     rows, differ_total = [], 0
     expected = known_changes()
     for path in files:
@@ -70,17 +76,21 @@ def main(argv: list[str] | None = None) -> None:
         meant = [g for g in differ if g in expected.get(name, set())]
         unexpected = [g for g in differ if g not in expected.get(name, set())]
         if unexpected:
-            print(f"{name}: games {unexpected} differ from the record")
+            report.print(f"{name}: games {unexpected} differ from the record")
         differ_total += len(unexpected)
         before = sum(r["seconds"] for r in recs)
         rows.append((name, f"{settings.width}x{settings.height}x{settings.mines}", settings.rule,
                      run["agent"], len(recs), sum(r["won"] for r in recs), sum(n["won"] for n in now), len(unexpected),
                      len(meant), f"{len(recs) / before:.1f}", f"{len(recs) / seconds:.1f}", f"{before / seconds:.1f}"))
-    print(table(("run", "board", "rule", "agent", "games", "wins then", "wins now", "games that differ",
+        if name in BEST_RUNS:  # the best agent's speed on one core, which the docs quote
+            report.figure(BEST_RUNS[name], f"{len(recs) / seconds:.0f}")
+            report.figure(BEST_RUNS[name] + "_then", f"{len(recs) / before:.1f}")
+    report.print(table(("run", "board", "rule", "agent", "games", "wins then", "wins now", "games that differ",
                  "changed on purpose", "games/s then", "games/s now", "speed-up"), rows))
     if differ_total:
         raise SystemExit(f"DIFFERENT: {differ_total} games played otherwise than recorded")
-    print("identical: every game played as recorded, but for the deliberate changes of reference/changes.json")
+    report.print("identical: every game played as recorded, but for the deliberate changes of reference/changes.json")
+    report.finish()
 
 
 if __name__ == "__main__":

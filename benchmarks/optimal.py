@@ -15,6 +15,7 @@ import sys
 import time
 
 from benchmarks.common import machine, table
+from benchmarks.results import Report, arguments
 from countsweep.board import parse_size
 from countsweep.play.optimal import solve_game
 
@@ -27,8 +28,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rule", default="safe")
     ap.add_argument("--max-mines", type=int, default=4,
                     help="for boards beyond 4x4 (smaller boards get every mine count)")
+    arguments(ap, "optimal")
     args = ap.parse_args(argv)
-    print(f"machine: {machine()}; rule {args.rule}")
+    report = Report.of("benchmarks.optimal", argv, args)
+    report.print(f"machine: {machine()}; rule {args.rule}")
     rows = []
     for spec in args.boards.split(","):
         w, h, _ = parse_size(spec)
@@ -43,8 +46,9 @@ def main(argv: list[str] | None = None) -> None:
                          f"{float(sol.value - sol.greedy):.2%}",
                          " ".join(f"[{r},{c}]" for r, c in best), sol.states, f"{secs:.2f}"))
             print(rows[-1], flush=True, file=sys.stderr)
-    print(table(("board", "mines", "optimal", "greedy", "gain", "best first cells",
+    report.print(table(("board", "mines", "optimal", "greedy", "gain", "best first cells",
                  "positions", "seconds"), rows))
+    report.finish()
 
 
 if __name__ == "__main__":

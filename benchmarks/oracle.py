@@ -28,6 +28,7 @@ import statistics
 from fractions import Fraction
 
 from benchmarks.common import best_time, machine, summary, table, timed
+from benchmarks.results import Report, arguments
 from countsweep.clues import EXACT, OVER, UNDER, ClueModel
 from countsweep.counting import Limits, get_backend
 from countsweep.errors import LimitExceeded
@@ -45,8 +46,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="expert games for the clue-model table (default --games; 0 skips it)")
     ap.add_argument("--repeat", type=int, default=5,
                     help="runs of each position in the clue-model table (the best counts)")
+    arguments(ap, "oracle")
     args = ap.parse_args(argv)
-    print(f"machine: {machine()}")
+    report = Report.of("benchmarks.oracle", argv, args)
+    report.print(f"machine: {machine()}")
     rows = []
     for level, (w, h, m) in LEVELS.items():
         for rule, first in (("safe", "corner"), ("opening", "center")):
@@ -62,17 +65,18 @@ def main(argv: list[str] | None = None) -> None:
                         failed += 1
                 med, p95, p99, top = summary(times)
                 rows.append((level, rule, name, len(boards), med, p95, p99, top, failed))
-    print(table(("level", "rule", "backend", "positions", "median ms", "p95 ms", "p99 ms",
+    report.print(table(("level", "rule", "backend", "positions", "median ms", "p95 ms", "p99 ms",
                  "max ms", "refused/timeout"), rows))
     games = args.games if args.clue_games is None else args.clue_games
     if games:
-        clue_models(games, args.timeout, args.repeat)
+        clue_models(report, games, args.timeout, args.repeat)
+    report.finish()
 
 
 IDENTITY = ClueModel("identity", "table", tuple(tuple(Fraction(int(v == n)) for n in range(9)) for v in range(9)))
 
 
-def clue_models(games: int, timeout: float, repeat: int = 5) -> None:
+def clue_models(report: Report, games: int, timeout: float, repeat: int = 5) -> None:
     """Per-position time of each clue model on expert positions, as ratios to the exact model's."""
     w, h, m = LEVELS["expert"]
     boards = [b for rule, first in (("safe", "corner"), ("opening", "center"))
@@ -101,8 +105,12 @@ def clue_models(games: int, timeout: float, repeat: int = 5) -> None:
                      f"{statistics.median(t / k for t, k, _ in ok):.2f}x" if ok else "-",
                      f"{sum(t for t, _, _ in ok) / sum(k for _, k, _ in ok):.2f}x" if ok else "-",
                      f"{statistics.median(t / p for t, _, p in ok):.2f}x" if ok else "-", failed[name]))
-    print(f"\nclue models, dpll, {len(boards)} expert positions from {games} games per rule, best of {repeat}")
-    print(table(("clue model", "positions", "median ms", "p95 ms", "max ms", "median ratio to exact (kernel)",
+        if ok:  # the prose quotes each model's cost against the exact model's, both in the kernel
+            key = name.replace(" (kernel)", "").replace("identity table", "identity").replace(" (python)", "_python")
+            report.figure(f"{key}_median", f"{statistics.median(t / k for t, k, _ in ok):.2f}")
+            report.figure(f"{key}_total", f"{sum(t for t, _, _ in ok) / sum(k for _, k, _ in ok):.2f}")
+    report.print(f"\nclue models, dpll, {len(boards)} expert positions from {games} games per rule, best of {repeat}")
+    report.print(table(("clue model", "positions", "median ms", "p95 ms", "max ms", "median ratio to exact (kernel)",
                  "total time ratio to exact (kernel)", "median ratio to exact (python)", "timeout"), rows))
 
 

@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from benchmarks.common import best_time, machine, table
+from benchmarks.results import Report, arguments
 from countsweep.board import FLAG, HIDDEN, Board
 from countsweep.oracle import analyze
 from countsweep.play.game import LEVELS, Settings
@@ -72,13 +73,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--ms-toollib", default="ms_toollib", help="the peer: a module name or a directory holding it")
     ap.add_argument("--corpus", default="", help="corpus instances whose names contain this ('none' to skip)")
+    arguments(ap, "peers")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.peers", argv, args)
     ms = peer_module(args.ms_toollib)
     try:
         version = importlib.metadata.version("ms-toollib")
     except importlib.metadata.PackageNotFoundError:
         version = "?"
-    print(f"machine: {machine()}; ms_toollib {version}; best of {args.repeat} calls, "
+    report.print(f"machine: {machine()}; ms_toollib {version}; best of {args.repeat} calls, "
           "countsweep's caches emptied before each")
     rows, worst = [], 0.0
     ratios_all = []
@@ -94,10 +97,15 @@ def main(argv: list[str] | None = None) -> None:
     rows.append(("all", len(ratios_all), "", "", f"{statistics.median(ratios_all):.2f}", f"{max(ratios_all):.2f}",
                  f"{worst:.1e}"))
     check(worst)
-    print("\npositions from real play (greedy agent, rule safe, first click in the corner):")
-    print(table(("board", "positions", "countsweep ms (median)", "ms_toollib ms (median)",
+    report.print("\npositions from real play (greedy agent, rule safe, first click in the corner):")
+    report.print(table(("board", "positions", "countsweep ms (median)", "ms_toollib ms (median)",
                  "median ratio", "max ratio", "largest difference"), rows))
+    medians = [float(row[4]) for row in rows[:-1]]
+    report.figure("ratio_low", f"{min(medians):.2f}")
+    report.figure("ratio_high", f"{max(medians):.2f}")
+    report.figure("ratio_all", rows[-1][4])
     if args.corpus == "none":
+        report.finish()
         return
     manifest = json.loads((CORPUS / "manifest.json").read_text())["instances"]
     rows = []
@@ -109,8 +117,10 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((inst["name"], inst["hidden"], f"{ours * 1000:.3f}", f"{theirs * 1000:.3f}",
                      f"{ours / theirs:.2f}", f"{diff:.1e}"))
     check(max((float(r[-1]) for r in rows), default=0.0))
-    print("\nthe cnf/ corpus boards:")
-    print(table(("instance", "hidden cells", "countsweep ms", "ms_toollib ms", "ratio", "largest difference"), rows))
+    report.print("\nthe cnf/ corpus boards:")
+    report.print(table(("instance", "hidden cells", "countsweep ms", "ms_toollib ms", "ratio", "largest difference"),
+                       rows))
+    report.finish()
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from benchmarks.common import cluster, machine, table
+from benchmarks.results import Report, arguments
 from countsweep.intervals import wilson
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import deal, run
@@ -99,7 +100,9 @@ def main(argv: list[str] | None = None) -> None:
                                                     "or local:N")
     ap.add_argument("--peer-results", type=Path, default=None, help="keep the peer's per-game results here")
     ap.add_argument("--out", type=Path, default=None, help="write the paired per-game results here (JSONL)")
+    arguments(ap, "peers_play")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.peers_play", argv, args)
     if not (args.java / "classes").is_dir() or not (args.java / "driver").is_dir():
         sys.exit(f"{args.java}: expected the peer's classes/ and driver/ folders there")
     w, h, m = LEVELS["expert"]
@@ -133,13 +136,14 @@ def main(argv: list[str] | None = None) -> None:
         lo, hi = wilson(wins, n)
         per_game = f"{1000 * seconds / played:.1f}" if played else "(kept)"
         rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]", per_game])
-    print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
+    report.print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
           f"countsweep on {args.workers} process(es), the peer on one")
-    print(table(["player", "games", "won", "win %", "95% CI", "ms per game (one core)"], rows))
-    print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
+    report.print(table(["player", "games", "won", "win %", "95% CI", "ms per game (one core)"], rows))
+    report.print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
                  "sign test p"],
                 [[both, only_peer, only_ours, neither, paired_difference(only_ours, only_peer, n),
                   f"{sign_test(only_ours, only_peer):.3f}"]]))
+    report.finish()
 
 
 if __name__ == "__main__":

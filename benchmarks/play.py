@@ -15,6 +15,7 @@ import os
 import time
 
 from benchmarks.common import machine, table
+from benchmarks.results import Report, arguments
 from countsweep.intervals import wilson
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.runs import run
@@ -28,9 +29,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agent", default="greedy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--levels", default=",".join(LEVELS))
+    arguments(ap, "play")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.play", argv, args)
     cores = os.cpu_count() or 1
-    print(f"machine: {machine()}; agent {args.agent}; {args.games} games per row; seed {args.seed}")
+    report.print(f"machine: {machine()}; agent {args.agent}; {args.games} games per row; seed {args.seed}")
     rows = []
     for level in args.levels.split(","):
         w, h, m = LEVELS[level]
@@ -49,8 +52,9 @@ def main(argv: list[str] | None = None) -> None:
             rows.append((level, rule, first, f"{results / args.games:.1%}", f"[{lo:.1%}, {hi:.1%}]",
                          PUBLISHED[level] if rule == "opening" else "-",
                          f"{timings[1]:.1f}", f"{timings[cores]:.1f}"))
-    print(table(("level", "rule", "first", "win rate", "95% CI", "Japanese article",
+    report.print(table(("level", "rule", "first", "win rate", "95% CI", "Japanese article",
                  "games/s 1 core", f"games/s {cores} cores"), rows))
+    report.finish()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 from benchmarks.common import best_time, machine, table
+from benchmarks.results import Report, arguments
 from countsweep.board import FLAG, HIDDEN, Board
 from countsweep.play.game import Settings
 from countsweep.play.generators import from_play
@@ -92,9 +93,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=3, help="seeded greedy games per board to take positions from")
     ap.add_argument("--repeat", type=int, default=3, help="calls per payload; the best counts")
     ap.add_argument("--seed", type=int, default=2026)
+    arguments(ap, "rules")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.rules", argv, args)
     mnsw, util = peer(args.minesweepr)
-    print(f"machine: {machine()}; minesweepr at {args.minesweepr}; best of {args.repeat} calls")
+    report.print(f"machine: {machine()}; minesweepr at {args.minesweepr}; best of {args.repeat} calls")
     rows, worst = [], 0.0
     for name, (w, h, m) in SQUARE_BOARDS.items():
         docs = []
@@ -108,11 +111,12 @@ def main(argv: list[str] | None = None) -> None:
         boards = from_play(Settings(w, h, m, "safe", "corner", topology=spec), args.games, seed=args.seed)
         rows.append(_row(name, [payload_of(b) for b in boards], mnsw, args.repeat))
         worst = max(worst, rows[-1][-1])
-    print(table(("positions", "payloads", "named cells (median)", "countsweep ms (median)",
+    report.print(table(("positions", "payloads", "named cells (median)", "countsweep ms (median)",
                  "minesweepr ms (median)", "median ratio", "max ratio", "largest difference"),
                 [(*r[:-1], f"{r[-1]:.1e}") for r in rows]))
     if worst > AGREE:
         raise SystemExit(f"countsweep and minesweepr disagree by {worst:.3g} on some payload")
+    report.finish()
 
 
 def _row(name: str, docs: list[dict], mnsw, repeat: int) -> tuple:

@@ -22,6 +22,7 @@ import tracemalloc
 from pathlib import Path
 
 from benchmarks.common import ganak, machine, table, timed
+from benchmarks.results import Report, arguments
 from countsweep.counting import Limits
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
@@ -44,10 +45,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sizes", default=None)
     ap.add_argument("--timeout", type=float, default=30.0, help="brute force and Ganak, seconds")
     ap.add_argument("--no-ganak", action="store_true")
+    arguments(ap, "scaling")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.scaling", argv, args)
     make, default_sizes = FAMILIES[args.family]
     sizes = [int(s) for s in (args.sizes or default_sizes).split(",")]
-    print(f"machine: {machine()}; family {args.family}")
+    report.print(f"machine: {machine()}; family {args.family}")
     rows = []
     brute_alive = True
     ganak_alive = not args.no_ganak
@@ -83,11 +86,12 @@ def main(argv: list[str] | None = None) -> None:
                 g = f"{secs:.3g}" + ("" if count == a.count else " WRONG")
         rows.append((n, len(board.hidden()), a.components, len(str(a.count)), f"{t_dpll:.3g}", f"{peak:.1f}",
                      st.decisions, f"{st.hit_rate:.0%}", st.max_component, brute, g))
-    print(table(("size", "cells", "components", "count digits", "dpll s", "peak MB", "decisions",
+    report.print(table(("size", "cells", "components", "count digits", "dpll s", "peak MB", "decisions",
                  "cache hits", "largest comp", "brute s", "Ganak s"), rows))
     base = {r[0]: float(r[4]) for r in rows}
     if 100 in base and 400 in base:
-        print(f"time(400) / time(100) = {base[400] / base[100]:.1f}")
+        report.print(f"time(400) / time(100) = {base[400] / base[100]:.1f}")
+    report.finish()
 
 
 if __name__ == "__main__":

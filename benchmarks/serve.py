@@ -25,6 +25,7 @@ import time
 import httpx
 
 from benchmarks.common import machine, table
+from benchmarks.results import Report, arguments
 from countsweep.oracle import analyze
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play
@@ -122,7 +123,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--clients", type=int, default=4)
     ap.add_argument("--workers", default="1,2")
+    arguments(ap, "serve")
     args = ap.parse_args(argv)
+    report = Report.of("benchmarks.serve", argv, args)
     boards = from_play(Settings(*LEVELS["expert"], "safe", "corner"), args.games, seed=2026)
     bodies = [json.dumps({"board": b.to_text()}) for b in boards]
     expected = [analyze(b).to_dict(exact=True) for b in boards]
@@ -144,9 +147,13 @@ def main(argv: list[str] | None = None) -> None:
         ms = sorted(1000 * x for x in latencies)
         rows.append([workers, args.clients, len(ms), f"{len(ms) / took:.0f}", f"{statistics.median(ms):.2f}",
                      f"{ms[min(len(ms) - 1, int(0.99 * len(ms)))]:.2f}"])
-    print(f"POST /api/analyze, {len(boards)} expert positions from {args.games} games of play, answers checked; "
+    if len(rows) > 1:  # the docs quote what the last process count gains over the first
+        report.figure("speedup", f"{float(rows[-1][3]) / float(rows[0][3]):.2f}")
+        report.figure("p99_ms", f"{float(rows[-1][5]):.0f}")
+    report.print(f"POST /api/analyze, {len(boards)} expert positions from {args.games} games of play, answers checked; "
           f"{machine()}")
-    print(table(["server processes", "clients", "requests", "requests/s", "p50 ms", "p99 ms"], rows))
+    report.print(table(["server processes", "clients", "requests", "requests/s", "p50 ms", "p99 ms"], rows))
+    report.finish()
 
 
 if __name__ == "__main__":

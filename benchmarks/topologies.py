@@ -18,6 +18,7 @@ import argparse
 import statistics
 
 from benchmarks.common import best_time, machine, table
+from benchmarks.results import Report, arguments
 from countsweep.board import Board
 from countsweep.oracle import analyze
 from countsweep.play.game import Settings
@@ -43,8 +44,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=4, help="seeded greedy games per topology")
     ap.add_argument("--repeat", type=int, default=5, help="calls per position; the best counts")
     ap.add_argument("--seed", type=int, default=2026)
+    arguments(ap, "topologies")
     args = ap.parse_args(argv)
-    print(f"machine: {machine()}; best of {args.repeat} calls; {MINES} mines on 256 cells")
+    report = Report.of("benchmarks.topologies", argv, args)
+    report.print(f"machine: {machine()}; best of {args.repeat} calls; {MINES} mines on 256 cells")
     pool = from_play(Settings(16, 16, MINES, "safe", "corner"), 6 * args.games, seed=args.seed)
     square = [(shape(b), best_time(lambda b=b: analyze(b), args.repeat), b) for b in pool]
     rows = [("square (the pool)", len(square), statistics.median(s[0][0] for s in square),
@@ -65,8 +68,11 @@ def main(argv: list[str] | None = None) -> None:
                      statistics.median(shape(b)[1] for b in boards), f"{statistics.median(times) * 1000:.3f}",
                      f"{statistics.median(gaps):.0f}", f"{statistics.median(ratios):.2f}",
                      f"{statistics.quantiles(ratios, n=4)[2]:.2f}" if len(ratios) > 1 else "", f"{max(ratios):.2f}"))
-    print(table(("topology", "positions", "hidden (median)", "numbers (median)", "ms (median)",
+    for r in rows[1:]:  # the prose quotes each topology's median ratio to the square grid
+        report.figure(str(r[0]).split(" (")[0].replace(" ", "_") + "_ratio", str(r[6]))
+    report.print(table(("topology", "positions", "hidden (median)", "numbers (median)", "ms (median)",
                  "partner's distance (median)", "median ratio to square", "p75 ratio", "max ratio"), rows))
+    report.finish()
 
 
 if __name__ == "__main__":
