@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
                              f"{sum(r['seconds'] for r in recs) / len(recs) * 1000:.0f}",
                              PUBLISHED.get((level, rule), "-")))
                 print(rows[-1], file=sys.stderr, flush=True)
+                report.figure(f"{level}_{rule}_{agent}", rows[-1][4])
+                report.figure(f"{level}_{rule}_{agent}_ci", rows[-1][5])
     report.print(table(("level", "rule", "agent", "games", "win rate", "95% CI", "guesses/game",
                  "ms/game", "published"), rows))
     if args.timing_games:
@@ -119,6 +121,7 @@ def main(argv: list[str] | None = None) -> None:
             play_game(Game(w, h, m, "safe", seed=s), timed, first=first_cell(settings, random.Random(s)),
                       seed=s)
         ms = [t * 1000 for t in timed.times]
+        report.figure("decision_median_ms", f"{pct(ms, 0.5):.1f}")
         report.print(f"best agent on expert: {len(ms)} decisions in {args.timing_games} games; "
               f"median {pct(ms, 0.5):.1f} ms, p99 {pct(ms, 0.99):.1f} ms, max {max(ms):.1f} ms per decision")
     report.finish()

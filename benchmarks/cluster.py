@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> None:
             overhead = max(0.0, took - alone / args.workers) / tasks
             batch_rows.append([size, tasks, took, args.fast_games / took, 1000 * overhead])
     report.figure("one_core", f"{args.games / one:.0f}")
+    report.figure("core_hours_10m", f"{1e7 / (args.games / one) / 3600:.0f}")  # ten million games at this rate
     report.figure("dask_speedup", f"{one / dask:.2f}")
     report.figure("task_overhead_ms", f"{statistics.median(row[-1] for row in batch_rows):.0f}")
     report.print(f"{settings.describe()}, agent {args.agent}, {args.games} games of seed 1; {machine()}")

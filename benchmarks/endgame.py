@@ -113,6 +113,13 @@ def main(argv: list[str] | None = None) -> None:
                          f"{pct(t_old, 0.5) * 1000:.1f}", f"{max(t_old) * 1000:.0f}",
                          f"{sum(t_old) / sum(t_new):.0f}x", new_gave_up, gave_up,
                          differs, f"{float(regret) * 100 / args.games:.2f}"))
+    for key, row in zip(("small", "middle", "large"), rows, strict=False):  # what the prose quotes, per bucket
+        report.figure(f"{key}_ratio", str(row[6]))
+        report.figure(f"{key}_positions", str(row[1]))
+        report.figure(f"{key}_gave_up", str(row[7]))
+        report.figure(f"{key}_worse", str(row[9]))
+        report.figure(f"{key}_points", str(row[10]))
+    report.figure("agree", str(agree))
     report.print(f"machine: {machine()}; {len(boards)} positions from {args.games} classic expert games "
           f"(seed = game index); states solver limited to {args.max_states} positions")
     report.print(table(("layouts", "positions", "endgame median ms", "max ms", "states median ms", "max ms",

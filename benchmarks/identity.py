@@ -17,6 +17,7 @@ the replay, any other difference does.
 from __future__ import annotations
 
 import argparse
+import gc
 import gzip
 import json
 import time
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from benchmarks.common import machine, table
 from benchmarks.results import Report, arguments
+from countsweep.oracle import clear_count_cache
 from countsweep.play.game import Settings
 from countsweep.play.runs import play_one
 
@@ -56,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", type=Path, help="play --out records (default: benchmarks/reference/*)")
     ap.add_argument("--games", type=int, default=None, help="replay only the first N games of each run")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="passes over each run; the fastest is its time (every pass must play as recorded)")
     arguments(ap, "identity")
     args = ap.parse_args(argv)
     report = Report.of("benchmarks.identity", argv, args)
@@ -68,13 +72,17 @@ def main(argv: list[str] | None = None) -> None:
         recs = sorted(records(path), key=lambda r: r["game"])[: args.games]
         run = recs[0]["run"]
         settings = Settings(run["width"], run["height"], run["mines"], run["rule"], run["first"])
-        start = time.perf_counter()
-        now = [play_one(settings, run["agent"], run["seed"], r["game"]) for r in recs]
-        seconds = time.perf_counter() - start
-        differ = [r["game"] for r, n in zip(recs, now, strict=True)
-                  if (r["won"], r["guesses"], r["moves"]) != (n["won"], n["guesses"], n["moves"])]
-        meant = [g for g in differ if g in expected.get(name, set())]
-        unexpected = [g for g in differ if g not in expected.get(name, set())]
+        seconds, differ = float("inf"), set()
+        for _ in range(max(1, args.repeat)):  # the fastest pass: the one the machine disturbed least
+            clear_count_cache()  # each pass starts as a fresh process would: nothing counted before it
+            gc.collect()
+            start = time.perf_counter()
+            now = [play_one(settings, run["agent"], run["seed"], r["game"]) for r in recs]
+            seconds = min(seconds, time.perf_counter() - start)
+            differ |= {r["game"] for r, n in zip(recs, now, strict=True)
+                       if (r["won"], r["guesses"], r["moves"]) != (n["won"], n["guesses"], n["moves"])}
+        meant = [g for g in sorted(differ) if g in expected.get(name, set())]
+        unexpected = [g for g in sorted(differ) if g not in expected.get(name, set())]
         if unexpected:
             report.print(f"{name}: games {unexpected} differ from the record")
         differ_total += len(unexpected)

@@ -375,7 +375,14 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
         When a limit is hit.
     """
     board = as_board(board)
-    engine = _backend_of(backend)
+    # a backend named by one of its names is made only if the Python path answers: the kernel
+    # answers most positions of play, in tens of microseconds, and making a counter is a few
+    engine: Backend | None = None
+    if isinstance(backend, str) and backend in BACKENDS:
+        name = backend
+    else:
+        engine = _backend_of(backend)
+        name = engine.name
     if not isinstance(clues, ClueModel):
         raise ParameterTypeError("clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
                                  f"not {clues!r:.60}")
@@ -390,14 +397,15 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
         density = Fraction(density)
     limits = limits_of(limits)
     _check_memory(limits, board)
-    ours = BACKENDS.get(engine.name) is type(engine)  # one of countsweep's own, not a caller's of the same name
-    which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=density)
+    # one of countsweep's own, not a caller's of the same name
+    ours = engine is None or BACKENDS.get(engine.name) is type(engine)
+    which = choose("analysis", implementation, backend=name if ours else "custom", density=density)
     if which == "kernel":
         limits.check("before counting")
         done = KernelAnalyzer().analyze(board, clues, limits)
         if done is not None:
             return done
-    return PythonAnalyzer(engine, density).analyze(board, clues, limits)
+    return PythonAnalyzer(engine or get_backend(name), density).analyze(board, clues, limits)
 
 
 def count(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND, limits: Limits | None = None) -> int:

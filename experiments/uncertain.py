@@ -23,6 +23,7 @@ import argparse
 import time
 
 from benchmarks.common import cluster, machine, table
+from benchmarks.results import Report, arguments
 from countsweep.intervals import wilson
 from countsweep.play.game import Settings
 from countsweep.play.runs import run
@@ -63,7 +64,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--densities", default=",".join(DENSITIES))
     ap.add_argument("--models", default="exact,withheld:0.8",
                     help="clue models, comma-separated; the first two are set beside the report's columns")
+    arguments(ap, "uncertain")
     args = ap.parse_args(argv)
+    report = Report.of("experiments.uncertain", argv, args)
     models = args.models.split(",")
     start = time.perf_counter()
     with cluster(args.cluster) as client:
@@ -72,9 +75,10 @@ def main(argv: list[str] | None = None) -> None:
     for model in models:
         headers += [f"{model} % [95% CI]", f"{model}, early losses left out"]
     headers += ["report normal %", "report uncertain (0.8) %"]
-    print(f"8x8, rule safe, first click random, agent greedy, {args.games} games per cell, seed {args.seed}; "
+    report.print(f"8x8, rule safe, first click random, agent greedy, {args.games} games per cell, seed {args.seed}; "
           f"{time.perf_counter() - start:.0f} s on {machine()}, {args.workers} workers")
-    print(table(headers, rows))
+    report.print(table(headers, rows))
+    report.finish()
 
 
 if __name__ == "__main__":

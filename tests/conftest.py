@@ -42,7 +42,7 @@ MUTATION_EXAMPLES = 60
 QUICK_EXAMPLES = 15
 
 GROUPS = {
-    "test_docs": "docs", "test_notebooks": "docs", "test_help": "docs",
+    "test_docs": "docs", "test_notebooks": "docs", "test_help": "docs", "test_figures": "docs",
     "test_browser": "browser",
     "test_cluster": "cluster",
     "test_benchmarks": "scripts",

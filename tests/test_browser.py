@@ -160,3 +160,217 @@ def test_the_page_analyses_its_starting_board_on_load(browser, server, tmp_path)
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 5000
     page.close()
+
+
+# -- sharing: links, copy, paste -----------------------------------------------------------------
+
+THESIS = "4x4x3\n1???\n????\n??2?\n????\n"
+
+
+def status_starts(page, text: str) -> None:
+    page.wait_for_function(f"document.getElementById('status').textContent.startsWith({text!r})")
+
+
+def board_cells(page) -> list[tuple[str, str]]:
+    """What each cell shows and its classes (the keyboard's cursor aside: it is the reader's, not the
+    position's): enough to say two pages show the same thing."""
+    return page.eval_on_selector_all(
+        ".cell", "els => els.map(e => [e.textContent, e.className.replace(' cursor', '')])")
+
+
+def test_a_link_opens_the_position_it_names(browser, server):
+    from urllib.parse import quote
+
+    page = browser.new_page()
+    page.goto(server + "/#board=" + quote(THESIS))
+    status_starts(page, "70 mine layouts")
+    assert cell(page, 1, 1).inner_text() == "40" and cell(page, 0, 0).inner_text() == "1"
+    page.close()
+
+
+def test_the_address_follows_every_edit_and_opens_the_same_board_elsewhere(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/#board=" + THESIS.replace("\n", "%0A"))
+    status_starts(page, "70 mine layouts")
+    cell(page, 3, 3).click()  # hidden -> 0
+    status_starts(page, "28 mine layouts")
+    link = page.url
+    assert "board=" in link
+    other = browser.new_page()
+    other.goto(link)
+    status_starts(other, "28 mine layouts")
+    page.wait_for_selector(".cell.suggested")
+    other.wait_for_selector(".cell.suggested")
+    assert board_cells(other) == board_cells(page)
+    page.close()
+    other.close()
+
+
+def test_a_link_opens_a_game_at_the_move_it_names(browser, server):
+    page = dealt(browser, server)
+    for n in range(2, 6):
+        page.click("#next")
+        status_starts(page, f"move {n} of")
+    link = page.url
+    assert "play=1" in link and "step=4" in link and "seed=3" in link
+    page.wait_for_selector(".cell[data-p]")
+    other = browser.new_page()
+    other.goto(link)
+    status_starts(other, "move 5 of")
+    other.wait_for_selector(".cell[data-p]")
+    assert other.inner_text("#status") == page.inner_text("#status")
+    assert board_cells(other) == board_cells(page)
+    page.close()
+    other.close()
+
+
+def test_copy_as_text_and_copy_link_put_them_on_the_clipboard(browser, server):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server + "/#board=" + THESIS.replace("\n", "%0A"))
+    status_starts(page, "70 mine layouts")
+    page.click("#copy-text")
+    status_starts(page, "board text copied")
+    assert page.evaluate("navigator.clipboard.readText()") == THESIS
+    page.click("#copy-link")
+    status_starts(page, "link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+    context.close()
+
+
+def paste(page, text: str) -> None:
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }""", text)
+
+
+def test_a_board_pasted_anywhere_on_the_page_is_analysed(browser, server):
+    page = dealt(browser, server)  # even from play mode
+    paste(page, THESIS)
+    status_starts(page, "70 mine layouts")
+    assert page.is_visible("#edit-panel") and cell(page, 1, 1).inner_text() == "40"
+    paste(page, "3x1\n?9?\n")
+    page.wait_for_selector("#status.error")
+    page.close()
+
+
+# -- records of countsweep play --out ------------------------------------------------------------
+
+def recorded(tmp_path, agent: str, seed: int, games: int, name: str = "run.jsonl"):
+    """A records file written by ``countsweep play --out``, and its records."""
+    from pathlib import Path
+
+    from countsweep.play.records import read
+    from tests.cli_helpers import run
+
+    out = Path(tmp_path) / name
+    r = run("play", "--level", "beginner", "--agent", agent, "--games", str(games), "--seed", str(seed),
+            "--out", str(out))
+    assert r.exit_code == 0, r.stderr
+    return out, read(out)
+
+
+def test_a_records_file_replays_every_game_exactly_as_recorded(browser, server, tmp_path):
+    path, records = recorded(tmp_path, "greedy", 11, 6)
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#records-file", str(path))
+    page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again')")
+    options = page.eval_on_selector_all("#record-game option", "os => os.map(o => o.textContent)")
+    assert len(options) == len(records)
+    for i, rec in enumerate(records):
+        page.select_option("#record-game", str(i))
+        page.wait_for_function(f"document.getElementById('play-game').value === '{rec['game']}' && "
+                               "document.getElementById('advice').textContent.startsWith('Played again')")
+        advice = page.inner_text("#advice")
+        assert advice.startswith("Played again exactly as recorded"), advice
+        assert (("won" in advice.split("(")[1]) == rec["won"]) and f"{rec['moves']} moves" in advice
+        page.click("#to-end")
+        status_starts(page, "game over: " + ("won" if rec["won"] else "lost"))
+    page.close()
+
+
+def test_a_gzipped_records_file_dropped_on_the_page_is_read(browser, server, tmp_path):
+    import gzip
+
+    path, _ = recorded(tmp_path, "best", 12, 2)
+    data = gzip.compress(path.read_bytes())
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.evaluate("""(bytes) => {
+        const file = new File([new Uint8Array(bytes)], 'run.jsonl.gz');
+        const data = new DataTransfer();
+        data.items.add(file);
+        document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
+    }""", list(data))
+    page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again exactly')")
+    assert "2 records from run.jsonl.gz" in page.inner_text("#status") or page.is_visible("#record-pick")
+    page.close()
+
+
+def test_a_record_of_other_play_is_told_apart(browser, server, tmp_path):
+    _, records = recorded(tmp_path, "greedy", 11, 1)
+    rec = dict(records[0], won=not records[0]["won"])
+    bad = tmp_path / "edited.jsonl"
+    import json
+
+    bad.write_text(json.dumps(rec) + "\n")
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#records-file", str(bad))
+    page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again otherwise')")
+    page.close()
+
+
+def test_a_file_that_is_not_records_is_refused_naming_its_line(browser, server, tmp_path):
+    bad = tmp_path / "notes.jsonl"
+    bad.write_text('{"game": 0, "won": true}\n')
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#records-file", str(bad))
+    page.wait_for_selector("#status.error")
+    assert "notes.jsonl: line 1: not a countsweep play record" in page.inner_text("#status")
+    page.close()
+
+
+def test_serve_records_opens_the_page_on_its_games(browser, tmp_path):
+    import uvicorn
+
+    from countsweep.serve import Config, create_app
+
+    path, _ = recorded(tmp_path, "greedy", 13, 3)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(Config(timeout=10, records=str(path))), host="127.0.0.1",
+                                        port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    while not srv.started:
+        time.sleep(0.05)
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again exactly')")
+        assert page.is_visible("#play-panel")
+        assert page.locator("#record-game option").count() == 3
+        page.close()
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def test_the_screenshot_script_takes_every_mode_of_the_page(browser, tmp_path):
+    """docs/screenshots.py regenerates the pictures of docs/serve.md; here into a scratch directory."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "docs" / "screenshots.py"
+    spec = importlib.util.spec_from_file_location("screenshots", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    written = module.shoot(tmp_path, browser=browser)
+    assert [p.name for p in written] == ["analyser.png", "play.png", "game-over.png", "records.png"]
+    assert all(p.stat().st_size > 10_000 for p in written)

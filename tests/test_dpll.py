@@ -27,6 +27,42 @@ def test_agrees_with_brute_force_on_random_formulas(f):
     assert DpllCounter().count(f) == BruteCounter().count(f)
 
 
+@settings(max_examples=1500)
+@given(formulas())
+def test_a_wide_search_keeps_its_polynomials_apart_and_counts_the_same(f):
+    """Past WIDE_BITS the search holds unpacked polynomials (dense boards' large components); here every
+    formula is counted both ways, and both against brute force."""
+    from countsweep.counting import dpll
+
+    packed = DpllCounter(path=False).count(f)
+    old = dpll.WIDE_BITS
+    dpll.WIDE_BITS = -1  # every search wide
+    try:
+        wide = DpllCounter(path=False).count(f)
+    finally:
+        dpll.WIDE_BITS = old
+    assert wide == packed == BruteCounter().count(f)
+
+
+def test_a_dense_boards_large_component_is_counted_wide_and_exactly():
+    from countsweep.counting import dpll
+    from countsweep.play.generators import midgame
+
+    board = midgame(40, 40, 0.22, 0.6, seed=40)
+    want = analyze(board, implementation="python")
+    old = dpll.WIDE_BITS
+    dpll.WIDE_BITS = -1
+    try:
+        from countsweep.oracle import clear_count_cache
+
+        clear_count_cache()
+        got = analyze(board, implementation="python")
+    finally:
+        dpll.WIDE_BITS = old
+        clear_count_cache()
+    assert got.count == want.count and got.probabilities == want.probabilities
+
+
 @st.composite
 def cnfs(draw):
     n = draw(st.integers(1, 12))

@@ -115,3 +115,97 @@ def test_a_failure_reported_after_the_rename_is_one_line_not_a_traceback(tmp_pat
     monkeypatch.setattr(files.os, "replace", rename_then_fail)
     with pytest.raises(InputError, match=r"out\.txt: cannot write \(Input/output error\)$"):
         files.write_output(target, "data")
+
+
+class _FailingFile:
+    """A file whose write fails the way a full disk does; ``vanish`` also removes it first, as a
+    cleaner of temporary files could."""
+
+    def __init__(self, path: str, vanish: bool) -> None:
+        self.path, self.vanish = path, vanish
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def write(self, data):
+        if self.vanish:
+            os.unlink(self.path)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("vanish", [False, True], ids=["temporary-kept", "temporary-gone"])
+def test_a_disk_that_fills_while_staging_is_one_line_and_leaves_no_temporary(tmp_path, monkeypatch, vanish):
+    made = []
+    real_mkstemp = files.tempfile.mkstemp
+
+    def mkstemp(**kw):
+        fd, name = real_mkstemp(**kw)
+        made.append(name)
+        return fd, name
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: (os.close(fd), _FailingFile(made[-1], vanish))[1])
+    target = tmp_path / "out.cnf"
+    with pytest.raises(InputError) as info:
+        files.write_output(target, "p cnf 1 1\n1 0\n")
+    assert str(info.value) == f"{target}: cannot write (No space left on device)"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("vanish", [False, True], ids=["temporary-kept", "temporary-gone"])
+def test_an_interrupt_while_staging_removes_the_temporary_and_reraises(tmp_path, monkeypatch, vanish):
+    made = []
+    real_mkstemp = files.tempfile.mkstemp
+
+    def mkstemp(**kw):
+        fd, name = real_mkstemp(**kw)
+        made.append(name)
+        return fd, name
+
+    class Interrupted(_FailingFile):
+        def write(self, data):
+            if self.vanish:
+                os.unlink(self.path)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: (os.close(fd), Interrupted(made[-1], vanish))[1])
+    with pytest.raises(KeyboardInterrupt):
+        files.write_output(tmp_path / "out.cnf", "x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_set_of_outputs_refuses_an_existing_file_unless_forced(tmp_path):
+    kept = tmp_path / "b.cnf"
+    kept.write_text("mine")
+    with pytest.raises(OverwriteRefused):
+        files.write_outputs([(tmp_path / "a.cnf", "new"), (kept, "new")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.cnf"] and kept.read_text() == "mine"
+    files.write_outputs([(tmp_path / "a.cnf", "new"), (kept, "new")], force=True)
+    assert kept.read_text() == "new" and (tmp_path / "a.cnf").read_text() == "new"
+
+
+def test_a_set_whose_second_rename_fails_takes_back_the_first_even_if_it_is_gone(tmp_path, monkeypatch):
+    """All or nothing: the first file, already renamed into place, is removed again; if something
+    removed it meanwhile, the user still sees the real error, not the cleanup's."""
+    real_replace = os.replace
+    calls = []
+    gone = {"first": False}
+
+    def replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(errno.EIO, "Input/output error")
+        real_replace(src, dst)
+        if gone["first"]:
+            os.unlink(dst)
+
+    monkeypatch.setattr(files.os, "replace", replace)
+    for gone["first"] in (False, True):
+        calls.clear()
+        with pytest.raises(InputError, match=r"b\.cnf: cannot write \(Input/output error\)"):
+            files.write_outputs([(tmp_path / "a.cnf", "1"), (tmp_path / "b.cnf", "2")])
+        assert list(tmp_path.iterdir()) == []

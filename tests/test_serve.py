@@ -192,3 +192,24 @@ def test_serve_on_a_port_in_use_exits_2_in_one_line():
         port = taken.getsockname()[1]
         r = run("serve", "--port", str(port))
     assert r.exit_code == 2 and f"--port {port}: cannot listen there" in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (None, "no such file"),
+    ("", "no complete record"),
+    ('{"game": 0}\n', "line 1: not a countsweep play record (field 'won' missing"),
+    ("9x9x10\n?????????\n", "line 1: not a JSON record"),
+])
+def test_serve_refuses_a_records_file_that_is_not_records_in_one_line(tmp_path, content, says):
+    path = tmp_path / "run.jsonl"
+    if content is not None:
+        path.write_text(content)
+    r = run("serve", "--port", "0", "--records", str(path))
+    assert r.exit_code == 3 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_serve_refuses_a_gzip_records_file_that_is_not_gzip(tmp_path):
+    path = tmp_path / "run.jsonl.gz"
+    path.write_text('{"game": 0}\n')
+    r = run("serve", "--port", "0", "--records", str(path))
+    assert r.exit_code == 3 and "not a gzip file" in r.stderr and r.stderr.count("\n") == 1, r.stderr

@@ -188,3 +188,55 @@ def test_a_body_sent_in_many_pieces_is_counted_whole():
 
     assert asyncio.run(send_in_pieces(body)) == 200
     assert asyncio.run(send_in_pieces(body + b" " * 6)) == 413  # every piece under the limit, the whole over it
+
+
+@pytest.mark.parametrize(("agent", "rule", "seed"), [("greedy", "safe", 9), ("greedy-nototal", "opening", 4),
+                                                      ("best", "safe", 2)])
+def test_play_deals_the_agent_named_and_answers_the_record_play_writes(agent, rule, seed):
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import play_one
+
+    settings = Settings.parse("beginner", None, rule, "corner")
+    for game in range(4):
+        g = play_json(level="beginner", rule=rule, seed=seed, game=game, agent=agent)
+        rec = play_one(settings, agent, seed, game)
+        assert (g["won"], g["guesses"], g["moves"]) == (rec["won"], rec["guesses"], rec["moves"])
+        assert len(g["frames"]) == g["moves"] - 1  # the first click is dealt, not chosen
+
+
+def test_play_refuses_an_unknown_agent_and_a_clue_model_file():
+    with pytest.raises(ParameterError, match="unknown agent 'random'"):
+        play_json(level="beginner", agent="random")
+    with pytest.raises(ParameterError, match=r"unknown clue model 'table\.json'"):
+        play_json(level="beginner", agent="greedy", clues="table.json")
+    with pytest.raises(ParameterError, match="assumes exact clues"):
+        play_json(level="beginner", agent="best", clues="under")
+
+
+def test_play_deals_on_the_clue_model_and_topology_named():
+    plain = play_json(size="8x8x10", agent="greedy", seed=1)
+    assert play_json(size="8x8x10", agent="greedy", seed=1, clues="withheld:1/2") != plain
+    assert play_json(size="8x8x10", agent="greedy", seed=1, topology="hex") != plain
+
+
+def test_records_are_served_as_play_wrote_them(tmp_path):
+    from countsweep.play.game import Settings
+    from countsweep.play.records import open_run
+    from countsweep.play.runs import fingerprint, play_one
+    from countsweep.serve.answers import records_json
+
+    settings = Settings.parse("beginner", None, "safe", "corner")
+    path = tmp_path / "run.jsonl"
+    with open_run(path, fingerprint(settings, "greedy", 5)) as (_, writer):
+        for game in (2, 0, 1):
+            writer.add(play_one(settings, "greedy", 5, game))
+    served = records_json(str(path))
+    assert served["name"] == "run.jsonl" and [r["game"] for r in served["records"]] == [0, 1, 2]
+    assert all(r["run"]["seed"] == 5 and r["run"]["agent"] == "greedy" for r in served["records"])
+    assert records_json(None) == {"name": None, "records": []}
+    client = TestClient(create_app(Config(records=str(path))))
+    assert client.get("/api/records").json() == served
+    assert TestClient(create_app(Config())).get("/api/records").json() == {"name": None, "records": []}
+    body = {"size": "9x9x10", "rule": "safe", "first": "corner", "agent": "greedy", "seed": 5, "game": 1}
+    g = client.post("/api/play", json=body).json()
+    assert (g["won"], g["guesses"], g["moves"]) == tuple(served["records"][1][k] for k in ("won", "guesses", "moves"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+from pathlib import Path
 
 import click
 
@@ -21,8 +22,10 @@ from countsweep.errors import ParameterError
               help="Seconds of work per request; past it the answer is HTTP 503.")
 @click.option("--max-body", type=click.IntRange(min=1, max=2**30), default=1_000_000, show_default=True,
               help="Bytes per request body; past it the answer is HTTP 413.")
+@click.option("--records", "records", type=click.Path(dir_okay=False), default=None,
+              help="A play --out file (.jsonl or .jsonl.gz) the page opens on, to step through its games.")
 @handles_errors
-def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> None:
+def serve(host: str, port: int, workers: int, timeout: float, max_body: int, records: str | None) -> None:
     """Serve the analyser page at / and the JSON API at /api (OpenAPI schema at /docs)."""
     try:
         import fastapi  # noqa: F401  (present?)
@@ -35,7 +38,13 @@ def serve(host: str, port: int, workers: int, timeout: float, max_body: int) -> 
             probe.bind((host, port))
     except OSError as err:
         raise ParameterError(f"--host {host} --port {port}: cannot listen there ({err.strerror or err})") from None
+    if records is not None:  # a file that is not a run's records is refused now, in one line (exit 3)
+        from countsweep.play.records import read
+
+        read(Path(records))
+        records = str(Path(records).resolve())
     # the worker processes build their app from the environment
+    os.environ["COUNTSWEEP_SERVE_RECORDS"] = records or ""
     os.environ["COUNTSWEEP_SERVE_TIMEOUT"] = str(timeout)
     os.environ["COUNTSWEEP_SERVE_MAX_BODY"] = str(max_body)
     click.echo(f"countsweep: serving http://{host}:{port}/ (API at /api, schema at /docs); Ctrl-C stops", err=True)

@@ -90,12 +90,15 @@ class Limits:
             raise LimitExceeded(f"time limit of {self.timeout:g} s reached" + (f" {where}" if where else ""))
 
 
+_NO_LIMITS = Limits()  # frozen: one for every call given none (a position may take a thousand calls a second)
+
+
 def limits_of(limits: object) -> Limits:
     """A ``limits`` argument checked and started: :class:`Limits`, or ``None`` for none."""
     if limits is not None and not isinstance(limits, Limits):
         raise ParameterTypeError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)) or None, "
                                  f"not {limits!r:.60}")
-    return (limits or Limits()).started()
+    return (limits or _NO_LIMITS).started()
 
 
 def arguments(formula: object, limits: object) -> Limits:

@@ -59,7 +59,7 @@ from math import comb
 from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.path import path_count
-from countsweep.counting.poly import ZERO, Poly, unpack
+from countsweep.counting.poly import ZERO, Poly, add, binomial, mul, shift, unpack
 from countsweep.errors import LimitExceeded, ParameterError
 
 _BIG_STACK_VARS = 600
@@ -71,7 +71,61 @@ PATH_WIDTH_BITS = 12.0
 states at once are counted along a path (:mod:`countsweep.counting.path`), not searched: measured on bands,
 corridors and dense boards (docs/benchmarks.md, "Thin frontiers"), the search wins below, the path above."""
 
-# A result: the packed total, and each variable's packed marginal (absent: zero).
+WIDE_BITS = 1 << 20
+"""Past this many bits a packed polynomial (bits a coefficient times coefficients) would take, the search
+keeps its polynomials as :class:`_Wide` instead: a dense 70x70 board's component of 2 600 cells packs
+into 7 Mbit integers, whose products cost 7.5 times the whole count the unpacked polynomials do."""
+
+
+class _Wide:
+    """A polynomial of a wide search, its coefficients kept apart (:class:`Poly`), behind the operators
+    the search applies to packed integers (``+``, ``*``, ``<<`` by whole degrees), so one search serves
+    both: a product costs the sizes of the supports, not the worst case's width.
+
+    >>> (_Wide(binomial(2)) * 3 << 1) + 0
+    _Wide(Poly(low=1, coeffs=(3, 6, 3)))
+    """
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: Poly) -> None:
+        self.p = p
+
+    def __add__(self, other: _Wide | int) -> _Wide:
+        return _Wide(add(self.p, _as_poly(other)))
+
+    __radd__ = __add__
+
+    def __mul__(self, other: _Wide | int) -> _Wide:
+        if isinstance(other, int):
+            return _Wide(Poly(self.p.low, tuple(other * c for c in self.p.coeffs)) if other else ZERO)
+        return _Wide(mul(self.p, other.p))
+
+    __rmul__ = __mul__
+
+    def __lshift__(self, degrees: int) -> _Wide:  # a wide search's "bits" is 1: a shift is a degree
+        return _Wide(shift(self.p, degrees))
+
+    def __bool__(self) -> bool:
+        return bool(self.p.coeffs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Wide) and other.p == self.p
+
+    def __hash__(self) -> int:
+        return hash(self.p)
+
+    def __repr__(self) -> str:
+        return f"_Wide({self.p!r})"
+
+
+def _as_poly(value: _Wide | int) -> Poly:
+    """A wide search's value as a polynomial (a plain integer is a constant: 0, or the 1 of a closed part)."""
+    return value.p if isinstance(value, _Wide) else (Poly(0, (value,)) if value else ZERO)
+
+
+# A result: the packed total, and each variable's packed marginal (absent: zero); in a wide search
+# (WIDE_BITS) each is a _Wide.
 Result = tuple[int, dict[int, int]]
 
 
@@ -146,6 +200,10 @@ class _Search:
         headroom = self.factor.bit_length() + sum(max(c.weights).bit_length() for c in cards
                                                   if c.weights is not None)
         self.bits = 0 if plain else 8 * ((formula.cells + headroom + max(sizes, default=1).bit_length() + 8) // 8)
+        self.packed_bits = self.bits  # what a packed polynomial's coefficient takes (the memory estimate's)
+        self.wide = self.bits * (formula.cells + 1) > WIDE_BITS
+        if self.wide:
+            self.bits = 1  # shifts by whole degrees (_Wide.__lshift__)
         self.trail: list[int] = []
         self.cache: dict[tuple, tuple[int, tuple[int, ...]]] = {}
         self.sat_cache: dict[tuple, bool] = {}
@@ -441,7 +499,7 @@ class _Search:
                 return 0, {}
             parts.append(part)
         free_cells = sum(size[u] for u in free)
-        base = _free(free_cells, bits) * weight << (bits * trues)
+        base = self._free(free_cells) * weight << (bits * trues)
         # prefix[i] * suffix is the product of every part but the i-th (and the base).
         prefix = [base]
         for t, _ in parts:
@@ -457,7 +515,7 @@ class _Search:
         if free:
             # a free box of s cells holds, over all its fillings, s * x * (1 + x)**(s - 1) true cells
             # alongside (1 + x)**(free_cells - s) for the other free cells
-            each = _free(free_cells - 1, bits) * weight * suffix << (bits * (trues + 1))
+            each = self._free(free_cells - 1) * weight * suffix << (bits * (trues + 1))
             for u in free:
                 marg[u] = size[u] * each
         if not root:
@@ -465,6 +523,10 @@ class _Search:
                 if val[u]:
                     marg[u] = val[u] * total
         return total, marg
+
+    def _free(self, cells: int) -> int:
+        """``(1 + x)**cells`` in this search's form: packed, plain, or wide."""
+        return _Wide(binomial(cells)) if self.wide else _free(cells, self.bits)  # type: ignore[return-value]
 
     def _closed(self, mark: int) -> int:
         """The weights of the weighted constraints that the assignments ``trail[mark:]`` closed.
@@ -495,7 +557,7 @@ class _Search:
             total *= self.factor
             marg = {v: p * self.factor for v, p in marg.items()}
         bits = self.bits
-        whole = unpack(total, bits)
+        whole = _as_poly(total) if self.wide else unpack(total, bits)
         scaled: dict[int, Poly] = {}  # a settled variable's marginal: its value times the total
         unpacked: dict[int, Poly] = {}  # free variables share one marginal: unpack it once
         marginals = []
@@ -508,7 +570,7 @@ class _Search:
                 continue
             p = marg.get(v, 0)
             if p not in unpacked:
-                unpacked[p] = unpack(p, bits)
+                unpacked[p] = _as_poly(p) if self.wide else unpack(p, bits)
             marginals.append(unpacked[p])
         return Counts(counted, whole, tuple(marginals))
 
@@ -525,7 +587,7 @@ class _Search:
         open_vars = [v for v in self.counted if self.val[v] < 0]
         settled_mines = sum(self.val[v] for v in self.counted if self.val[v] > 0)
         open_cells = sum(self.size[v] for v in open_vars)
-        need = (len(open_vars) + 2) * (settled_mines + open_cells + 1) * self.bits // 8
+        need = (len(open_vars) + 2) * (settled_mines + open_cells + 1) * self.packed_bits // 8
         if need > limit:
             raise LimitExceeded(f"counting this needs about {need / 2**20:,.0f} MB ({len(open_vars)} open "
                                 f"variables of {open_cells} cells after propagation); the limit is "

@@ -89,6 +89,44 @@ def parse(text: str, path: Path, fingerprint: dict) -> dict[int, dict]:
     return done
 
 
+def read(path: Path) -> list[dict]:
+    """Every record of the run in ``path`` (plain, or gzip when the name ends in ``.gz``), in game
+    order: what ``countsweep serve --records`` and the analyser page replay. Every line must be a
+    record of the run the first line names.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "run.jsonl"
+    >>> _ = path.write_text('{"game": 1, "won": false, "guesses": 2, "moves": 9, "seconds": 0.1, "run": {}}\\n')
+    >>> [r["game"] for r in read(path)]
+    [1]
+    """
+    from countsweep.files import read_input
+
+    if path.name.endswith(".gz"):
+        import gzip
+
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                text = fh.read()
+        except FileNotFoundError:
+            raise InputError(f"{path}: no such file") from None
+        except (OSError, EOFError, UnicodeDecodeError) as exc:
+            raise InputError(f"{path}: not a gzip file of text ({exc})") from None
+    else:
+        text = read_input(str(path))
+    first = next((line for line in text.split("\n") if line.strip()), None)
+    if first is None:
+        raise InputError(f"{path}: no complete record in the file")
+    try:
+        run = _check(json.loads(first), f"{path}: line 1")["run"]
+    except ValueError:
+        raise InputError(f"{path}: line 1: not a JSON record") from None
+    done = parse(text, path, run)  # a last line cut short by a killed run is left out, as play does
+    if not done:
+        raise InputError(f"{path}: no complete record in the file")
+    return [done[game] for game in sorted(done)]
+
+
 class Writer:
     """Appends one record a line to the locked file, flushed at once."""
 

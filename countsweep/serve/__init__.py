@@ -9,9 +9,11 @@ three JSON endpoints and one page; the OpenAPI schema is at ``/docs``:
 * ``POST /api/move`` ``{"board": TEXT, "mines": N?, "seed": S?}``: the best agent's move, the
   rule that chose it, and the chosen cell's outlook (safety, secondary safety,
   progress) as exact fractions;
-* ``POST /api/play`` ``{"level"|"size", "rule"?, "first"?, "seed"?, "game"?}``: game ``game`` of
-  seed ``seed`` as ``countsweep play`` deals it, played by the best agent, frame
-  by frame (the board before each move, and the move);
+* ``POST /api/play`` ``{"level"|"size", "rule"?, "first"?, "seed"?, "game"?, "agent"?, "clues"?, "topology"?}``:
+  game ``game`` of seed ``seed`` as ``countsweep play`` deals it, played by the
+  agent (the best by default), frame by frame (the board before each move, and
+  the move), with the game's record;
+* ``GET /api/records``: the ``play --out`` records ``serve --records FILE`` opens the page on;
 * ``GET /``: the analyser page (plain HTML, CSS and JavaScript served from the
   package: no build step, nothing fetched from elsewhere).
 

@@ -38,11 +38,14 @@ class Config:
     """Seconds of work per request (503 past it)."""
     max_body: int = 1_000_000
     """Bytes per request body (413 past it)."""
+    records: str | None = None
+    """A ``play --out`` file the page opens on (``serve --records``)."""
 
     @classmethod
     def from_env(cls) -> Config:
         return cls(float(os.environ.get("COUNTSWEEP_SERVE_TIMEOUT", cls.timeout)),
-                   int(os.environ.get("COUNTSWEEP_SERVE_MAX_BODY", cls.max_body)))
+                   int(os.environ.get("COUNTSWEEP_SERVE_MAX_BODY", cls.max_body)),
+                   os.environ.get("COUNTSWEEP_SERVE_RECORDS") or None)
 
 
 def _fraction(p: Fraction) -> str:
@@ -134,13 +137,17 @@ def move_json(board: str, mines: int | None = None, seed: int = 0) -> dict:
 
 
 def play_json(level: str | None = None, size: str | None = None, rule: str = "safe", first: str = "corner",
-              seed: int = 0, game: int = 0) -> dict:
-    """Game ``game`` of ``seed``, as ``play`` deals it, played by the best agent: every frame."""
-    from countsweep.play.agents import BestAgent, play_game
+              seed: int = 0, game: int = 0, agent: str = "best", clues: str = "exact",
+              topology: str = "square") -> dict:
+    """Game ``game`` of ``seed``, as ``play`` deals it, played by ``agent``: every frame, and the
+    game's record as ``play --out`` writes it (so a record file's game can be checked against it)."""
+    from countsweep.play.agents import make_agent, play_game
     from countsweep.play.game import Settings
     from countsweep.play.runs import deal
 
-    settings = Settings.parse(level, size, rule, first)
+    _model(clues)  # a built-in model: a request never names a file on the server
+    settings = Settings.parse(level, size, rule, first, clues, topology)
+    player = make_agent(agent, settings.clue_model)
     dealt, first_cell, agent_seed = deal(settings, seed, game)
     frames: list[dict] = []
 
@@ -148,7 +155,16 @@ def play_json(level: str | None = None, size: str | None = None, rule: str = "sa
         frames.append({"board": board.to_text(), "cell": list(move.cell), "action": move.action,
                        "rule": move.rule, "guess": move.guess, "mine_probability": _fraction(move.probability)})
 
-    record = play_game(dealt, BestAgent(), first=first_cell, seed=agent_seed, trace=trace)
+    record = play_game(dealt, player, first=first_cell, seed=agent_seed, trace=trace)
     return {"settings": settings.describe(), "first": list(first_cell), "frames": frames,
             "final": dealt.view().to_text(), "won": record.won, "guesses": record.guesses,
-            "mines": sorted([list(c) for c in dealt.reveal_layout()])}
+            "moves": record.moves, "mines": sorted([list(c) for c in dealt.reveal_layout()])}
+
+
+def records_json(path: str | None) -> dict:
+    """The records ``serve --records FILE`` opens the page on: ``{"name", "records"}``, or no record."""
+    if path is None:
+        return {"name": None, "records": []}
+    from countsweep.play.records import read
+
+    return {"name": Path(path).name, "records": read(Path(path))}

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from countsweep.errors import CountsweepError, LimitExceeded
+from countsweep.serve import answers
 from countsweep.serve.answers import STATIC, STATUS, Config, analyze_json, check_json, move_json, play_json, rules_json
 
 SEEDS = 2**63 - 1
@@ -57,6 +58,9 @@ class PlayRequest(Request_):
     first: str = "corner"
     seed: int = Field(default=0, ge=0, le=SEEDS)
     game: int = Field(default=0, ge=0, le=10**9)
+    agent: str = Field(default="best", description="best (default), greedy or greedy-nototal.")
+    clues: str = Field(default="exact", description="The clue model the game is dealt with (play --clues).")
+    topology: str = Field(default="square", description="Which cells a number counts (play --topology).")
 
 
 PARSE_ERRORS = {"There was an error parsing the body":
@@ -152,9 +156,16 @@ def build(cfg: Config) -> FastAPI:
     async def api_move(req: MoveRequest) -> dict:
         return await within_limit(move_json, req.board, req.mines, req.seed)
 
-    @app.post("/api/play", summary="A seeded game played by the best agent, frame by frame")
+    @app.post("/api/play", summary="A seeded game played by an agent (the best by default), frame by frame")
     async def api_play(req: PlayRequest) -> dict:
-        return await within_limit(play_json, req.level, req.size, req.rule, req.first, req.seed, req.game)
+        return await within_limit(play_json, req.level, req.size, req.rule, req.first, req.seed, req.game,
+                                  req.agent, req.clues, req.topology)
+
+    records = answers.records_json(cfg.records)  # read once: the file was checked when the server started
+
+    @app.get("/api/records", summary="The play --out records the server was started with (serve --records)")
+    async def api_records() -> dict:
+        return records
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -8,11 +8,14 @@ const $ = (id) => document.getElementById(id);
 const state = {
   mode: "edit",
   width: 9, height: 9, mines: 10,
-  cells: [],              // "?", "0".."8", "F", "-" per cell, row by row
+  cells: blank(9, 9),     // "?", "0".."8", "F", "-" per cell, row by row
   cursor: [0, 0],
   analysis: null,         // the last /api/analyze answer
   advice: null,           // the last /api/move answer
   frames: null, frame: -1, game: null,
+  request: null,          // the /api/play request of the game on screen (what a link repeats)
+  record: null,           // the play --out record that game is checked against, if any
+  records: null,          // the records loaded from a file, a drop, a paste or serve --records
   pending: 0,
 };
 
@@ -132,6 +135,7 @@ async function analyse() {
   const ticket = ++state.pending;
   const text = boardText();
   $("board-text").value = text;
+  updateUrl();
   try {
     const a = await post("/api/analyze", { board: text });
     if (ticket !== state.pending) return;
@@ -234,17 +238,19 @@ $("new-board").addEventListener("click", () => {
   newBoard(Math.max(1, +$("width").value), Math.max(1, +$("height").value), Math.max(0, +$("mines").value));
 });
 
+function loadBoardText(text) {
+  const b = parseText(text);
+  state.width = b.width; state.height = b.height; state.mines = b.mines ?? state.mines;
+  state.cells = Array.from({ length: b.height }, (_, r) =>
+    Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
+  [$("width").value, $("height").value, $("mines").value] = [b.width, b.height, state.mines];
+  $("level").value = levelOf(b.width, b.height, state.mines);
+  render();
+  analyse();
+}
+
 $("load-text").addEventListener("click", () => {
-  try {
-    const b = parseText($("board-text").value);
-    state.width = b.width; state.height = b.height; state.mines = b.mines ?? state.mines;
-    state.cells = Array.from({ length: b.height }, (_, r) =>
-      Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
-    [$("width").value, $("height").value, $("mines").value] = [b.width, b.height, state.mines];
-    $("level").value = levelOf(b.width, b.height, state.mines);
-    render();
-    analyse();
-  } catch (e) { setStatus(e.message, true); }
+  try { loadBoardText($("board-text").value); } catch (e) { setStatus(e.message, true); }
 });
 
 // -- watching the agent play -------------------------------------------------------------
@@ -279,10 +285,13 @@ async function showFrame() {
     const last = state.frames[state.frames.length - 1];
     reveal = { mines: new Set(state.game.mines.map(([r, c]) => `${r},${c}`)),
                fatal: state.game.won || !last ? null : last.cell };
-    setStatus(`game over: ${state.game.won ? "won" : "lost"} after ${state.frames.length} moves, ` +
+    setStatus(`game over: ${state.game.won ? "won" : "lost"} after ${state.game.moves} moves (the first click and ` +
+              `${state.frames.length} chosen), ` +
               `${state.game.guesses} guesses` + (reveal.fatal ? `; lost on [${reveal.fatal}]` : ""));
     $("advice").textContent = gameSummary(state.game);
   }
+  if (state.record) $("advice").textContent = recordCheck(state.record, state.game) + " " + $("advice").textContent;
+  updateUrl();
   render(f ? f.cell : null, reveal);
   if (!f || !$("show-probs").checked) return;
   try {
@@ -293,16 +302,28 @@ async function showFrame() {
   } catch (e) { /* the frame stays drawn without its probabilities */ }
 }
 
-$("deal").addEventListener("click", async () => {
+// what /api/play is asked for: the play panel's fields
+function playRequest() {
+  const size = $("play-size").value.trim();
+  return { ...(size ? { size } : { level: $("play-level").value }), rule: $("play-rule").value,
+           first: $("play-rule").value === "opening" ? "center" : "corner", agent: $("play-agent").value,
+           seed: +$("play-seed").value, game: +$("play-game").value };
+}
+
+// deal the panel's game and show move `step` (0: the first; the number of moves: the end);
+// with `record`, check the game played again against it
+async function deal(step = 0, record = null, request = playRequest()) {
   try {
     setStatus("dealing ...");
-    const g = await post("/api/play", { level: $("play-level").value, rule: $("play-rule").value,
-                                        first: $("play-rule").value === "opening" ? "center" : "corner",
-                                        seed: +$("play-seed").value, game: +$("play-game").value });
-    state.game = g; state.frames = g.frames; state.frame = 0;
+    $("advice").textContent = "";
+    const g = await post("/api/play", request);
+    state.game = g; state.frames = g.frames; state.request = request; state.record = record;
+    state.frame = Math.max(0, Math.min(step, g.frames.length));
     showFrame();
   } catch (e) { setStatus(e.message, true); }
-});
+}
+
+$("deal").addEventListener("click", () => deal());
 
 $("next").addEventListener("click", () => {
   if (!state.frames || state.frame >= state.frames.length) return;
@@ -324,18 +345,188 @@ $("prev").addEventListener("click", () => {
 
 $("show-probs").addEventListener("change", () => { if (state.frames) showFrame(); });
 
-function setMode(mode) {
+// -- records of countsweep play --out --------------------------------------------------
+
+const RECORD_FIELDS = { game: "number", won: "boolean", guesses: "number", moves: "number", run: "object" };
+
+// the records in a play --out file's text, in game order; an Error naming the line otherwise
+function parseRecords(text, name) {
+  const lines = text.split("\n");
+  if (lines.length && lines[lines.length - 1].trim()) lines.pop();  // cut short by a killed run, as play reads it
+  const records = [];
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let rec;
+    try { rec = JSON.parse(line); } catch (e) { throw new Error(`${name}: line ${i + 1}: not a JSON record`); }
+    for (const [key, kind] of Object.entries(RECORD_FIELDS)) {
+      if (rec === null || typeof rec !== "object" || typeof rec[key] !== kind || rec[key] === null) {
+        throw new Error(`${name}: line ${i + 1}: not a countsweep play record (field ${key} missing)`);
+      }
+    }
+    records.push(rec);
+  });
+  if (!records.length) throw new Error(`${name}: no complete record in the file`);
+  return records.sort((a, b) => a.game - b.game);
+}
+
+function recordRequest(rec) {
+  const run = rec.run;
+  return { size: `${run.width}x${run.height}x${run.mines}`, rule: run.rule, first: run.first, agent: run.agent,
+           seed: run.seed, game: rec.game, ...(run.clues ? { clues: run.clues } : {}),
+           ...(run.topology ? { topology: run.topology } : {}) };
+}
+
+function recordText(r) {
+  return `${r.won ? "won" : "lost"}, ${r.guesses} guess${r.guesses === 1 ? "" : "es"}, ${r.moves} moves`;
+}
+
+function recordCheck(rec, g) {
+  const replayed = { won: g.won, guesses: g.guesses, moves: g.moves };
+  const same = replayed.won === rec.won && replayed.guesses === rec.guesses && replayed.moves === rec.moves;
+  return same ? `Played again exactly as recorded (${recordText(rec)}).`
+              : `Played again otherwise than recorded: recorded ${recordText(rec)}, now ${recordText(replayed)}` +
+                ` (the record was made by other code: ${rec.run.code || "unknown"}).`;
+}
+
+function showRecords(records, name) {
+  listRecords(records);
+  setMode("play");
+  setStatus(`${records.length} record${records.length === 1 ? "" : "s"} from ${name}; choose a game`);
+  playRecord(0);
+}
+
+function listRecords(records) {
+  state.records = records;
+  const pick = $("record-game");
+  pick.replaceChildren(...records.map((r, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `game ${r.game}: ${recordText(r)}`;
+    return o;
+  }));
+  $("record-pick").hidden = false;
+}
+
+function playRecord(i) {
+  const rec = state.records[i];
+  const req = recordRequest(rec);
+  $("play-size").value = req.size; $("play-rule").value = req.rule; $("play-agent").value = req.agent;
+  $("play-seed").value = req.seed; $("play-game").value = req.game;
+  $("record-game").value = String(i);
+  return deal(0, rec, req);
+}
+
+$("record-game").addEventListener("change", () => playRecord(+$("record-game").value));
+
+async function fileText(file) {
+  if (!file.name.endsWith(".gz")) return file.text();
+  return new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+}
+
+// text from a file, a drop or a paste: records if it reads as records, else a board
+function takeText(text, name) {
+  if (text.trimStart().startsWith("{")) showRecords(parseRecords(text, name), name);
+  else { setMode("edit", false); loadBoardText(text); }
+}
+
+async function takeFile(file) {
+  try { takeText(await fileText(file), file.name); } catch (e) { setStatus(e.message, true); }
+}
+
+$("records-file").addEventListener("change", () => { if ($("records-file").files[0]) takeFile($("records-file").files[0]); });
+document.addEventListener("dragover", (ev) => ev.preventDefault());
+document.addEventListener("drop", (ev) => {
+  ev.preventDefault();
+  const file = ev.dataTransfer && ev.dataTransfer.files[0];
+  if (file) takeFile(file);
+});
+document.addEventListener("paste", (ev) => {
+  if (ev.target.closest && ev.target.closest("input, textarea, select")) return;  // a field takes its own paste
+  const text = ev.clipboardData && ev.clipboardData.getData("text/plain");
+  if (!text) return;
+  ev.preventDefault();
+  try { takeText(text, "the pasted text"); } catch (e) { setStatus(e.message, true); }
+});
+
+// -- sharing: the URL holds what is on screen -------------------------------------------
+
+function shareHash() {
+  if (state.mode === "edit") return new URLSearchParams({ board: boardText() }).toString();
+  if (!state.request) return "play";
+  const q = new URLSearchParams({ play: "1" });
+  for (const [k, v] of Object.entries(state.request)) q.set(k, String(v));
+  q.set("step", String(state.frame));
+  return q.toString();
+}
+
+function updateUrl() { history.replaceState(null, "", "#" + shareHash()); }
+
+// open what a link names; false when it names nothing
+function applyHash() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  if (q.has("board")) {
+    setMode("edit", false);
+    try { loadBoardText(q.get("board")); } catch (e) { setStatus(`the link's board: ${e.message}`, true); }
+    return true;
+  }
+  if (q.has("play")) {
+    setMode("play");
+    const req = {};
+    for (const k of ["level", "size", "rule", "first", "agent", "clues", "topology"]) if (q.has(k)) req[k] = q.get(k);
+    for (const k of ["seed", "game"]) if (q.has(k)) req[k] = +q.get(k);
+    if (req.level) $("play-level").value = req.level;
+    $("play-size").value = req.size || "";
+    if (req.rule) $("play-rule").value = req.rule;
+    if (req.agent) $("play-agent").value = req.agent;
+    $("play-seed").value = req.seed ?? 0; $("play-game").value = req.game ?? 0;
+    deal(+(q.get("step") || 0), null, req);
+    return true;
+  }
+  return false;
+}
+
+async function copy(text, what) {
+  try { await navigator.clipboard.writeText(text); setStatus(`${what} copied`); }
+  catch (e) { setStatus(`cannot reach the clipboard (${e.message}); the ${what} is in the address bar and the board text`, true); }
+}
+
+$("copy-link").addEventListener("click", () => { updateUrl(); copy(location.href, "link"); });
+$("copy-text").addEventListener("click", () => copy(boardText(), "board text"));
+
+// switch panels; `fresh` starts the edit panel on a new board (a link or a paste brings its own)
+function setMode(mode, fresh = true) {
+  const before = state.mode;
   state.mode = mode;
   $("mode-edit").classList.toggle("active", mode === "edit");
   $("mode-play").classList.toggle("active", mode === "play");
   $("edit-panel").hidden = mode !== "edit";
   $("play-panel").hidden = mode !== "play";
+  if (mode === before && (mode === "edit" || state.frames)) return;
   $("advice").textContent = "";
-  if (mode === "edit") newBoard(+$("width").value, +$("height").value, +$("mines").value);
-  else { state.frames = null; setStatus("deal a game, then step through the agent's moves"); render(); }
+  if (mode === "edit") {
+    state.request = null; state.frames = null; state.record = null;
+    if (fresh) newBoard(+$("width").value, +$("height").value, +$("mines").value);
+  } else {
+    state.frames = null; state.request = null;
+    setStatus("deal a game, then step through the agent's moves");
+    render();
+    updateUrl();
+  }
 }
 
 $("mode-edit").addEventListener("click", () => setMode("edit"));
 $("mode-play").addEventListener("click", () => setMode("play"));
 
-newBoard(9, 9, 10);
+window.addEventListener("hashchange", () => { if (location.hash.slice(1) !== shareHash()) applyHash(); });
+
+// start-up: a link's position or game first, else the records the server was started with, else a board
+(async () => {
+  let served = null;
+  try { served = await (await fetch("/api/records")).json(); } catch (e) { served = null; }
+  if (applyHash()) {
+    if (served && served.records.length) listRecords(served.records);
+    return;
+  }
+  if (served && served.records.length) showRecords(served.records, served.name);
+  else newBoard(9, 9, 10);
+})();
