@@ -374,3 +374,24 @@ def test_the_screenshot_script_takes_every_mode_of_the_page(browser, tmp_path):
     written = module.shoot(tmp_path, browser=browser)
     assert [p.name for p in written] == ["analyser.png", "play.png", "game-over.png", "records.png"]
     assert all(p.stat().st_size > 10_000 for p in written)
+
+
+def test_a_guess_shows_its_numbers_and_the_next_best_candidates_with_theirs(browser, server):
+    from urllib.parse import quote
+
+    page = browser.new_page()
+    page.goto(server + "/#board=" + quote(THESIS))
+    page.wait_for_function("document.getElementById('advice').textContent.includes('Next best')")
+    advice = page.inner_text("#advice")
+    assert "The agent guesses [0, 2]" in advice and "Next best: [0, 3] safety 90.0%" in advice
+    assert page.locator(".cell.alternative").count() == 1 and cell(page, 0, 3).get_attribute("class").endswith(
+        "alternative")
+    assert "61/70" in page.get_attribute("#advice", "title")  # [0, 3]'s secondary safety, exactly
+    # in play mode: the first guess of a game shows the played cell's numbers and what it was weighed against
+    page.goto(server + "/#play=1&level=expert&rule=safe&first=corner&agent=best&seed=1&game=2&step=0")
+    status_starts(page, "move 1 of")
+    step = page.evaluate("state.frames.findIndex((f, i) => i > 0 && f.guess)")
+    page.goto(server + f"/#play=1&level=expert&rule=safe&first=corner&agent=best&seed=1&game=2&step={step}")
+    status_starts(page, f"move {step + 1} of")
+    page.wait_for_function("document.getElementById('advice').textContent.includes('Its numbers: safety')")
+    page.close()

@@ -124,9 +124,11 @@ def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):
     from countsweep import Board, analyze
     from countsweep.play.agents import BestAgent
 
-    o = BestAgent().outlook(analyze(Board.from_text(THESIS)), tuple(out["cell"]))
+    agent, a = BestAgent(), analyze(Board.from_text(THESIS))
+    o = agent.outlook(a, tuple(out["cell"]))
     assert {k: Fraction(v) for k, v in out["outlook"].items()} == {
-        "safety": o.safety, "secondary_safety": o.secondary, "progress": o.progress}
+        "mine_probability": Fraction(1, 10), "safety": o.safety, "secondary_safety": o.secondary,
+        "progress": o.progress, "score": o.score(agent.weight_on(a.board))}
     assert o.secondary != o.safety and o.progress not in (o.safety, o.secondary)  # three different numbers
     assert out["certain"] == []  # a guess, and nothing certain before it
     sure = client.post("/api/move", json={"board": "4x1x1\nF1??"}).json()
@@ -135,6 +137,54 @@ def test_move_gives_the_agents_move_with_its_rule_and_outlook(client):
     assert {m["action"] for m in sure["certain"]} == {"open"} and sure["outlook"] is None
     done = client.post("/api/move", json={"board": "3x1x1\n?1-"}).json()
     assert done["cell"] is None and "nothing left to open" in done["reason"]
+
+
+def test_move_gives_the_next_best_candidates_of_a_guess_best_first_with_their_outlooks(client):
+    from fractions import Fraction
+
+    from countsweep import Board, analyze
+    from countsweep.play.agents import BestAgent
+    from countsweep.serve.answers import play_json
+
+    agent = BestAgent()
+    seen = 0
+    # the positions where the best agent guessed in two expert games
+    guesses = [f["board"] for game in (0, 1) for f in play_json("expert", seed=5, game=game)["frames"] if f["guess"]]
+    for text in guesses:
+        board = Board.from_text(text)
+        out = client.post("/api/move", json={"board": text, "alternatives": 4}).json()
+        if not out["guess"]:
+            assert out["alternatives"] == []
+            continue
+        a = analyze(board)
+        alts = out["alternatives"]
+        candidates = [c for c in agent.candidates(a) if list(c) != out["cell"]]
+        assert len(alts) == min(4, len(candidates)) and all(x["cell"] != out["cell"] for x in alts)
+        for x in alts:  # each the agent's own outlook of that cell, exactly
+            o = agent.outlook(a, tuple(x["cell"]))
+            assert Fraction(x["safety"]) == o.safety and Fraction(x["progress"]) == o.progress
+            assert Fraction(x["score"]) == o.score(agent.weight_on(a.board))
+        scores = [Fraction(x["score"]) for x in alts]
+        assert scores == sorted(scores, reverse=True) or any(agent.outlook(a, tuple(x["cell"])).dead for x in alts)
+        seen += 1
+    assert seen >= 3
+    thesis = client.post("/api/move", json={"board": THESIS, "alternatives": 0}).json()
+    assert thesis["alternatives"] == []
+
+
+def test_move_gives_the_outlook_of_a_cell_asked_for_and_refuses_one_off_the_board(client):
+    from fractions import Fraction
+
+    from countsweep import Board, analyze
+    from countsweep.play.agents import BestAgent
+
+    out = client.post("/api/move", json={"board": THESIS, "cell": [3, 3]}).json()
+    o = BestAgent().outlook(analyze(Board.from_text(THESIS)), (3, 3))
+    assert Fraction(out["cell_outlook"]["safety"]) == o.safety == Fraction(27, 35)
+    assert client.post("/api/move", json={"board": THESIS, "cell": [0, 0]}).json()["cell_outlook"] is None  # open
+    for bad in ([4, 0], [0, -1], [1], [0.5, 1]):
+        r = client.post("/api/move", json={"board": THESIS, "cell": bad})
+        assert r.status_code == 400 and "cell" in r.json()["error"], (bad, r.json())
 
 
 @pytest.mark.parametrize(("level", "rule", "seed", "game"), [

@@ -109,18 +109,22 @@ def check_json(board: str, mines: int | None = None, clues: str | None = None, u
     return out
 
 
-def move_json(board: str, mines: int | None = None, seed: int = 0) -> dict:
-    """The best agent's move for ``board``, with its rule and the chosen cell's outlook."""
+def move_json(board: str, mines: int | None = None, seed: int = 0, cell: list[int] | None = None,
+              alternatives: int = 3) -> dict:
+    """The best agent's move for ``board``, with its rule and the chosen cell's outlook, and for a
+    guess the ``alternatives`` best other candidates with theirs (best first, by the agent's score).
+    ``cell`` asks for that cell's outlook as well (``cell_outlook``): a move played in a game, say."""
     from countsweep.oracle import analyze
     from countsweep.play.agents import BestAgent
 
     position = _board(board, mines)
     agent = BestAgent()
+    asked = _asked_cell(position, cell)
     with _about_board():
         a = analyze(position)
         if all(p == 1 for p in a.probabilities.values()):
             return {"cell": None, "action": None, "rule": None, "guess": False, "mine_probability": None,
-                    "certain": [], "outlook": None,
+                    "certain": [], "outlook": None, "alternatives": [], "cell_outlook": None,
                     "reason": "nothing left to open: every hidden cell is a mine (or none is hidden)"}
         moves = agent.moves(position, random.Random(seed))
     move = next((m for m in moves if m.action == "open"), moves[-1])
@@ -129,11 +133,43 @@ def move_json(board: str, mines: int | None = None, seed: int = 0) -> dict:
         "mine_probability": _fraction(move.probability), "certain": [
             {"cell": list(m.cell), "action": m.action} for m in moves if not m.guess],
     }
-    outlook = agent.outlook(a, move.cell) if move.guess else None
-    out["outlook"] = None if outlook is None else {
-        "safety": _fraction(outlook.safety), "secondary_safety": _fraction(outlook.secondary),
-        "progress": _fraction(outlook.progress)}
+    out["outlook"] = _outlook_json(agent, a, move.cell) if move.guess else None
+    out["alternatives"] = _alternatives(agent, a, move.cell, alternatives) if move.guess else []
+    out["cell_outlook"] = None if asked is None or asked not in a.probabilities else _outlook_json(agent, a, asked)
     return out
+
+
+def _asked_cell(board: Board, cell: list[int] | None) -> tuple[int, int] | None:
+    if cell is None:
+        return None
+    if (not isinstance(cell, list) or len(cell) != 2
+            or not all(type(x) is int and 0 <= x < n for x, n in zip(cell, (board.height, board.width), strict=True))):
+        raise ParameterError(f"cell: a [row, column] on the {board.width}x{board.height} board, not {cell!r:.40}")
+    return (cell[0], cell[1])
+
+
+def _outlook_json(agent: Any, a: Any, cell: tuple[int, int]) -> dict | None:
+    o = agent.outlook(a, cell)
+    if o is None:
+        return None
+    return {"mine_probability": _fraction(a.probabilities[cell]), "safety": _fraction(o.safety),
+            "secondary_safety": _fraction(o.secondary), "progress": _fraction(o.progress),
+            "score": _fraction(o.score(agent.weight_on(a.board)))}
+
+
+def _alternatives(agent: Any, a: Any, chosen: tuple[int, int], k: int) -> list[dict]:
+    """The ``k`` best candidates other than ``chosen``, by the agent's score (cells that teach
+    nothing last), each with its outlook: what the agent weighed the move against."""
+    weight = agent.weight_on(a.board)
+    scored = []
+    for c in agent.candidates(a):
+        if c == chosen:
+            continue
+        o = agent.outlook(a, c)
+        if o is not None:
+            scored.append(((not o.dead, o.score(weight)), c))
+    scored.sort(key=lambda sc: (sc[0][0], sc[0][1], [-x for x in sc[1]]), reverse=True)
+    return [{"cell": list(c), **(_outlook_json(agent, a, c) or {})} for _, c in scored[:k]]
 
 
 def play_json(level: str | None = None, size: str | None = None, rule: str = "safe", first: str = "corner",

@@ -49,6 +49,10 @@ class MoveRequest(Request_):
     board: str = Field(description="Board text.")
     mines: int | None = Field(default=None, ge=0)
     seed: int = Field(default=0, ge=0, le=SEEDS, description="Seed of the agent's tie-breaks.")
+    cell: list[int] | None = Field(default=None, description="A [row, column] whose outlook to give as well "
+                                                             "(cell_outlook): a move played in a game.")
+    alternatives: int = Field(default=3, ge=0, le=20, description="How many other candidates of a guess to "
+                                                                    "give, best first, with their outlooks.")
 
 
 class PlayRequest(Request_):
@@ -154,7 +158,7 @@ def build(cfg: Config) -> FastAPI:
 
     @app.post("/api/move", summary="The best agent's move, its rule and outlook")
     async def api_move(req: MoveRequest) -> dict:
-        return await within_limit(move_json, req.board, req.mines, req.seed)
+        return await within_limit(move_json, req.board, req.mines, req.seed, req.cell, req.alternatives)
 
     @app.post("/api/play", summary="A seeded game played by an agent (the best by default), frame by frame")
     async def api_play(req: PlayRequest) -> dict:

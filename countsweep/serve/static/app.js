@@ -111,6 +111,7 @@ function render(highlight = null, reveal = null) {
       }
       if (state.mode === "edit" && state.cursor[0] === r && state.cursor[1] === c) el.classList.add("cursor");
       if (highlight && highlight[0] === r && highlight[1] === c) el.classList.add(state.mode === "edit" ? "suggested" : "played");
+      else if ((state.alternatives || []).some(([ar, ac]) => ar === r && ac === c)) el.classList.add("alternative");
       board.appendChild(el);
     }
   }
@@ -142,10 +143,13 @@ async function analyse() {
     state.analysis = a;
     setStatus(describe(a));
     if (a.count !== undefined) $("status").title = `${a.count} mine layouts, exactly`;
+    state.alternatives = [];
+    render();  // the probabilities at once; the agent's move when it comes
     let advice = null;
     try { advice = await post("/api/move", { board: text }); } catch (e) { advice = null; }
     if (ticket !== state.pending) return;
     state.advice = advice;
+    state.alternatives = advice && advice.alternatives ? advice.alternatives.map((x) => x.cell) : [];
     render(advice ? advice.cell : null);
     $("advice").textContent = advice ? adviceText(advice) : "";
     $("advice").title = advice ? adviceExact(advice) : "";
@@ -158,23 +162,50 @@ async function analyse() {
   }
 }
 
+// an outlook's numbers in percent: what the agent weighs a guess by
+function outlookText(o) {
+  return `safety ${pct(fractionValue(o.safety))}, secondary safety ${pct(fractionValue(o.secondary_safety))}, ` +
+         `progress ${pct(fractionValue(o.progress))}`;
+}
+
+function outlookExact(o) {
+  return `safety ${o.safety}; secondary safety ${o.secondary_safety}; progress ${o.progress}`;
+}
+
+function alternativesText(list) {
+  if (!list || !list.length) return "";
+  return " Next best: " + list.map((x) => `[${x.cell[0]}, ${x.cell[1]}] ${outlookText(x)}`).join("; ") + ".";
+}
+
 function adviceText(m) {
   const where = `[${m.cell[0]}, ${m.cell[1]}]`;
   if (!m.guess) return `The agent ${m.action === "flag" ? "flags" : "opens"} ${where}: certain.`;
   let text = `The agent guesses ${where}: mine probability ${pct(fractionValue(m.mine_probability))}, rule ${m.rule}`;
-  if (m.outlook) {
-    const o = m.outlook;
-    text += ` (safety ${pct(fractionValue(o.safety))}, secondary safety ${pct(fractionValue(o.secondary_safety))}, ` +
-            `progress ${pct(fractionValue(o.progress))})`;
-  }
-  return text + ".";
+  if (m.outlook) text += ` (${outlookText(m.outlook)})`;
+  return text + "." + alternativesText(m.alternatives);
 }
 
 function adviceExact(m) {
   if (!m.guess) return "";
   let text = `mine probability ${m.mine_probability}`;
-  if (m.outlook) text += `; safety ${m.outlook.safety}; secondary safety ${m.outlook.secondary_safety}; progress ${m.outlook.progress}`;
+  if (m.outlook) text += `; ${outlookExact(m.outlook)}`;
+  for (const x of m.alternatives || []) text += `\n[${x.cell[0]}, ${x.cell[1]}]: ${outlookExact(x)}`;
   return text;
+}
+
+// a played guess's numbers, and the best other candidates with theirs (the agent's view of the frame)
+async function explainGuess(f, ticket) {
+  let m;
+  try { m = await post("/api/move", { board: f.board, cell: f.cell }); } catch (e) { return; }
+  if (ticket !== state.pending || !m.cell_outlook) return;
+  const same = (x) => x.cell[0] === f.cell[0] && x.cell[1] === f.cell[1];
+  const others = [...(m.outlook && !same(m) ? [{ cell: m.cell, ...m.outlook }] : []), ...m.alternatives]
+    .filter((x) => !same(x)).slice(0, 3);
+  state.alternatives = others.map((x) => x.cell);
+  $("advice").textContent = (state.record ? recordCheck(state.record, state.game) + " " : "") +
+    `Its numbers: ${outlookText(m.cell_outlook)}.` + alternativesText(others);
+  $("advice").title = outlookExact(m.cell_outlook);
+  render(f.cell);
 }
 
 function edit(r, c, value) {
@@ -274,6 +305,7 @@ async function showFrame() {
   state.width = b.width; state.height = b.height; state.mines = b.mines;
   state.cells = b.cells;
   state.analysis = null;
+  state.alternatives = [];
   $("next").disabled = $("to-end").disabled = state.frame >= state.frames.length;
   $("prev").disabled = state.frame <= 0;
   let reveal = null;
@@ -300,6 +332,7 @@ async function showFrame() {
     state.analysis = a;
     render(f.cell);
   } catch (e) { /* the frame stays drawn without its probabilities */ }
+  if (f.guess) await explainGuess(f, ticket);
 }
 
 // what /api/play is asked for: the play panel's fields
