@@ -485,6 +485,31 @@ static int sweep(Dpll *d, int start, int *queue, int *parent) {
     return last;
 }
 
+/* A part no wider than SHORT_PART steps between its farthest boxes has no middle worth
+   splitting at: a 3D grid's numbers see 26 cells, and their frontiers knot into a ball.  There
+   the box that links the most open constraints (the fewest cells on a tie) is branched on: it
+   gives propagation the most to settle.  Measured on the 120 positions of seeded 3D play
+   (benchmarks.topologies' boards): 25.6 s in all for the slowest ten, 3.7 s with this, 3.8 s
+   with it everywhere; square positions and the cnf/ corpus unchanged (0.040 ms median; the
+   corpus 8.0 and 7.7 ms in all).  Limits of 4, 6 and 12 steps gave 15.9, 5.6 and 3.9 s. */
+#define SHORT_PART 8
+
+static int most_linked(const Dpll *d, const int *boxes, int n) {
+    const Graph *g = d->g;
+    int best = boxes[0], best_links = -1;
+    for (int i = 0; i < n; i++) {
+        int u = boxes[i], links = 0;
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++)
+            links += d->nopen[g->bc_list[k]] > 1;
+        if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {
+            best = u;
+            best_links = links;
+        }
+    }
+    assert(best_links >= 0);
+    return best;
+}
+
 /* Branch near the middle of the part (the midpoint of a double BFS sweep): a long thin
    frontier splits in halves, so the depth grows with the logarithm of its length. */
 static int midpoint(Dpll *d, const int *boxes, int n) {
@@ -496,6 +521,8 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
     int len = 1;
     for (int u = b; u != a; u = parent[u])
         len++;
+    if (len <= SHORT_PART)
+        return most_linked(d, boxes, n);
     int u = b;
     for (int i = 0; i < len / 2; i++)
         u = parent[u];
