@@ -488,10 +488,11 @@ static int sweep(Dpll *d, int start, int *queue, int *parent) {
 /* A part no wider than SHORT_PART steps between its farthest boxes has no middle worth
    splitting at: a 3D grid's numbers see 26 cells, and their frontiers knot into a ball.  There
    the box that links the most open constraints (the fewest cells on a tie) is branched on: it
-   gives propagation the most to settle.  Measured on the 120 positions of seeded 3D play
-   (benchmarks.topologies' boards): 25.6 s in all for the slowest ten, 3.7 s with this, 3.8 s
-   with it everywhere; square positions and the cnf/ corpus unchanged (0.040 ms median; the
-   corpus 8.0 and 7.7 ms in all).  Limits of 4, 6 and 12 steps gave 15.9, 5.6 and 3.9 s. */
+   gives propagation the most to settle.  Measured on 166 positions of seeded 3D play (4 layers
+   of 8x8, 40 mines): 21.0 s in all before, 3.7 s with this (the slowest 8.1 s to 1.7 s; 20
+   positions 1.3 times faster or more, 9 slower, the worst 25 to 56 ms; median 0.093 to 0.089
+   ms); square positions and the cnf/ corpus unchanged.  Limits of 4 and 6 steps kept more of
+   the slow positions; 12 steps, or every part, did no better than 8. */
 #define SHORT_PART 8
 
 static int most_linked(const Dpll *d, const int *boxes, int n) {
