@@ -136,9 +136,9 @@ class _FailingFile:
         raise OSError(errno.ENOSPC, "No space left on device")
 
 
-@pytest.mark.parametrize("vanish", [False, True], ids=["temporary-kept", "temporary-gone"])
-def test_a_disk_that_fills_while_staging_is_one_line_and_leaves_no_temporary(tmp_path, monkeypatch, vanish):
-    made = []
+def _temporaries_made(monkeypatch) -> list[str]:
+    """The names of the temporary files the writer makes from now on, in order."""
+    made: list[str] = []
     real_mkstemp = files.tempfile.mkstemp
 
     def mkstemp(**kw):
@@ -147,6 +147,12 @@ def test_a_disk_that_fills_while_staging_is_one_line_and_leaves_no_temporary(tmp
         return fd, name
 
     monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
+    return made
+
+
+@pytest.mark.parametrize("vanish", [False, True], ids=["temporary-kept", "temporary-gone"])
+def test_a_disk_that_fills_while_staging_is_one_line_and_leaves_no_temporary(tmp_path, monkeypatch, vanish):
+    made = _temporaries_made(monkeypatch)
     monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: (os.close(fd), _FailingFile(made[-1], vanish))[1])
     target = tmp_path / "out.cnf"
     with pytest.raises(InputError) as info:
@@ -157,13 +163,7 @@ def test_a_disk_that_fills_while_staging_is_one_line_and_leaves_no_temporary(tmp
 
 @pytest.mark.parametrize("vanish", [False, True], ids=["temporary-kept", "temporary-gone"])
 def test_an_interrupt_while_staging_removes_the_temporary_and_reraises(tmp_path, monkeypatch, vanish):
-    made = []
-    real_mkstemp = files.tempfile.mkstemp
-
-    def mkstemp(**kw):
-        fd, name = real_mkstemp(**kw)
-        made.append(name)
-        return fd, name
+    made = _temporaries_made(monkeypatch)
 
     class Interrupted(_FailingFile):
         def write(self, data):
@@ -171,7 +171,6 @@ def test_an_interrupt_while_staging_removes_the_temporary_and_reraises(tmp_path,
                 os.unlink(self.path)
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(files.tempfile, "mkstemp", mkstemp)
     monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: (os.close(fd), Interrupted(made[-1], vanish))[1])
     with pytest.raises(KeyboardInterrupt):
         files.write_output(tmp_path / "out.cnf", "x")
