@@ -86,8 +86,7 @@ def _model_of(position: Board | RuleSet, clues: ClueModel, limits: Limits, *, un
         model = position.model() if isinstance(position, RuleSet) else Constraints.of(position, clues)
     except InconsistentError as exc:
         return CheckResult(False, (), (), 0, str(exc), clues.name)
-    if isinstance(position, RuleSet) and position.mine_prob is not None:
-        model = dataclasses.replace(model, mines_left=None)  # a prior: every count is possible
+    # a rule set with a prior (mine_prob) has no total: its model leaves mines_left None itself
     return solve(model, encoding, unique=unique, limits=limits, progress=progress)
 
 

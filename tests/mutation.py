@@ -97,7 +97,8 @@ GROUPS: dict[str, Group] = {
     "topology": Group(READERS, ("countsweep/topology.py",), ("test_topology.py", "test_board.py", "test_rules.py",
                                                            "test_api_hostile.py")),
     "rules": Group(READERS, ("countsweep/rules.py",), ("test_rules.py", "test_sat.py", "test_api_hostile.py")),
-    "check": Group(OTHER, ("countsweep/check.py",), ("test_sat.py", "test_exit_codes.py", "test_api_hostile.py")),
+    "check": Group(OTHER, ("countsweep/check.py",), ("test_check.py", "test_sat.py", "test_exit_codes.py",
+                                                     "test_api_hostile.py", "test_rules.py", "test_json_outputs.py")),
     "serve": Group(OTHER, ("countsweep/serve/*.py",), ("test_serve.py", "test_serve_answers.py",
                                                      "test_api_hostile.py", "test_rules.py", "test_serve_load.py")),
 }

@@ -1,0 +1,74 @@
+"""``countsweep.check.check``: each way in (count, SAT, rule sets) answers the same question alike.
+
+The property tests of tests/test_sat.py hold the two methods to each other on random boards; these
+pin what the SAT entry itself passes on: the clue model, the progress callback, a rule set's prior,
+and an inconsistent position's whole answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from countsweep import Board
+from countsweep.check import check
+from countsweep.clues import EXACT, UNDER, parse_clues
+from countsweep.encode.sat import CheckResult
+from countsweep.rules import RuleSet
+
+# shows 1 with no hidden or flagged neighbour: inconsistent before any solver is asked
+NO_ROOM = "3x1x2\n1-?\n"
+NO_ROOM_WHY = {
+    "exact": "cell [0, 0] (line 2, column 1): shows 1 but only 0 flagged and 0 hidden neighbours could hold mines",
+    "under": "cell [0, 0] (line 2, column 1): shows 1, which the under clue model never shows for the 0 to 0 "
+             "mines its neighbours can hold",  # the reason is the clue model's: it reached the equations
+}
+
+
+@pytest.mark.parametrize("method", ["sat", "count", "auto"])
+@pytest.mark.parametrize("clues", [EXACT, UNDER, parse_clues("withheld:1/2")], ids=lambda c: c.name)
+def test_a_position_no_layout_fits_is_answered_whole_by_every_method(method, clues):
+    got = check(Board.from_text(NO_ROOM), clues=clues, method=method)
+    want_method = "sat" if method == "sat" else "count"
+    why = NO_ROOM_WHY.get(clues.name, NO_ROOM_WHY["exact"])
+    assert got == CheckResult(False, (), (), 0, why, clues.name, method=want_method)
+
+
+@pytest.mark.parametrize("text", ["3x2x1\n?1?\n???\n", "4x1x2\n?1??\n", "3x3x2\n???\n?2?\n???\n",
+                                  "4x4x3\n1???\n????\n??2?\n????\n"])
+def test_the_clue_model_reaches_the_solver(text):
+    """The solver counts under the model given: its certain cells are the count's under that model,
+    and differ from exact clues' on some of these boards."""
+    board = Board.from_text(text)
+    for clues in (EXACT, UNDER):
+        sat = check(board, clues=clues, method="sat")
+        count = check(board, clues=clues, method="count")
+        assert (sat.consistent, sat.safe, sat.mines_certain, sat.clue_model) == (
+            count.consistent, count.safe, count.mines_certain, clues.name)
+
+
+def test_under_clues_leave_open_what_exact_clues_settle():
+    """A shown 1 with one of two mines beside it: exact clues put the other in the far cell (certain);
+    under ``under`` the 1 may hide both, and nothing is certain."""
+    board = Board.from_text("4x1x2\n?1??\n")
+    assert check(board, method="sat").mines_certain == ((0, 3),)
+    assert check(board, clues=UNDER, method="sat").mines_certain == ()
+
+
+def test_the_solver_reports_its_calls_to_the_progress_callback():
+    calls: list[int] = []
+    result = check(Board.from_text("4x4x3\n1???\n????\n??2?\n????\n"), method="sat", progress=calls.append)
+    assert calls and calls[-1] <= result.sat_calls and calls == sorted(calls)
+
+
+def test_a_rule_set_with_a_prior_lets_any_number_of_mines_fit():
+    """With ``mine_prob`` instead of a total, the other cells do not pin the named ones' sum."""
+    doc = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 5}
+    with_total = RuleSet.from_payload({**doc, "total_mines": 4})
+    with_prior = RuleSet.from_payload({**doc, "mine_prob": "0.5"})
+    # four mines in five cells, one of them in {a, b}: the other three are all mines
+    assert check(with_total, method="sat").consistent and check(with_total, method="count").consistent
+    for method in ("sat", "count"):
+        got = check(with_prior, method=method)
+        assert got.consistent and got.safe == () and got.mines_certain == (), (method, got)
+    tight = RuleSet.from_payload({**doc, "total_mines": 0})
+    assert not check(tight, method="sat").consistent and not check(tight, method="count").consistent
