@@ -319,7 +319,7 @@ class Graph(Topology):
         adj: list[set[int]] = [set() for _ in names]
         for a, b in pairs:
             if a not in index or b not in index:
-                raise InputError(f"{where}: an edge names {a if a not in index else b!r}, which is no node")
+                raise InputError(f"{where}: an edge names {(a if a not in index else b)!r}, which is no node")
             if a == b:
                 raise InputError(f"{where}: node {a!r} is its own neighbour")
             adj[index[a]].add(index[b])

@@ -255,3 +255,44 @@ def test_settings_refuse_a_board_the_topology_cannot_lie_on(spec, width, height)
 @given(st.sampled_from(SHAPES))
 def test_a_topologys_words_read_back(topology):
     assert parse_topology(topology.spec()) == topology
+
+
+GRAPH_ERRORS = [
+    ([1, 2], 'graph: expected an object with "nodes" and "edges", or "neighbours"'),
+    ({"neighbours": [["a", "b"]]}, "graph: \"neighbours\" maps each node's name to a list of names"),
+    ({"neighbours": {"a": "b"}}, "graph: neighbours of 'a': expected a list of names"),
+    ({"nodes": "ab", "edges": []}, 'graph: "nodes" is a list of names and "edges" a list of [a, b] pairs'),
+    ({"nodes": ["a"], "edges": {}}, 'graph: "nodes" is a list of names and "edges" a list of [a, b] pairs'),
+    ({"nodes": ["a", "b"], "edges": [["a", "b"], ["a"]]}, "graph: edges[1]: expected a pair [a, b]"),
+    ({"nodes": ["a", "b"], "edges": [("a", "b", "c")]}, "graph: edges[0]: expected a pair [a, b]"),
+    ({"nodes": [], "edges": []}, "graph: the graph has no node"),
+    ({"nodes": ["a", ""], "edges": []}, "graph: every node is named by a non-empty string"),
+    ({"nodes": ["a", 3], "edges": []}, "graph: every node is named by a non-empty string"),
+    ({"nodes": ["a", "a"], "edges": []}, "graph: a node is named twice"),
+    ({"nodes": ["a", "b"], "edges": [["a", "z"]]}, "graph: an edge names 'z', which is no node"),
+    ({"nodes": ["a", "b"], "edges": [["z", "a"]]}, "graph: an edge names 'z', which is no node"),
+    ({"neighbours": {"a": ["q"]}}, "graph: an edge names 'q', which is no node"),
+    ({"nodes": ["a", "b"], "edges": [["b", "b"]]}, "graph: node 'b' is its own neighbour"),
+]
+
+
+@pytest.mark.parametrize(("doc", "message"), GRAPH_ERRORS)
+def test_a_malformed_graph_is_refused_in_one_sentence_naming_what_is_wrong(doc, message):
+    from countsweep.errors import InputError
+    from countsweep.topology import Graph
+
+    with pytest.raises(InputError) as info:
+        Graph.from_json(doc)
+    assert str(info.value) == message
+    with pytest.raises(InputError, match=r"^maze\.json: "):
+        Graph.from_json(doc, "maze.json")
+
+
+def test_a_graph_by_neighbours_is_the_graph_by_edges_and_keeps_where_it_came_from():
+    from countsweep.topology import Graph
+
+    by_edges = Graph.from_json({"nodes": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]]},
+                               "tri.json")
+    by_lists = Graph.from_json({"neighbours": {"a": ["b", "c"], "b": ["c"], "c": [], "d": []}})
+    assert by_edges == by_lists and by_edges.edges == ((1, 2), (0, 2), (0, 1), ())
+    assert by_edges.names == ("a", "b", "c", "d") and by_edges.source == "tri.json" and by_lists.source == "graph"
