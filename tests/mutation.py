@@ -123,7 +123,16 @@ SAT = "countsweep.encode.sat.x_check__mutmut_"
 CNF = "countsweep.encode.cnf."
 MEMO = ("a memo only saves work: a position not found (or not shared between calls) is valued again, the same")
 
+SYMMETRIC = "the neighbourhood is symmetric: every offset's opposite is an offset too, so the same cells"
+UNSIGNED = ("the table's entries are node indices and offsets into it, never negative: signed and unsigned "
+            "ints of the same width hold them alike")
+
 EQUIVALENT: dict[str, str] = {
+    # topology: a neighbourhood is symmetric (Grid checks it; a 3D cell's is every step of -1..1),
+    # so stepping back by each offset visits the same cells as stepping forward
+    **{f"countsweep.topology.xǁGridǁ_compute__mutmut_{n}": SYMMETRIC for n in (3, 4)},
+    **{f"countsweep.topology.xǁGrid3Dǁ_compute__mutmut_{n}": SYMMETRIC for n in (28, 29, 30)},
+    **{f"countsweep.topology.xǁGraphǁ_kernel_table__mutmut_{n}": UNSIGNED for n in (8, 12)},
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
     "countsweep.counting.poly.x_add__mutmut_24":

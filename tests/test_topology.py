@@ -296,3 +296,50 @@ def test_a_graph_by_neighbours_is_the_graph_by_edges_and_keeps_where_it_came_fro
     by_lists = Graph.from_json({"neighbours": {"a": ["b", "c"], "b": ["c"], "c": [], "d": []}})
     assert by_edges == by_lists and by_edges.edges == ((1, 2), (0, 2), (0, 1), ())
     assert by_edges.names == ("a", "b", "c", "d") and by_edges.source == "tri.json" and by_lists.source == "graph"
+
+
+@pytest.mark.parametrize(("make", "kind", "message"), [
+    (lambda T: T.Grid3D(depth=0), "ParameterError", "a 3d board has at least one layer, not 0"),
+    (lambda T: T.Grid3D(depth=1.5), "ParameterTypeError", "depth: a whole number of layers (an int), not 1.5"),
+    (lambda T: T.Grid(offsets=((0, 0), (1, 1), (-1, -1))), "ParameterError",
+     "a neighbourhood's offsets are distinct and never (0, 0)"),
+    (lambda T: T.Grid(offsets=((0, 1), (0, 1), (0, -1))), "ParameterError",
+     "a neighbourhood's offsets are distinct and never (0, 0)"),
+    (lambda T: T.Grid(offsets=((0, 1),)), "ParameterError",
+     "a neighbourhood is symmetric: with (dr, dc) it holds (-dr, -dc)"),
+    (lambda T: T.Grid(offsets=((0, 1), (0, -1), (1,))), "ParameterTypeError",
+     "offsets: a tuple of (dr, dc) pairs of ints, not ((0, 1), (0, -1), (1,))"),
+    (lambda T: T.Grid(offsets=((0, 1), (0, -1), [1, 0.5])), "ParameterTypeError",
+     "offsets: a tuple of (dr, dc) pairs of ints, not ((0, 1), (0, -1), [1, 0.5])"),
+    (lambda T: T.Grid(offsets=((0, 1000), (0, -1000))), None, None),
+    (lambda T: T.Grid(offsets=((0, 1001), (0, -1001))), "ParameterError",
+     "offsets: a neighbour is at most 1000 rows or columns away"),
+    (lambda T: T.parse_neighbourhood("offsets:1,2;x"), "ParameterError",
+     "neighbourhood 'offsets:1,2;x': offsets are 'dr,dc' pairs separated by ';'"),
+    (lambda T: T.parse_neighbourhood("offsets:0,1;0,-1:2"), "ParameterError",
+     "neighbourhood 'offsets:0,1;0,-1:2': offsets are 'dr,dc' pairs separated by ';'"),
+    (lambda T: T.parse_neighbourhood("o" * 70), "ParameterError",
+     f"unknown neighbourhood {'o' * 40!r}: choose king, knight, cross or offsets:dr,dc;..."),
+    (lambda T: T.parse_neighbourhood("offsets:" + "1,1;" * 20 + "x"), "ParameterError",
+     f"neighbourhood {('offsets:' + '1,1;' * 20)[:60]!r}: offsets are 'dr,dc' pairs separated by ';'"),
+    (lambda T: T.load_graph("maze.json", "{"), "InputError",
+     "maze.json: not JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+])
+def test_a_topology_given_wrong_says_what_in_one_sentence(make, kind, message):
+    from countsweep import topology as T
+
+    if kind is None:
+        make(T)  # the limit itself is allowed
+        return
+    with pytest.raises(Exception) as info:
+        make(T)
+    assert (type(info.value).__name__, str(info.value)) == (kind, message)
+
+
+def test_a_3d_cell_is_described_by_its_layer_and_row_and_a_read_graph_by_its_file():
+    from countsweep import topology as T
+
+    grid = T.Grid3D(depth=4)
+    assert grid.describe((9, 3), 32) == "cell [9, 3] (layer 1, row 1)"
+    assert grid.describe((31, 7), 32) == "cell [31, 7] (layer 3, row 7)"
+    assert T.load_graph("maze.json", '{"nodes": ["a"]}').source == "maze.json"
