@@ -324,3 +324,42 @@ def test_a_lattice_decided_by_windows_and_restarts_has_the_counted_forced_cells(
         solved = decide(board, method="sat")
     assert len(renewed) >= len(counted.safe) + len(counted.mines_certain)  # each forced cell proved on a new solver
     assert (solved.safe, solved.mines_certain) == (counted.safe, counted.mines_certain)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_hidden=12, perturb=True, kinds=TOPOLOGIES))
+def test_uniqueness_and_its_witness_hold_when_every_call_runs_out_of_budget(board):
+    """Starved, the first model of each uniqueness call comes from restarts on renewed solvers."""
+    if board.mines is None:  # without a total the count is of frontier assignments, not of layouts
+        return
+    try:
+        count = analyze(board).count
+    except InconsistentError:
+        count = 0
+    with starved():
+        r = decide(board, unique=True, method="sat")
+    assert r.consistent == (count > 0)
+    if count:
+        assert r.unique == (count == 1)
+        assert (r.witness is None) == (count == 1)
+        if r.witness is not None:
+            first, second = r.witness
+            assert first != second
+            for mines in (first, second):  # each a layout of the board: its mines, flags included
+                assert set(board.flag_cells) <= set(mines) and len(mines) == board.mines
+
+
+def test_the_witness_is_printed_as_two_lists_of_cells():
+    r = decide(Board.from_text("4x4x3\n1???\n????\n??2?\n????\n"), unique=True, method="sat")
+    assert r.unique is False and r.to_dict()["witness"] == [[list(c) for c in layout] for layout in r.witness]
+    assert "witness" not in decide(Board.from_text("3x1x1\n?10\n"), unique=True).to_dict()
+
+
+def test_the_sat_entry_answers_uniqueness_only_when_asked_and_under_its_limits():
+    from countsweep import LimitExceeded, Limits
+    from countsweep.play.generators import lattice
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????\n")
+    assert check(board).unique is None and check(board, unique=True).unique is False
+    with pytest.raises(LimitExceeded):
+        check(lattice(61, 61, 0.2, seed=1), limits=Limits(timeout=0.01))
