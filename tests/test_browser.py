@@ -280,6 +280,7 @@ def test_a_records_file_replays_every_game_exactly_as_recorded(browser, server, 
     page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again')")
     options = page.eval_on_selector_all("#record-game option", "os => os.map(o => o.textContent)")
     assert len(options) == len(records)
+    assert page.input_value("#play-size") == "9x9x10" and page.is_disabled("#play-level")  # the record's size rules
     for i, rec in enumerate(records):
         page.select_option("#record-game", str(i))
         page.wait_for_function(f"document.getElementById('play-game').value === '{rec['game']}' && "

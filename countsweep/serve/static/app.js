@@ -358,6 +358,10 @@ async function deal(step = 0, record = null, request = playRequest()) {
 
 $("deal").addEventListener("click", () => deal());
 
+// a size given overrides the level: the level menu is set aside while one is
+function sizeChanged() { $("play-level").disabled = Boolean($("play-size").value.trim()); }
+$("play-size").addEventListener("input", sizeChanged);
+
 $("next").addEventListener("click", () => {
   if (!state.frames || state.frame >= state.frames.length) return;
   state.frame += 1;
@@ -446,6 +450,7 @@ function playRecord(i) {
   $("play-size").value = req.size; $("play-rule").value = req.rule; $("play-agent").value = req.agent;
   $("play-seed").value = req.seed; $("play-game").value = req.game;
   $("record-game").value = String(i);
+  sizeChanged();
   return deal(0, rec, req);
 }
 
@@ -512,6 +517,7 @@ function applyHash() {
     if (req.rule) $("play-rule").value = req.rule;
     if (req.agent) $("play-agent").value = req.agent;
     $("play-seed").value = req.seed ?? 0; $("play-game").value = req.game ?? 0;
+    sizeChanged();
     deal(+(q.get("step") || 0), null, req);
     return true;
   }
