@@ -396,3 +396,36 @@ def test_a_guess_shows_its_numbers_and_the_next_best_candidates_with_theirs(brow
     status_starts(page, f"move {step + 1} of")
     page.wait_for_function("document.getElementById('advice').textContent.includes('Its numbers: safety')")
     page.close()
+
+
+def test_a_rules_payload_pasted_lists_every_named_cells_exact_probability(browser, server):
+    import json
+
+    from countsweep.serve.answers import rules_json
+
+    payload = json.dumps({"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["b", "c"]}],
+                          "total_cells": 6, "total_mines": 2})
+    want = rules_json(payload)["probabilities"]
+    page = browser.new_page()
+    page.goto(server + "/")
+    status_starts(page, "")
+    paste(page, payload)
+    page.wait_for_selector("#rules-result:not([hidden])")
+    rows = page.eval_on_selector_all("#rules-result tbody tr",
+                                     "trs => trs.map(tr => [...tr.children].map(td => td.textContent))")
+    assert {name: exact for name, _, exact in rows} == want
+    assert dict((name, p) for name, p, _ in rows)["b"] == "75.0%"
+    assert "the pasted text: 2 rules over 3 named cells and 3 others; 4 layouts" in page.inner_text("#status")
+    assert page.is_hidden("#board") and "rules=" in page.url
+    other = browser.new_page()
+    other.goto(page.url)  # the link lists the same cells
+    other.wait_for_selector("#rules-result:not([hidden])")
+    assert other.eval_on_selector_all("#rules-result tbody tr",
+                                      "trs => trs.map(tr => [...tr.children].map(td => td.textContent))") == rows
+    other.close()
+    paste(page, '{"rules": [{"num_mines": 3, "cells": ["a"]}]}')  # more mines than cells
+    page.wait_for_selector("#status.error")
+    paste(page, THESIS)  # a board again: the table goes, the board comes back
+    status_starts(page, "70 mine layouts")
+    assert page.is_hidden("#rules-result") and page.is_visible("#board")
+    page.close()

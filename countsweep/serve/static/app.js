@@ -16,6 +16,7 @@ const state = {
   request: null,          // the /api/play request of the game on screen (what a link repeats)
   record: null,           // the play --out record that game is checked against, if any
   records: null,          // the records loaded from a file, a drop, a paste or serve --records
+  rules: null,            // the rules payload whose cells are listed, if one is
   pending: 0,
 };
 
@@ -223,6 +224,7 @@ function levelOf(w, h, m) {
 }
 
 function newBoard(w, h, m) {
+  hideRules();
   state.width = w; state.height = h; state.mines = m;
   $("level").value = levelOf(w, h, m);
   state.cells = blank(w, h);
@@ -271,6 +273,7 @@ $("new-board").addEventListener("click", () => {
 
 function loadBoardText(text) {
   const b = parseText(text);
+  hideRules();
   state.width = b.width; state.height = b.height; state.mines = b.mines ?? state.mines;
   state.cells = Array.from({ length: b.height }, (_, r) =>
     Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
@@ -461,10 +464,49 @@ async function fileText(file) {
   return new Response(file.stream().pipeThrough(new DecompressionStream("gzip"))).text();
 }
 
-// text from a file, a drop or a paste: records if it reads as records, else a board
+// text from a file, a drop or a paste: a rules payload (one JSON object with "rules"), records
+// (JSON lines), else a board
 function takeText(text, name) {
-  if (text.trimStart().startsWith("{")) showRecords(parseRecords(text, name), name);
-  else { setMode("edit", false); loadBoardText(text); }
+  if (!text.trimStart().startsWith("{")) { setMode("edit", false); hideRules(); loadBoardText(text); return; }
+  let doc = null;
+  try { doc = JSON.parse(text); } catch (e) { doc = null; }
+  if (doc && typeof doc === "object" && "rules" in doc) showRules(text, name);
+  else showRecords(parseRecords(text, name), name);
+}
+
+function hideRules() { $("rules-result").hidden = true; $("board").hidden = false; state.rules = null; }
+
+// a rules payload counted by the server (POST /api/rules): every named cell's probability, listed
+async function showRules(text, name) {
+  setMode("edit", false);
+  const ticket = ++state.pending;
+  setStatus(`counting the rules of ${name} ...`);
+  const response = await fetch("/api/rules", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                body: text });
+  const a = await response.json();
+  if (ticket !== state.pending) return;
+  if (!response.ok) { hideRules(); setStatus(`${a.error || response.statusText} (HTTP ${response.status})`, true); return; }
+  const total = a.count !== undefined ? `${bigCount(a.count)} ${a.count_scope || "layouts"}` : `total weight ${a.weight}`;
+  setStatus(`${name}: ${a.rules} rules over ${a.cells} named cells and ${a.others} others; ${total}; ` +
+            `${a.safe.length} certain safe, ${a.mines_certain.length} certain mines`);
+  $("advice").textContent = "";
+  const rows = Object.entries(a.probabilities).map(([cell, p]) => {
+    const tr = document.createElement("tr");
+    const v = fractionValue(p);
+    for (const [text, cls] of [[cell, "name"], [pct(v), "p"], [p, "exact"]]) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      td.className = cls;
+      if (cls === "p") td.style.background = colour(v);
+      tr.appendChild(td);
+    }
+    return tr;
+  });
+  $("rules-result").querySelector("tbody").replaceChildren(...rows);
+  $("rules-result").hidden = false;
+  $("board").hidden = true;
+  state.rules = text;
+  updateUrl();  // the cells are named, not placed: there is no board to draw
 }
 
 async function takeFile(file) {
@@ -489,6 +531,7 @@ document.addEventListener("paste", (ev) => {
 // -- sharing: the URL holds what is on screen -------------------------------------------
 
 function shareHash() {
+  if (state.mode === "edit" && state.rules) return new URLSearchParams({ rules: state.rules }).toString();
   if (state.mode === "edit") return new URLSearchParams({ board: boardText() }).toString();
   if (!state.request) return "play";
   const q = new URLSearchParams({ play: "1" });
@@ -502,6 +545,7 @@ function updateUrl() { history.replaceState(null, "", "#" + shareHash()); }
 // open what a link names; false when it names nothing
 function applyHash() {
   const q = new URLSearchParams(location.hash.slice(1));
+  if (q.has("rules")) { showRules(q.get("rules"), "the link's rules"); return true; }
   if (q.has("board")) {
     setMode("edit", false);
     try { loadBoardText(q.get("board")); } catch (e) { setStatus(`the link's board: ${e.message}`, true); }
