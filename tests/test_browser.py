@@ -429,3 +429,32 @@ def test_a_rules_payload_pasted_lists_every_named_cells_exact_probability(browse
     status_starts(page, "70 mine layouts")
     assert page.is_hidden("#rules-result") and page.is_visible("#board")
     page.close()
+
+
+# -- other topologies ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "planes", "shape"), [
+    ("6x4x5 hex\n?1????\n??????\n????2?\n??????\n", 1, "hex"),
+    ("5x4x3 torus\n2????\n?????\n?????\n?????\n", 1, "torus"),
+    ("torus hex 6x4x5\n?1????\n??????\n????2?\n??????\n", 1, "hex"),
+    ("4x4x3x20\n" + "? ? ? ?\n" * 4 + "\n? ? ? ?\n? 13 ? ?\n? ? ? ?\n? ? ? ?\n\n" + "? ? ? ?\n" * 4, 3, "layers"),
+])
+def test_a_board_of_another_topology_is_drawn_as_such_and_counted_as_such(browser, server, text, planes, shape):
+    from urllib.parse import quote
+
+    from countsweep import Board, analyze
+
+    want = analyze(Board.from_text(text))
+    page = browser.new_page()
+    page.goto(server + "/#board=" + quote(text))
+    status_starts(page, f"{want.count} mine layout")
+    assert page.locator("#board .plane").count() == planes
+    assert shape in page.get_attribute("#board", "class").split()
+    if shape == "hex":  # odd rows sit half a cell to the right
+        assert page.locator("#board .row.odd").count() == 2
+    # every hidden cell shows the exact probability the library gives it
+    for (r, c), p in list(want.probabilities.items())[:12]:
+        assert str(p) in cell(page, r, c).get_attribute("title"), (r, c)
+    # the text the page sends back is the same board (its topology kept)
+    assert Board.from_text(page.input_value("#board-text")) == Board.from_text(text)
+    page.close()

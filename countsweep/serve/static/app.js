@@ -8,6 +8,8 @@ const $ = (id) => document.getElementById(id);
 const state = {
   mode: "edit",
   width: 9, height: 9, mines: 10,
+  words: [],              // the header's topology words ("torus", "hex", "3d:4"...), as the board text gives them
+  depth: 1,               // layers of a 3D board: its rows are depth blocks of height / depth rows
   cells: blank(9, 9),     // "?", "0".."8", "F", "-" per cell, row by row
   cursor: [0, 0],
   analysis: null,         // the last /api/analyze answer
@@ -23,20 +25,33 @@ const state = {
 function blank(w, h) { return Array.from({ length: h }, () => Array(w).fill("?")); }
 
 function boardText() {
-  const rows = state.cells.map((row) => row.join(""));
-  return `${state.width}x${state.height}x${state.mines}\n${rows.join("\n")}\n`;
+  const layer = state.height / state.depth;
+  const wide = state.depth > 1 || state.cells.some((row) => row.some((v) => v.length > 1));
+  const size = state.depth > 1 ? `${state.width}x${layer}x${state.depth}x${state.mines}`
+                               : `${state.width}x${state.height}x${state.mines}`;
+  const rows = state.cells.map((row, r) => (wide ? row.join(" ") : row.join("")) +
+                               (state.depth > 1 && r % layer === layer - 1 && r < state.height - 1 ? "\n" : ""));
+  return `${[size, ...state.words].join(" ")}\n${rows.join("\n")}\n`;
 }
 
+// a board's text: its header (the size token, WxH[xM] or WxHxDxM for 3D, among topology words) and
+// its rows (one character a cell, or tokens separated by spaces where numbers pass 9)
 function parseText(text) {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
   if (!lines.length) throw new Error("empty board text");
-  const header = lines[0].match(/^(\d+)x(\d+)(?:x(\d+))?$/);
+  const tokens = lines[0].split(/\s+/);
+  const size = tokens.find((t) => /^\d+(x\d+){1,3}$/.test(t));
+  const header = size && tokens.every((t) => t === size || /^[a-z][a-z0-9:;,-]*$/i.test(t));
+  const dims = header ? size.split("x").map(Number) : [];
+  const words = header ? tokens.filter((t) => t !== size) : [];
+  const depth = dims.length === 4 ? dims[2] : 1;
   const rows = header ? lines.slice(1) : lines;
-  const cells = rows.map((r) => [...r.replace(/\s+/g, "")].map((ch) => ("H.".includes(ch) ? "?" : ch === "*" ? "F" : ch)));
-  const width = header ? +header[1] : cells[0].length;
-  const height = header ? +header[2] : cells.length;
-  const mines = header && header[3] !== undefined ? +header[3] : null;
-  return { width, height, mines, cells };
+  const cells = rows.map((r) => (/\s/.test(r) ? r.split(/\s+/) : [...r]).map(
+    (ch) => ("H.".includes(ch) ? "?" : ch === "*" ? "F" : ch)));
+  const width = header ? dims[0] : cells[0].length;
+  const height = header ? dims[1] * depth : cells.length;
+  const mines = dims.length >= 3 ? dims[dims.length - 1] : null;
+  return { width, height, mines, words: words.filter((w) => w !== "3d" || depth === 1), depth, cells };
 }
 
 function setStatus(message, error = false) {
@@ -83,10 +98,28 @@ function colour(p) { return `hsl(${Math.round(120 * (1 - p))}, 70%, ${60 + Math.
 
 function render(highlight = null, reveal = null) {
   const board = $("board");
-  board.style.gridTemplateColumns = `repeat(${state.width}, 2.1rem)`;
+  const hex = state.words.includes("hex"), torus = state.words.includes("torus");
+  board.className = "board" + (hex ? " hex" : "") + (torus ? " torus" : "") + (state.depth > 1 ? " layers" : "");
+  board.title = torus ? "a torus: the board wraps round, each edge joins the opposite one" : "";
   board.replaceChildren();
   const a = state.analysis;
+  const layer = state.height / state.depth;
+  let plane = null, line = null;
   for (let r = 0; r < state.height; r++) {
+    if (r % layer === 0) {  // a 3D board's layers side by side, each under its name
+      plane = document.createElement("div");
+      plane.className = "plane";
+      if (state.depth > 1) {
+        const name = document.createElement("div");
+        name.className = "layer-name";
+        name.textContent = `layer ${r / layer}`;
+        plane.appendChild(name);
+      }
+      board.appendChild(plane);
+    }
+    line = document.createElement("div");
+    line.className = "row" + (hex && r % 2 ? " odd" : "");  // odd-r: odd rows sit half a cell right
+    plane.appendChild(line);
     for (let c = 0; c < state.width; c++) {
       const v = state.cells[r][c];
       const el = document.createElement("div");
@@ -113,7 +146,7 @@ function render(highlight = null, reveal = null) {
       if (state.mode === "edit" && state.cursor[0] === r && state.cursor[1] === c) el.classList.add("cursor");
       if (highlight && highlight[0] === r && highlight[1] === c) el.classList.add(state.mode === "edit" ? "suggested" : "played");
       else if ((state.alternatives || []).some(([ar, ac]) => ar === r && ac === c)) el.classList.add("alternative");
-      board.appendChild(el);
+      line.appendChild(el);
     }
   }
 }
@@ -225,6 +258,7 @@ function levelOf(w, h, m) {
 
 function newBoard(w, h, m) {
   hideRules();
+  state.words = []; state.depth = 1;
   state.width = w; state.height = h; state.mines = m;
   $("level").value = levelOf(w, h, m);
   state.cells = blank(w, h);
@@ -275,6 +309,7 @@ function loadBoardText(text) {
   const b = parseText(text);
   hideRules();
   state.width = b.width; state.height = b.height; state.mines = b.mines ?? state.mines;
+  state.words = b.words; state.depth = b.depth;
   state.cells = Array.from({ length: b.height }, (_, r) =>
     Array.from({ length: b.width }, (_, c) => (b.cells[r] && b.cells[r][c]) || "?"));
   [$("width").value, $("height").value, $("mines").value] = [b.width, b.height, state.mines];
@@ -306,6 +341,7 @@ async function showFrame() {
   const f = state.frames[state.frame];
   const b = parseText(f ? f.board : state.game.final);
   state.width = b.width; state.height = b.height; state.mines = b.mines;
+  state.words = b.words; state.depth = b.depth;
   state.cells = b.cells;
   state.analysis = null;
   state.alternatives = [];
