@@ -1,0 +1,86 @@
+"""Every numeric option of the command line refuses what is not a value of its kind: exit 2, one line
+naming the option, before any work.
+
+NaN, infinities, negatives, zero where it means nothing, absurd sizes, words, and an int given as a
+float: each option's domain is written in its type (``Seconds``, ``click.IntRange``), and these
+tests hold each type to its message.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from countsweep.cli.common import Seconds
+from tests.cli_helpers import run
+
+THESIS = "examples/thesis-4x4.txt"
+
+SECONDS = ["nan", "inf", "-inf", "-1", "1e400", "10000001", "ten", ""]
+
+
+@pytest.mark.parametrize("command", [("count", THESIS), ("check", THESIS)])
+@pytest.mark.parametrize("value", SECONDS)
+def test_a_time_limit_that_is_not_a_number_of_seconds_is_exit_2_naming_the_option(command, value):
+    r = run(*command, "--timeout", value)
+    assert r.exit_code == 2, r.stderr
+    assert "--timeout" in r.stderr and r.stderr.strip().count("\n") <= 1 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(("value", "positive", "says"), [
+    ("nan", False, "nan is not a number of seconds from 0 to 10000000"),
+    ("inf", False, "inf is not a number of seconds from 0 to 10000000"),
+    ("-0.5", False, "-0.5 is not a number of seconds from 0 to 10000000"),
+    ("10000000.5", False, "10000000.5 is not a number of seconds from 0 to 10000000"),
+    ("0", True, "0 is not a number of seconds above 0 to 10000000"),
+    ("ten", False, "'ten' is not a number of seconds"),
+])
+def test_the_seconds_type_says_why_a_value_is_refused(value, positive, says):
+    import click
+
+    with pytest.raises(click.BadParameter) as info:
+        Seconds(positive=positive).convert(value, None, None)
+    assert info.value.message == says
+
+
+@pytest.mark.parametrize(("value", "positive", "seconds"), [
+    ("0", False, 0.0), ("0.25", True, 0.25), ("10000000", False, 1e7), (3, True, 3.0)])
+def test_the_seconds_type_takes_every_finite_number_in_its_range(value, positive, seconds):
+    assert Seconds(positive=positive).convert(value, None, None) == seconds
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (("count", THESIS, "--max-memory", "0"), "--max-memory"),
+    (("count", THESIS, "--max-memory", "1e9"), "--max-memory"),
+    (("count", THESIS, "--max-memory", "10000000000"), "--max-memory"),
+    (("count", THESIS, "--max-cache", "-3"), "--max-cache"),
+    (("count", THESIS, "--mines", "-1"), "--mines"),
+    (("count", THESIS, "--mines", "two"), "--mines"),
+    (("check", THESIS, "--max-memory", "-1"), "--max-memory"),
+    (("optimal", "2x2x1", "--limit", "0"), "--limit"),
+    (("play", "--games", "0"), "--games"),
+    (("play", "--games", "1.5"), "--games"),
+    (("play", "--seed", "-1"), "--seed"),
+    (("play", "--seed", str(2**63)), "--seed"),
+    (("play", "--workers", "0"), "--workers"),
+    (("play", "--workers", "257"), "--workers"),
+    (("play", "--batch", "0"), "--batch"),
+    (("serve", "--port", "-1"), "--port"),
+    (("serve", "--port", "65536"), "--port"),
+    (("serve", "--workers", "0"), "--workers"),
+    (("serve", "--max-body", "0"), "--max-body"),
+    (("serve", "--max-body", str(2**30 + 1)), "--max-body"),
+    (("serve", "--timeout", "0"), "--timeout"),
+])
+def test_a_count_or_size_outside_its_range_is_exit_2_naming_the_option(args, option):
+    r = run(*args)
+    assert r.exit_code == 2, (args, r.stderr)
+    assert option in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_the_density_must_be_a_probability_strictly_between_0_and_1(tmp_path):
+    board = tmp_path / "untotalled.txt"
+    board.write_text("4x4\n1???\n????\n??2?\n????\n")  # no mine total: a prior may stand in for it
+    assert run("count", str(board), "--density", "1/5").exit_code == 0
+    for value in ("0", "1", "nan", "-0.2", "1.5", "x"):
+        r = run("count", str(board), "--density", value)
+        assert r.exit_code == 2 and "density" in r.stderr.lower(), (value, r.stderr)
