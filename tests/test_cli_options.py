@@ -84,3 +84,34 @@ def test_the_density_must_be_a_probability_strictly_between_0_and_1(tmp_path):
     for value in ("0", "1", "nan", "-0.2", "1.5", "x"):
         r = run("count", str(board), "--density", value)
         assert r.exit_code == 2 and "density" in r.stderr.lower(), (value, r.stderr)
+
+
+RULES = '{"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["b", "c"]}], "total_cells": 6}'
+
+
+def test_count_stats_reports_the_searchs_statistics_on_stderr_for_boards_and_rules(tmp_path):
+    payload = tmp_path / "rules.json"
+    payload.write_text(RULES)
+    for args in ((THESIS,), (str(payload),)):
+        plain = run("count", *args)
+        r = run("count", *args, "--stats")
+        assert r.exit_code == 0 and r.stdout == plain.stdout  # the answer is the same
+        assert r.stderr.startswith("stats: Stats(decisions=") and "cache_hits=" in r.stderr, r.stderr
+        brute = run("count", *args, "--stats", "--backend", "brute")
+        assert brute.stderr.strip() == "stats: none for this backend", brute.stderr
+
+
+def test_a_rules_payload_takes_the_time_limit_and_a_density_prior(tmp_path):
+    import json
+
+    payload = tmp_path / "rules.json"
+    payload.write_text(RULES)
+    stopped = run("count", str(payload), "--timeout", "0")
+    assert stopped.exit_code == 5 and "time limit" in stopped.stderr
+    prior = json.loads(run("count", str(payload), "--density", "1/2", "--json", "--exact").stdout)
+    untotalled = json.loads(run("count", str(payload), "--json", "--exact").stdout)
+    assert prior["probabilities"]["_other"] == "1/2" and prior != untotalled
+    totalled = tmp_path / "totalled.json"
+    totalled.write_text(RULES[:-1] + ', "total_mines": 2}')
+    r = run("count", str(totalled), "--density", "1/2")
+    assert r.exit_code == 2 and "--density is a prior for rules without a mine total" in r.stderr
