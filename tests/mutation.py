@@ -96,7 +96,7 @@ GROUPS: dict[str, Group] = {
                                                    "test_files.py", "test_sdd.py", "test_play_command.py",
                                                    "test_sat.py", "test_check.py", "test_serve.py", "test_rules.py",
                                                    "test_topology.py", "test_optimal.py", "test_render.py",
-                                                   "test_cli_options.py")),
+                                                   "test_cli_options.py", "test_check.py")),
     "topology": Group(READERS, ("countsweep/topology.py",), ("test_topology.py", "test_board.py", "test_rules.py",
                                                            "test_api_hostile.py")),
     "rules": Group(READERS, ("countsweep/rules.py",), ("test_rules.py", "test_sat.py", "test_api_hostile.py")),

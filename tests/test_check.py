@@ -72,3 +72,45 @@ def test_a_rule_set_with_a_prior_lets_any_number_of_mines_fit():
         assert got.consistent and got.safe == () and got.mines_certain == (), (method, got)
     tight = RuleSet.from_payload({**doc, "total_mines": 0})
     assert not check(tight, method="sat").consistent and not check(tight, method="count").consistent
+
+
+class _Terminal:
+    """Standard error as a terminal (or not), keeping what is written."""
+
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> int:
+        self.text += s
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_a_long_check_shows_its_sat_calls_on_a_terminal_only_every_half_second_after_two(monkeypatch, tty):
+    import importlib
+    import sys
+
+    cli_check = importlib.import_module("countsweep.cli.check")  # the module, not the command it defines
+
+    clock = [100.0]
+    monkeypatch.setattr(cli_check.time, "monotonic", lambda: clock[0])
+    err = _Terminal(tty)
+    monkeypatch.setattr(sys, "stderr", err)
+    progress = cli_check._Progress("-")
+    for t, calls in ((1.9, 3), (2.0, 5), (2.4, 6), (2.5, 9), (2.9, 10)):
+        clock[0] = 100.0 + t
+        progress(calls)
+    progress.close()
+    if tty:
+        assert err.text == "\r<stdin>: 5 SAT calls, 2 s\r<stdin>: 9 SAT calls, 2 s\n"
+    else:
+        assert err.text == ""
+    quiet = cli_check._Progress("board.txt")
+    quiet.close()  # nothing drawn: nothing to end
+    assert err.text.count("\n") == (1 if tty else 0)
