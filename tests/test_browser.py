@@ -458,3 +458,20 @@ def test_a_board_of_another_topology_is_drawn_as_such_and_counted_as_such(browse
     # the text the page sends back is the same board (its topology kept)
     assert Board.from_text(page.input_value("#board-text")) == Board.from_text(text)
     page.close()
+
+
+def test_play_on_steps_through_the_moves_by_itself_at_the_chosen_speed_and_pauses(browser, server):
+    page = dealt(browser, server)
+    page.select_option("#speed", "150")
+    page.click("#auto")
+    assert page.get_attribute("#auto", "aria-pressed") == "true"
+    status_starts(page, "move 3 of")  # moves on without a click
+    page.click("#auto")  # pause
+    assert page.get_attribute("#auto", "aria-pressed") == "false"
+    held = page.inner_text("#status")
+    page.wait_for_timeout(500)
+    assert page.inner_text("#status") == held
+    page.click("#auto")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('game over')", timeout=60_000)
+    assert page.is_disabled("#auto") and page.get_attribute("#auto", "aria-pressed") == "false"
+    page.close()

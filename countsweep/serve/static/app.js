@@ -19,6 +19,7 @@ const state = {
   record: null,           // the play --out record that game is checked against, if any
   records: null,          // the records loaded from a file, a drop, a paste or serve --records
   rules: null,            // the rules payload whose cells are listed, if one is
+  auto: null,             // the timer of "Play on", while it runs
   pending: 0,
 };
 
@@ -345,7 +346,8 @@ async function showFrame() {
   state.cells = b.cells;
   state.analysis = null;
   state.alternatives = [];
-  $("next").disabled = $("to-end").disabled = state.frame >= state.frames.length;
+  $("next").disabled = $("to-end").disabled = $("auto").disabled = state.frame >= state.frames.length;
+  if (state.frame >= state.frames.length) stopAuto();
   $("prev").disabled = state.frame <= 0;
   let reveal = null;
   if (f) {
@@ -385,6 +387,7 @@ function playRequest() {
 // deal the panel's game and show move `step` (0: the first; the number of moves: the end);
 // with `record`, check the game played again against it
 async function deal(step = 0, record = null, request = playRequest()) {
+  stopAuto();
   try {
     setStatus("dealing ...");
     $("advice").textContent = "";
@@ -411,6 +414,28 @@ $("to-end").addEventListener("click", () => {
   if (!state.frames) return;
   state.frame = state.frames.length;
   showFrame();
+});
+
+// "Play on": the moves one after another at the chosen speed, until the end or a second press
+function stopAuto() {
+  clearTimeout(state.auto);
+  state.auto = null;
+  $("auto").textContent = "Play on";
+  $("auto").setAttribute("aria-pressed", "false");
+}
+
+function stepAuto() {
+  if (!state.frames || state.frame >= state.frames.length) { stopAuto(); return; }
+  state.frame += 1;
+  showFrame();
+  state.auto = setTimeout(stepAuto, +$("speed").value);
+}
+
+$("auto").addEventListener("click", () => {
+  if (state.auto) { stopAuto(); return; }
+  $("auto").textContent = "Pause";
+  $("auto").setAttribute("aria-pressed", "true");
+  state.auto = setTimeout(stepAuto, +$("speed").value);
 });
 
 $("prev").addEventListener("click", () => {
