@@ -6,7 +6,9 @@ the ``test`` extra; Debian's ``chromium`` or ``--chromium PATH``) and writes one
 * ``analyser.png``: the editor on a position of seeded expert play, every hidden cell's probability;
 * ``play.png``: the best agent's game at a guess, with the step's probabilities;
 * ``game-over.png``: the same game's end, every mine shown and the guesses listed;
-* ``records.png``: a ``play --out`` file's game played again and checked against its record.
+* ``records.png``: a ``play --out`` file's game played again and checked against its record;
+* ``hex.png``: a hex board drawn as hexagons, with the agent's move and the next best;
+* ``rules.png``: a rules payload's named cells and their exact probabilities.
 
 Positions and games are seeded, so the pictures change only when the page or the answers do.
 """
@@ -26,6 +28,9 @@ from typing import Any
 from urllib.parse import quote
 
 IMAGES = Path(__file__).resolve().parent / "images"
+HEX = "8x6x10 hex\n?1??????\n??????2?\n???1????\n????????\n??2?????\n????????\n"
+RULES = ('{"rules": [{"num_mines": 1, "cells": ["a", "b", "c"]}, {"num_mines": 2, "cells": ["b", "c", "d", "e"]}, '
+         '{"num_mines": 1, "cells": ["e", "f"]}], "total_cells": 20, "total_mines": 5}')
 SIZE = {"width": 1100, "height": 760}
 
 
@@ -124,6 +129,12 @@ def _shoot(out: Path, browser: Any) -> list[Path]:
                                    "document.getElementById('advice').textContent.startsWith('Played again')",
                                    timeout=60_000)
             written.append(_save(page, out / "records.png"))
+            page.goto(url + "/#board=" + quote(HEX))
+            page.wait_for_selector(".cell.suggested", timeout=60_000)
+            written.append(_save(page, out / "hex.png"))
+            page.goto(url + "/#rules=" + quote(RULES))
+            page.wait_for_selector("#rules-result:not([hidden])", timeout=60_000)
+            written.append(_save(page, out / "rules.png"))
             page.close()
     return written
 

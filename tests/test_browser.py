@@ -373,7 +373,8 @@ def test_the_screenshot_script_takes_every_mode_of_the_page(browser, tmp_path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     written = module.shoot(tmp_path, browser=browser)
-    assert [p.name for p in written] == ["analyser.png", "play.png", "game-over.png", "records.png"]
+    assert [p.name for p in written] == ["analyser.png", "play.png", "game-over.png", "records.png", "hex.png",
+                                         "rules.png"]
     assert all(p.stat().st_size > 10_000 for p in written)
 
 
