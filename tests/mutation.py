@@ -136,6 +136,16 @@ EQUIVALENT: dict[str, str] = {
     **{f"countsweep.topology.xǁGridǁ_compute__mutmut_{n}": SYMMETRIC for n in (3, 4)},
     **{f"countsweep.topology.xǁGrid3Dǁ_compute__mutmut_{n}": SYMMETRIC for n in (28, 29, 30)},
     **{f"countsweep.topology.xǁGraphǁ_kernel_table__mutmut_{n}": UNSIGNED for n in (8, 12)},
+    "countsweep.topology.xǁHexǁ_compute__mutmut_21": SYMMETRIC + " (a hex row's neighbours above and below "
+                                                    "are the same columns)",
+    **{f"countsweep.topology.xǁTopologyǁneighbours__mutmut_{n}": (
+        "where the neighbour table is cached is a matter of memory: cached or worked out, the same cells")
+       for n in (1, 2, 3, 4, 5)},
+    **{f"countsweep.topology.x__pair__mutmut_{n}": (
+        "the ValueError is caught and reported with the whole neighbourhood's text; its own message is never shown")
+       for n in (13, 25)},
+    "countsweep.topology.x_parse_neighbourhood__mutmut_12": (
+        "text after a second ':' is no pair either way: the first and the last ':' both leave a malformed offset"),
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
     "countsweep.counting.poly.x_add__mutmut_24":

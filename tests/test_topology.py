@@ -343,3 +343,30 @@ def test_a_3d_cell_is_described_by_its_layer_and_row_and_a_read_graph_by_its_fil
     assert grid.describe((9, 3), 32) == "cell [9, 3] (layer 1, row 1)"
     assert grid.describe((31, 7), 32) == "cell [31, 7] (layer 3, row 7)"
     assert T.load_graph("maze.json", '{"nodes": ["a"]}').source == "maze.json"
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda T: T.Grid3D(depth=2).check_size(5, 4), "a 3d board of 2 layers has a multiple of 2 rows, not 5"),
+    (lambda T: T.Hex(wrap=True).check_size(3, 4), "a wrapping hex grid needs an even number of rows, not 3"),
+    (lambda T: T.Graph(("a", "b"), ((1,), (0,))).check_size(2, 2),
+     "a board on a graph of 2 nodes is one row of 2 cells, not 2x2"),
+    (lambda T: T.parse_neighbourhood("offsets:0,1001;0,-1001"),
+     "neighbourhood 'offsets:0,1001;0,-1001': offsets are 'dr,dc' pairs separated by ';'"),
+    (lambda T: T.parse_neighbourhood("offsets:0,\u0663;0,-\u0663"),  # an Arabic-Indic 3: a digit, not ASCII
+     "neighbourhood 'offsets:0,\u0663;0,-\u0663': offsets are 'dr,dc' pairs separated by ';'"),
+])
+def test_a_board_that_does_not_fit_its_topology_or_an_offset_past_its_limit_is_refused(make, message):
+    from countsweep import topology as T
+    from countsweep.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        make(T)
+    assert str(info.value) == message
+
+
+def test_offsets_read_negative_and_up_to_the_limit_and_a_graph_cell_is_named():
+    from countsweep import topology as T
+
+    assert T.parse_neighbourhood("offsets:0,1000;0,-1000").offsets == ((0, -1000), (0, 1000))
+    assert T.parse_neighbourhood("offsets: -1,2 ; 1,-2 ").offsets == ((-1, 2), (1, -2))
+    assert T.Graph(("a", "b"), ((1,), (0,))).describe((0, 1), 1) == "cell 'b'"
