@@ -114,3 +114,66 @@ def test_a_long_check_shows_its_sat_calls_on_a_terminal_only_every_half_second_a
     quiet = cli_check._Progress("board.txt")
     quiet.close()  # nothing drawn: nothing to end
     assert err.text.count("\n") == (1 if tty else 0)
+
+
+# -- counting first, under a budget ----------------------------------------------------------------
+
+THESIS = "4x4x3\n1???\n????\n??2?\n????\n"
+
+
+def _lattice():
+    from countsweep.play.generators import lattice
+
+    return lattice(31, 31, 0.2, seed=1)  # counting this takes minutes; deciding it, a second
+
+
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "python"])
+def test_auto_counts_what_is_cheap_and_decides_the_rest_by_sat(monkeypatch, kernel):
+    from countsweep import check as check_module
+
+    if not kernel:
+        monkeypatch.setattr(check_module, "KERNEL", None)
+    monkeypatch.setattr(check_module, "COUNT_SECONDS", 0.2)
+    cheap = check(Board.from_text(THESIS))
+    assert cheap.method == "count" and cheap.sat_calls == 0 and cheap.safe == ()
+    hard = check(_lattice())
+    assert hard.method == "sat" and hard.consistent and hard.sat_calls > 0
+
+
+def test_a_count_asked_for_is_not_cut_short_by_the_budget(monkeypatch):
+    from countsweep import check as check_module
+
+    monkeypatch.setattr(check_module, "KERNEL", None)
+    monkeypatch.setattr(check_module, "COUNT_SECONDS", 0.0)  # a budget that nothing fits
+    from countsweep.oracle import clear_count_cache
+
+    assert check(Board.from_text(THESIS), method="count").method == "count"
+    clear_count_cache()  # else the count just made answers again, with no work to time
+    assert check(Board.from_text(THESIS)).method == "sat"  # auto: over budget, so SAT
+
+
+def test_the_budget_never_outlasts_the_callers_deadline(monkeypatch):
+    import time
+
+    from countsweep import check as check_module
+    from countsweep.counting import Limits
+
+    started = Limits(timeout=100).started()
+    budget = check_module._budget(started)
+    assert budget.timeout == check_module.COUNT_SECONDS and budget.deadline <= started.deadline
+    assert budget.deadline > time.monotonic()
+    late = Limits(timeout=0.01).started()
+    assert check_module._budget(late).deadline == late.deadline
+
+
+def test_uniqueness_of_a_counted_position_names_two_layouts_with_the_solvers_calls():
+    got = check(Board.from_text(THESIS), unique=True)
+    assert got.method == "count" and got.unique is False and got.witness is not None and got.sat_calls > 0
+
+
+def test_an_unknown_method_is_named_with_the_methods_there_are():
+    from countsweep.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        check(Board.from_text(THESIS), method="guess")
+    assert str(info.value) == "method: 'guess' is not one of auto, count, sat"
