@@ -31,6 +31,7 @@ import json
 import os
 import shlex
 import subprocess
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -140,8 +141,7 @@ class Report:
 
     @classmethod
     def of(cls, module: str, argv: Sequence[str] | None, args: argparse.Namespace) -> Report:
-        import sys
-
+        """The report of a script's ``main(argv)`` (``sys.argv`` when run from the shell)."""
         return cls(module, sys.argv[1:] if argv is None else argv, args.save, args.results_file)
 
     def print(self, text: str = "") -> None:

@@ -140,12 +140,8 @@ def move_json(board: str, mines: int | None = None, seed: int = 0, cell: list[in
 
 
 def _asked_cell(board: Board, cell: list[int] | None) -> tuple[int, int] | None:
-    if cell is None:
-        return None
-    if (not isinstance(cell, list) or len(cell) != 2
-            or not all(type(x) is int and 0 <= x < n for x, n in zip(cell, (board.height, board.width), strict=True))):
-        raise ParameterError(f"cell: a [row, column] on the {board.width}x{board.height} board, not {cell!r:.40}")
-    return (cell[0], cell[1])
+    """The ``cell`` a request asks about, checked as every cell argument is (Board.check_cell)."""
+    return None if cell is None else board.check_cell(tuple(cell) if isinstance(cell, list) else cell)
 
 
 def _outlook_json(agent: Any, a: Any, cell: tuple[int, int]) -> dict | None:
