@@ -72,7 +72,7 @@ GROUPS: dict[str, Group] = {
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
                                                      "test_hostile.py")),
     "dimacs": Group(READERS, ("countsweep/encode/dimacs.py",), ("test_dimacs.py", "test_cnf.py", "test_hostile.py",
-                                                               "test_clues.py", "test_serve.py", "test_serve_answers.py")),
+                                                               "test_clues.py")),
     "clues": Group(READERS, ("countsweep/clues.py",), ("test_clues.py", "test_json_outputs.py")),
     "compiled": Group(READERS, ("countsweep/compiled.py",), ("test_sdd.py", "test_cli.py")),
     "files": Group(READERS, ("countsweep/files.py",), ("test_files.py", "test_cli.py", "test_cnf.py",

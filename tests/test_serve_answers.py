@@ -240,3 +240,30 @@ def test_records_are_served_as_play_wrote_them(tmp_path):
     body = {"size": "9x9x10", "rule": "safe", "first": "corner", "agent": "greedy", "seed": 5, "game": 1}
     g = client.post("/api/play", json=body).json()
     assert (g["won"], g["guesses"], g["moves"]) == tuple(served["records"][1][k] for k in ("won", "guesses", "moves"))
+
+
+def test_a_records_file_reads_alike_plain_or_gzipped_and_a_cut_last_line_is_left_out(tmp_path):
+    import gzip
+
+    from countsweep.errors import InputError
+    from countsweep.play.game import Settings
+    from countsweep.play.records import read
+    from countsweep.play.runs import fingerprint, play_one
+
+    settings = Settings.parse("beginner", None, "safe", "corner")
+    run = fingerprint(settings, "greedy", 3)
+    lines = [json.dumps({**play_one(settings, "greedy", 3, g), "run": run}) for g in (1, 0)]
+    plain = tmp_path / "run.jsonl"
+    plain.write_text("\n".join(lines) + "\n")
+    packed = tmp_path / "run.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    assert [r["game"] for r in read(plain)] == [0, 1] and read(packed) == read(plain)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(lines[0] + "\n" + lines[1][:20])  # a run killed mid-line
+    assert [r["game"] for r in read(cut)] == [1]
+    other = tmp_path / "mixed.jsonl"
+    other.write_text(lines[0] + "\n" + json.dumps({**json.loads(lines[1]), "run": {**run, "seed": 4}}) + "\n")
+    with pytest.raises(InputError, match=r"mixed\.jsonl: line 2: records of another run \(different seed\)"):
+        read(other)
+    with pytest.raises(InputError, match=r"nowhere\.jsonl\.gz: no such file"):
+        read(tmp_path / "nowhere.jsonl.gz")
