@@ -66,7 +66,7 @@ GROUPS: dict[str, Group] = {
                                                           "test_exit_codes.py", "test_hostile.py",
                                                           "test_json_outputs.py")),
     "oracle": Group(CORE, ("countsweep/oracle.py",), ("test_oracle.py", "test_backends.py", "test_json_outputs.py",
-                                                      "test_clues.py", "test_serve.py", "test_serve_answers.py")),
+                                                      "test_clues.py")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
                                                                 "test_clues.py", "test_dpll.py")),
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
