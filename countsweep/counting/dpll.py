@@ -97,9 +97,7 @@ class _Wide:
     __radd__ = __add__
 
     def __mul__(self, other: _Wide | int) -> _Wide:
-        if isinstance(other, int):
-            return _Wide(Poly(self.p.low, tuple(other * c for c in self.p.coeffs)) if other else ZERO)
-        return _Wide(mul(self.p, other.p))
+        return _Wide(mul(self.p, _as_poly(other)))  # poly.mul scales by a constant without a convolution
 
     __rmul__ = __mul__
 
@@ -528,6 +526,10 @@ class _Search:
         """``(1 + x)**cells`` in this search's form: packed, plain, or wide."""
         return _Wide(binomial(cells)) if self.wide else _free(cells, self.bits)  # type: ignore[return-value]
 
+    def _poly(self, value: int) -> Poly:
+        """A count or marginal of this search as a polynomial (unpacked, or a wide search's own)."""
+        return _as_poly(value) if self.wide else unpack(value, self.bits)
+
     def _closed(self, mark: int) -> int:
         """The weights of the weighted constraints that the assignments ``trail[mark:]`` closed.
 
@@ -556,8 +558,7 @@ class _Search:
         if self.factor != 1:
             total *= self.factor
             marg = {v: p * self.factor for v, p in marg.items()}
-        bits = self.bits
-        whole = _as_poly(total) if self.wide else unpack(total, bits)
+        whole = self._poly(total)
         scaled: dict[int, Poly] = {}  # a settled variable's marginal: its value times the total
         unpacked: dict[int, Poly] = {}  # free variables share one marginal: unpack it once
         marginals = []
@@ -570,7 +571,7 @@ class _Search:
                 continue
             p = marg.get(v, 0)
             if p not in unpacked:
-                unpacked[p] = _as_poly(p) if self.wide else unpack(p, bits)
+                unpacked[p] = self._poly(p)
             marginals.append(unpacked[p])
         return Counts(counted, whole, tuple(marginals))
 
