@@ -144,8 +144,9 @@ def _asked_cell(board: Board, cell: list[int] | None) -> tuple[int, int] | None:
     return None if cell is None else board.check_cell(tuple(cell) if isinstance(cell, list) else cell)
 
 
-def _outlook_json(agent: Any, a: Any, cell: tuple[int, int]) -> dict | None:
-    o = agent.outlook(a, cell)
+def _outlook_json(agent: Any, a: Any, cell: tuple[int, int], o: Any = None) -> dict | None:
+    """``cell``'s outlook (``o`` when already worked out) as exact fractions."""
+    o = o if o is not None else agent.outlook(a, cell)
     if o is None:
         return None
     return {"mine_probability": _fraction(a.probabilities[cell]), "safety": _fraction(o.safety),
@@ -163,9 +164,9 @@ def _alternatives(agent: Any, a: Any, chosen: tuple[int, int], k: int) -> list[d
             continue
         o = agent.outlook(a, c)
         if o is not None:
-            scored.append(((not o.dead, o.score(weight)), c))
+            scored.append(((not o.dead, o.score(weight)), c, o))
     scored.sort(key=lambda sc: (sc[0][0], sc[0][1], [-x for x in sc[1]]), reverse=True)
-    return [{"cell": list(c), **(_outlook_json(agent, a, c) or {})} for _, c in scored[:k]]
+    return [{"cell": list(c), **(_outlook_json(agent, a, c, o) or {})} for _, c, o in scored[:k]]
 
 
 def play_json(level: str | None = None, size: str | None = None, rule: str = "safe", first: str = "corner",
