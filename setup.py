@@ -11,7 +11,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 KERNEL = Path("kernel")
-SOURCES = [str(KERNEL / f"{stage}.c") for stage in ("util", "wide", "position", "dpll", "combine", "search", "module")]
+STAGES = ("util", "wide", "position", "path", "dpll", "combine", "search", "module")
+SOURCES = [str(KERNEL / f"{stage}.c") for stage in STAGES]
 
 
 class BuildKernel(build_ext):

@@ -48,7 +48,8 @@ class Answer:
 
 def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, mines: int | None,
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
-            max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...) -> Answer | None: ...
+            max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
+            path_nodes: int = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""

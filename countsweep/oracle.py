@@ -280,6 +280,10 @@ class KernelAnalyzer:
 
     max_nodes: int = KERNEL_NODES
     """The search nodes a part may take before the kernel declines it (see the note at KERNEL_NODES)."""
+    path_nodes: int | None = None
+    """The search nodes a part may take before it is counted along a path (kernel/path.c: 3D frontiers
+    knot into balls the search cannot split, and there a path's states are few); 0: every part, -1:
+    none, None: the kernel's own choice (PATH_NODES in kernel/dpll.h, with its measurements)."""
     name = "kernel"
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None:
@@ -287,10 +291,11 @@ class KernelAnalyzer:
         around = kernel_table(board.topology, board.height, board.width)
         # the kernel keys a reading in base (its table's most neighbours + 1)
         table = None if clues.exact else readings(clues, around.max_degree + 1)
+        path = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes,
-                                   stop=limits.expired if limits.deadline is not None else None)
+                                   stop=limits.expired if limits.deadline is not None else None, **path)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
         if found is None:

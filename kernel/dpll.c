@@ -1,25 +1,14 @@
 /* One component counted: see dpll.h. */
 
 #include "dpll.h"
+#include "graph.h"
+#include "path.h"
 #include "wide.h"
 
 /* ========================================================================== */
 /* A component's constraints                                                  */
 /* ========================================================================== */
 
-/* The component's boxes (numbered 0..B-1) and the constraints among them (0..ncons-1), each
-   way round as index lists (CSR). */
-typedef struct {
-    int B, ncons;
-    int *size;               /* by box: cells */
-    int *bc_start, *bc_list; /* box -> its constraints */
-    int *cb_start, *cb_list; /* constraint -> its boxes */
-    int *lo, *hi;            /* by constraint: the sums allowed */
-    const count_t **w;       /* by constraint: the weight of each sum (NULL: all weigh 1) */
-    int *wbits;
-    int weighted;            /* does any constraint weigh its sums? */
-    int *fixed;              /* by box: its value when propagation settled it, else -1 */
-} Graph;
 
 static Status graph_make(const Position *p, int k, Solver *s, Graph *g) {
     Arena *a = s->scratch;
@@ -214,6 +203,7 @@ typedef struct {
     Chunk *chunk, *spare;
     long long nodes, max_nodes;
     PyObject *stop;          /* see Solver */
+    long long path_nodes;    /* see Solver */
     Memo *memo;
     size_t memo_cap, memo_len, memo_bytes;
     count_t mod;             /* 0: counts as they are; else a prime below 2**62 they are taken modulo */
@@ -534,26 +524,6 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
 /* Counting                                                                   */
 /* ========================================================================== */
 
-/* x + y * z, as counts are (mod 0) or modulo mod, one of PRIMES, 2**62 - c for a small c:
-   2**62 is c modulo it, so a value's bits above 62 fold down times c, twice, with no division.
-   x, y, z below mod when there is one. */
-static ALWAYS_INLINE count_t mac(count_t x, count_t y, count_t z, count_t mod) {
-    if (!mod)
-        return x + y * z;
-#if HAVE_INT128
-    const count_t low = ((count_t)1 << 62) - 1, c = low + 1 - mod;
-    count_t v = x + y * z;         /* below 2**125 */
-    v = (v >> 62) * c + (v & low); /* below 2**71 + 2**62: c is below 2**8 */
-    v = (v >> 62) * c + (v & low); /* below 2**62 + 2**18: at most one mod too many */
-    if (v >= mod)
-        v -= mod;
-    return v;
-#else
-    assert(0); /* without __int128 there are no primes (NPRIMES is 0) */
-    return x + y * z;
-#endif
-}
-
 /* acc (degree deg) times the polynomial p (degree dp), in place, through the scratch row
  * next; both rows hold W coefficients.  Returns the product's degree. */
 static ALWAYS_INLINE int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W,
@@ -793,6 +763,44 @@ static int count_pass(Dpll *d, const int *boxes, int n, int cells, count_t *tota
     return status;
 }
 
+static void counts_clear(count_t *total, count_t *marg, int n, int cells) {
+    memset(total, 0, sizeof(count_t) * ((size_t)cells + 1));
+    memset(marg, 0, sizeof(count_t) * ((size_t)cells + 1) * (size_t)n);
+}
+
+/* One pass over a part by the method its first pass chose (*method: 0 not yet, 1 search, 2
+   along a path; order is the path's, see path.h): 0 done, 1 past the node limit (or stopped),
+   -1 error.  A part of PATH_MIN_BOXES boxes or more whose search passes d->path_nodes nodes is
+   counted along a path instead, and searched in full only if the path declines: where the search
+   finds no middle to split at (a 3D frontier knots into a ball), it meets the same sums again
+   under ever new branches, and the path meets each once.  See PATH_NODES in dpll.h for what it
+   was worth. */
+static int part_pass(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg, int *method,
+                     int *order) {
+    if (!*method && d->path_nodes >= 0 && (n >= PATH_MIN_BOXES || !d->path_nodes)) {
+        if (d->path_nodes > 0) {
+            long long budget = d->max_nodes;
+            d->max_nodes = d->path_nodes < budget ? d->path_nodes : budget;
+            int status = count_pass(d, boxes, n, cells, total, marg);
+            d->max_nodes = budget;
+            if (status != 1 || d->path_nodes >= budget) {
+                *method = 1;
+                return status;
+            }
+            counts_clear(total, marg, n, cells);
+        }
+        *method = 2;
+    }
+    if (*method == 2) {
+        int status = path_count_part(d->g, boxes, n, cells, d->mod, d->stop, order, total, marg);
+        if (status != PATH_DECLINE)
+            return status == PATH_STOPPED ? 1 : status;
+        counts_clear(total, marg, n, cells); /* too many states: searched in full */
+    }
+    *method = 1;
+    return count_pass(d, boxes, n, cells, total, marg);
+}
+
 /* ========================================================================== */
 /* Parts                                                                      */
 /* ========================================================================== */
@@ -880,19 +888,21 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
                          Solver *s) {
     const Graph *g = d->g;
     Arena *a = s->scratch;
-    int W = cells + 1, native = 8 * (int)sizeof(count_t), nmod = 0;
+    int W = cells + 1, native = 8 * (int)sizeof(count_t), nmod = 0, method = 0;
     count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES]; /* the counts' residues, one pass each */
     rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
     rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
+    int *path_order = arena_alloc(a, (size_t)n, sizeof(int));
     if (a->failed)
         return FAILED;
+    path_order[0] = PATH_UNCHOSEN;
     if (bits > native && g->weighted) {
         /* 2**cells layouts is too loose a bound here: count the layouts themselves first,
            unweighted (the numbers' ranges alone; fewer than 2**cells, so they fit) */
         Graph plain = *g;
         plain.weighted = 0;
         d->g = &plain;
-        int status = count_pass(d, order, n, cells, rt[0], rm[0]);
+        int status = part_pass(d, order, n, cells, rt[0], rm[0], &method, path_order);
         d->g = g;
         if (status)
             return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */
@@ -917,7 +927,7 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
     int status = 0;
     for (int r = 0; r <= nmod && !status; r++) {
         d->mod = r ? PRIMES[r - 1] : 0;
-        status = count_pass(d, order, n, cells, rt[r], rm[r]);
+        status = part_pass(d, order, n, cells, rt[r], rm[r], &method, path_order);
     }
     d->mod = 0;
     d->wraps = 0;
@@ -970,6 +980,7 @@ Status component_solve(Position *p, int k, Solver *s) {
     Dpll d;
     if (dpll_init(&d, &g, s->max_nodes, s->stop, a) != DONE)
         return FAILED;
+    d.path_nodes = s->path_nodes;
     int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;

@@ -17,6 +17,8 @@
  *   wide.c      wide naturals (little-endian 64-bit limbs) and the Chinese
  *               remainder theorem, for counts past a count_t
  *   position.c  cells and neighbourhoods to equations, components and boxes
+ *   path.c      one part counted along a linear order of its boxes (graph.h: what
+ *               it shares with dpll.c)
  *   dpll.c      propagation and the decomposing DPLL count of one component
  *   combine.c   the components' counts and the sea's binomials into answers
  *   search.c    the endgame Search type

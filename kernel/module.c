@@ -376,12 +376,12 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells) {
 /* ========================================================================== */
 
 /* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
-static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, PyObject *stop,
-                               Arena *keep, Combined *out) {
+static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, long long path_nodes,
+                               PyObject *stop, Arena *keep, Combined *out) {
     if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
-    Solver solver = {max_cells, max_nodes, stop, keep, &scratch, NULL, NULL, 0};
+    Solver solver = {max_cells, max_nodes, stop, path_nodes, keep, &scratch, NULL, NULL, 0};
     solver.local = arena_alloc(keep, (size_t)p->neq, sizeof(int));
     solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));
     if (!solver.local || !solver.parts)
@@ -399,18 +399,19 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
     return status == DONE ? combine(p, solver.parts, solver.nparts, mines, out) : status;
 }
 
-/* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None) */
+/* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
+           path_nodes=PATH_NODES) */
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            NULL};
+                            "path_nodes", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS;
-    long long max_nodes = 200000;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLO", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+    long long max_nodes = 200000, path_nodes = PATH_NODES;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOL", names, &PyTuple_Type, &rows, &NeighbourhoodType,
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop))
+                                     &stop, &path_nodes))
         return NULL;
     if (stop != Py_None && !PyCallable_Check(stop)) {
         PyErr_SetString(PyExc_TypeError, "stop: a callable (true: stop the search), or None");
@@ -443,6 +444,10 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
         PyErr_SetString(PyExc_ValueError, "max_cells and max_nodes are not negative");
         return NULL;
     }
+    if (path_nodes < -1) {
+        PyErr_SetString(PyExc_ValueError, "path_nodes: at least -1 (-1: no part along a path, 0: every part)");
+        return NULL;
+    }
     Arena keep = {0};
     Position p;
     memset(&p, 0, sizeof(p));
@@ -455,7 +460,8 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
     if (status == DONE)
         status = position_build(&p, &keep);
     if (status == DONE)
-        status = analyze_position(&p, mines, max_cells, max_nodes, stop == Py_None ? NULL : stop, &keep, &combined);
+        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, stop == Py_None ? NULL : stop, &keep,
+                                  &combined);
     if (status == DONE)
         result = answer(&p, &combined, cells);
     else if (PyErr_Occurred())
@@ -592,8 +598,9 @@ static PyObject *debug_crt(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None)\nA position's exact answer (an Answer), None when it needs the general path (or stop() said "
-     "so); NoLayout when none fits."},
+     "stop=None, path_nodes=PATH_NODES)\nA position's exact answer (an Answer), None when it needs the general path "
+     "(or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes nodes is counted along "
+     "a path (0: every part, -1: none)."},
 #ifdef COUNTSWEEP_DEBUG
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},

@@ -26,9 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
-from countsweep.clues import ClueModel, parse_clues
+from countsweep.clues import EXACT, ClueModel, parse_clues
+from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
+from countsweep.oracle import KernelAnalyzer
 from countsweep.play.endgame import MAX_DEPTH, Cut, Endgame, KernelSearch, PythonSearch, enumerate_layouts
 from tests.reference import reference_around, seeded_position, truth
 from tests.strategies import TOPOLOGIES, positions
@@ -105,6 +107,19 @@ class TestPythonAnalyzer(AnalyzerContract):
 @needs_kernel
 class TestKernelAnalyzer(AnalyzerContract):
     implementation = "kernel"
+
+
+@needs_kernel
+class TestKernelAnalyzerAlongAPath(AnalyzerContract):
+    """The kernel counting every part along a path (kernel/path.c), none by its search."""
+
+    implementation = "kernel"
+
+    def analyze(self, board: Board, clues: ClueModel = EXACT, **options):
+        assert not options
+        found = KernelAnalyzer(path_nodes=0).analyze(board, clues, Limits())
+        assert found is not None  # small positions are never declined
+        return found
 
 
 # Search ------------------------------------------------------------------------------------------

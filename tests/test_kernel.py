@@ -26,7 +26,7 @@ from countsweep.play.endgame import Endgame, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from tests.reference import seeded_position
-from tests.strategies import positions
+from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
@@ -43,9 +43,9 @@ def pure(board: Board, clues: ClueModel | None = None):
         return None
 
 
-def _compiled(board: Board, clues: ClueModel = EXACT):
-    """The kernel's own answer: an Analysis, or None where it declines."""
-    return KernelAnalyzer().analyze(board, clues, Limits())
+def _compiled(board: Board, clues: ClueModel = EXACT, path_nodes: int | None = None):
+    """The kernel's own answer: an Analysis, or None where it declines (``path_nodes`` as KernelAnalyzer's)."""
+    return KernelAnalyzer(path_nodes=path_nodes).analyze(board, clues, Limits())
 
 
 def same(kernel, python) -> None:
@@ -214,13 +214,114 @@ FF211012FFF??200001???????????
 
 
 @needs_wide
+@pytest.mark.parametrize("path_nodes", [None, 0], ids=["searched", "along-a-path"])
 @pytest.mark.parametrize(("text", "model"), [(PAST_128[0], OVER), (PAST_128[1], OVER), (PAST_128[2], UNDER)],
                          ids=["over-4", "over-56", "under-363"])
-def test_counts_wider_than_128_bits_are_put_together_from_residues(text, model):
+def test_counts_wider_than_128_bits_are_put_together_from_residues(text, model, path_nodes):
     board = Board.from_text(text)
-    kernel = _compiled(board, model)
+    kernel = _compiled(board, model, path_nodes)
     assert kernel is not None
     same(kernel, pure(board, model))
+
+
+# A position of seeded 3D play (benchmarks.topologies): 23 numbers knot 74 frontier cells into
+# one ball of 57 boxes, which the search takes about 6000 nodes to count and a path 17 000 states.
+KNOT = """8x8x4x40
+2 ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? 1 ? ?
+? ? ? ? 1 ? 1 ?
+
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? 5 4 2 5 ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? 1 ? 2 ?
+
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? 4 3 2 4 ? ?
+? ? ? 4 3 5 ? ?
+? ? ? 4 3 3 ? ?
+
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+? ? 2 2 1 2 ? ?
+? ? ? ? ? ? ? ?
+? ? ? ? ? ? ? ?
+"""
+
+
+# Counting along a path (kernel/path.c) ----------------------------------------------------------
+
+
+@settings(max_examples=1000)
+@given(positions(max_hidden=16, perturb=True, kinds=TOPOLOGIES))
+def test_counting_every_part_along_a_path_is_the_pure_analysis_on_every_topology(board):
+    python = pure(board)
+    try:
+        kernel = _compiled(board, path_nodes=0)
+    except InconsistentError:
+        assert python is None
+        return
+    assert python is not None and kernel is not None
+    same(kernel, python)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_counting_along_a_path_weighs_every_sum_as_the_pure_analysis(data):
+    model = parse_clues(data.draw(st.sampled_from(["under", "over"])))
+    board = data.draw(noisy_positions(REFERENCE[model.name], max_hidden=10, kinds=TOPOLOGIES))
+    python = pure(board, model)
+    try:
+        kernel = _compiled(board, model, path_nodes=0)
+    except InconsistentError:
+        assert python is None
+        return
+    if kernel is not None:
+        same(kernel, python)
+
+
+@pytest.fixture(scope="module")
+def knotted():
+    """Positions of seeded 3D play whose frontiers knot into balls: each part's search passes PATH_NODES."""
+    boards = from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 2, seed=2026)
+    return [b for b in boards if 15 <= len(b.number_cells) <= 45]
+
+
+@needs_wide  # 64-bit counts leave parts of more than 58 cells to the general path
+@pytest.mark.parametrize("path_nodes", [None, 0, -1], ids=["kernel's-choice", "every-part", "no-part"])
+def test_knotted_3d_frontiers_are_counted_alike_searched_or_along_a_path(knotted, path_nodes):
+    assert len(knotted) >= 5
+    for board in knotted:
+        same(_compiled(board, path_nodes=path_nodes), pure(board))
+
+
+@needs_wide
+def test_a_deadline_stops_counting_along_a_path():
+    board = Board.from_text(KNOT)
+    limits = Limits(timeout=1e-9).started()
+    assert KernelAnalyzer(path_nodes=0).analyze(board, EXACT, limits) is None  # stop() said so: declined
+
+
+def test_path_nodes_below_minus_one_is_a_value_error():
+    board = Board.from_text("3x3x1\n???\n?1?\n???")
+    with pytest.raises(ValueError, match="path_nodes"):
+        _compiled(board, path_nodes=-2)
 
 
 def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path():

@@ -1,0 +1,739 @@
+/* One part counted along a linear order of its boxes: see path.h. */
+
+#include "path.h"
+#include <limits.h>
+
+#define MAX_SLOTS 64 /* open constraints at once, at most: a state is this many bytes or fewer */
+
+/* ========================================================================== */
+/* The plan: an order of the boxes, and what each step does to the state     */
+/* ========================================================================== */
+
+/* A constraint the step's box is in: where its sum sits in the state (-1: it opens and closes
+   at this step), whether it opens or closes here, its sum before the part's boxes (its settled
+   boxes), and the cells of its boxes after this step. */
+typedef struct {
+    int c, slot, opens, closes, base, room;
+} Touch;
+
+typedef struct {
+    const Graph *g;
+    int n, K;       /* steps; bytes of a state */
+    int *box;       /* by step: its box */
+    int *where;     /* by step: the box's index in the caller's boxes */
+    int *tstart;    /* by step: its touches, touch[tstart[i] .. tstart[i + 1]) */
+    Touch *touch;
+    int *after;     /* by step: the cells of the boxes after it (the most mines still to come) */
+    int *cstart;    /* by step: its box's binomials, choose[cstart[i] + x] = C(size, x) */
+    count_t *choose;
+} Plan;
+
+/* The boxes (as indices into boxes[]) in breadth-first order from start, the neighbours of
+   each taken fewest neighbours first (Cuthill-McKee), into order; the last one reached.  A box's
+   neighbours are the boxes it shares a constraint with; idx maps a box to its index, deg holds
+   each index's neighbours. */
+static int bfs_order(const Graph *g, const int *boxes, int n, int start, const int *idx, const int *deg,
+                     int *order, char *seen) {
+    int head = 0, tail = 0;
+    memset(seen, 0, (size_t)n);
+    order[tail++] = start;
+    seen[start] = 1;
+    while (head < tail) {
+        int i = order[head++], from = tail;
+        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int j = idx[g->cb_list[t]];
+                if (j >= 0 && !seen[j]) {
+                    seen[j] = 1;
+                    order[tail++] = j;
+                }
+            }
+        }
+        for (int a = from + 1; a < tail; a++) { /* the new ones, fewest neighbours first */
+            int x = order[a], b = a;
+            for (; b > from && (deg[order[b - 1]] > deg[x] || (deg[order[b - 1]] == deg[x] &&
+                                                               boxes[order[b - 1]] > boxes[x])); b--)
+                order[b] = order[b - 1];
+            order[b] = x;
+        }
+    }
+    assert(tail == n); /* a part is linked */
+    return order[n - 1];
+}
+
+#define NORDERS 3 /* orders tried on a part */
+
+/* Orders of the boxes that keep few constraints open, into orders[k * n ..]: breadth-first from
+   one end of the part (the far end of a double sweep, as countsweep.counting.path.linear_order
+   takes them), from the other end, and from the first box.  Which keeps the fewest states
+   varies from part to part (on 3D frontiers up to five times fewer one way than another; the
+   reversed orders were always worse), so each is tried (probe). -1 out of memory. */
+static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
+    int *ints = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)g->B));
+    char *seen = PyMem_Malloc((size_t)n + 1);
+    if (!ints || !seen) {
+        PyMem_Free(ints);
+        PyMem_Free(seen);
+        return PyErr_NoMemory(), -1;
+    }
+    int *deg = ints, *mark = ints + n, *idx = ints + 2 * n;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
+                idx[g->cb_list[t]] = -1;
+        }
+    for (int i = 0; i < n; i++) {
+        idx[boxes[i]] = i;
+        mark[i] = -1;
+    }
+    for (int i = 0; i < n; i++) { /* each box's neighbours, counted once each */
+        deg[i] = 0;
+        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int j = idx[g->cb_list[t]];
+                if (j >= 0 && j != i && mark[j] != i) {
+                    mark[j] = i;
+                    deg[i]++;
+                }
+            }
+        }
+    }
+    int a = bfs_order(g, boxes, n, 0, idx, deg, orders + n, seen);
+    int end = bfs_order(g, boxes, n, a, idx, deg, orders + n, seen);
+    bfs_order(g, boxes, n, end, idx, deg, orders, seen);
+    /* orders + n holds the order from a, the other end */
+    bfs_order(g, boxes, n, 0, idx, deg, orders + 2 * n, seen);
+    PyMem_Free(ints);
+    PyMem_Free(seen);
+    return 0;
+}
+
+/* The plan of the part in the order where (indices into boxes); 0, 1 when it does not fit a
+   state, -1 out of memory. */
+static int plan_make(const Graph *g, const int *boxes, int n, const int *where, Plan *pl, void **blocks) {
+    int ncons = g->ncons;
+    size_t touches = 0;
+    for (int i = 0; i < n; i++)
+        touches += (size_t)(g->bc_start[boxes[i] + 1] - g->bc_start[boxes[i]]);
+    size_t binomials = 0;
+    for (int i = 0; i < n; i++)
+        binomials += (size_t)g->size[boxes[i]] + 1;
+    int *ints = PyMem_Malloc(sizeof(int) * (5 * (size_t)n + 3 + 5 * (size_t)ncons));
+    Touch *touch = PyMem_Malloc(sizeof(Touch) * (touches + 1));
+    count_t *choose = PyMem_Malloc(sizeof(count_t) * binomials);
+    blocks[0] = ints;
+    blocks[1] = touch;
+    blocks[2] = choose;
+    if (!ints || !touch || !choose) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    pl->g = g;
+    pl->n = n;
+    pl->box = ints;
+    pl->where = ints + n;
+    pl->tstart = ints + 2 * n;
+    pl->after = ints + 3 * n + 1;
+    pl->cstart = ints + 4 * n + 2;
+    pl->choose = choose;
+    int *left = ints + 5 * n + 3, *first = left + ncons, *last = first + ncons,
+        *slot = last + ncons, *base = slot + ncons;
+    pl->touch = touch;
+    memcpy(pl->where, where, sizeof(int) * (size_t)n);
+    pl->cstart[0] = 0;
+    for (int i = 0; i < n; i++) {
+        pl->box[i] = boxes[pl->where[i]];
+        int size = g->size[pl->box[i]];
+        pl->cstart[i + 1] = pl->cstart[i] + size + 1;
+        for (int x = 0; x <= size; x++)
+            choose[pl->cstart[i] + x] = binomial(size, x);
+    }
+    /* each constraint's first and last step, and its settled sum */
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[pl->box[i]]; k < g->bc_start[pl->box[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            first[c] = n;
+            last[c] = -1;
+        }
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[pl->box[i]]; k < g->bc_start[pl->box[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            first[c] = i < first[c] ? i : first[c];
+            last[c] = i > last[c] ? i : last[c];
+            if (g->hi[c] > 255)
+                return 1;
+            if (first[c] == i) {
+                base[c] = 0;
+                for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
+                    base[c] += g->fixed[g->cb_list[t]] > 0 ? g->fixed[g->cb_list[t]] : 0;
+            }
+        }
+    pl->after[n - 1] = 0;
+    for (int i = n - 1; i > 0; i--)
+        pl->after[i - 1] = pl->after[i] + g->size[pl->box[i]];
+    /* slots: a constraint holds one from the step it opens to the step it closes */
+    int free_slots[MAX_SLOTS], nfree = 0, used = 0, nt = 0;
+    for (int i = 0; i < n; i++) {
+        int u = pl->box[i], freed[MAX_SLOTS], nfreed = 0;
+        pl->tstart[i] = nt;
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            Touch *t = &touch[nt++];
+            t->c = c;
+            t->opens = first[c] == i;
+            t->closes = last[c] == i;
+            t->base = base[c];
+            t->room = 0;
+            if (t->opens && !t->closes) {
+                if (nfree)
+                    slot[c] = free_slots[--nfree];
+                else if (used < MAX_SLOTS)
+                    slot[c] = used++;
+                else
+                    return 1;
+            }
+            t->slot = t->opens && t->closes ? -1 : slot[c];
+            if (t->closes && !t->opens)
+                freed[nfreed++] = slot[c];
+        }
+        for (int f = 0; f < nfreed; f++) /* free for the next steps, not this one */
+            free_slots[nfree++] = freed[f];
+    }
+    pl->tstart[n] = nt;
+    /* each touch's room: the cells of its constraint's boxes after the step (set at the last) */
+    for (int i = n - 1, *room = left; i >= 0; i--) {
+        int u = pl->box[i];
+        for (int t = pl->tstart[i]; t < pl->tstart[i + 1]; t++) {
+            Touch *tc = &touch[t];
+            if (tc->closes)
+                room[tc->c] = 0;
+            tc->room = room[tc->c];
+            room[tc->c] += g->size[u];
+        }
+    }
+    pl->K = used ? (used + 7) & ~7 : 8; /* whole words: see key_hash */
+    return 0;
+}
+
+/* The state after giving step i's box x mines in state key, into out: 0 when a constraint can
+   no longer reach its range; else 1, with the step's weight (C(size, x), times the weight of
+   the sum each number it closes reaches, under noisy clues) in *weight. */
+static ALWAYS_INLINE int transition(const Plan *pl, int i, const uint8_t *key, int x, uint8_t *out, count_t *weight,
+                                    count_t mod) {
+    const Graph *g = pl->g;
+    memcpy(out, key, (size_t)pl->K);
+    count_t c = pl->choose[pl->cstart[i] + x], w = mod ? c % mod : c;
+    for (int t = pl->tstart[i]; t < pl->tstart[i + 1]; t++) {
+        const Touch *tc = &pl->touch[t];
+        int v = (tc->opens ? tc->base : key[tc->slot]) + x;
+        if (v > g->hi[tc->c] || v + tc->room < g->lo[tc->c])
+            return 0;
+        if (!tc->closes) {
+            out[tc->slot] = (uint8_t)v;
+            continue;
+        }
+        if (tc->slot >= 0)
+            out[tc->slot] = 0;
+        if (g->w[tc->c]) {
+            count_t y = g->w[tc->c][v - g->lo[tc->c]];
+            w = mac(0, w, mod ? y % mod : y, mod);
+        }
+    }
+    *weight = w;
+    return 1;
+}
+
+/* Between layers: PATH_STOPPED when stop() says so, -1 on an error (Ctrl-C), else 0. */
+static int interrupted(PyObject *stop) {
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if (!stop)
+        return 0;
+    PyObject *r = PyObject_CallObject(stop, NULL);
+    int yes = r ? PyObject_IsTrue(r) : -1;
+    Py_XDECREF(r);
+    return yes < 0 ? -1 : yes ? PATH_STOPPED : 0;
+}
+
+/* ========================================================================== */
+/* Layers of states                                                           */
+/* ========================================================================== */
+
+/* A layer: its states' keys, each state's polynomial (degrees lo..hi, hi < lo while none), and
+   a hash table from key to state. */
+typedef struct {
+    int n, cap;
+    uint8_t *key;
+    uint64_t *hash; /* by state: its key's */
+    int *lo, *hi;
+    size_t *off;
+    int *table; /* state + 1, 0 empty */
+    size_t tcap;
+    /* the moves from each state to the next layer's (forward layers only): state s's are
+       moves mstart[s] .. mstart[s + 1], each to state `to` with x mines and its weight */
+    int *mstart, *to, nmoves, mcap;
+    unsigned char *x;
+    count_t *weight;
+} Layer;
+
+/* A state's key is K bytes, K a multiple of 8: hashed a word at a time. */
+static ALWAYS_INLINE uint64_t key_hash(const uint8_t *key, int K) {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < K; i += 8) {
+        uint64_t word;
+        memcpy(&word, key + i, 8);
+        h = (h ^ word) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
+static void layer_free(Layer *L) {
+    PyMem_Free(L->key);
+    PyMem_Free(L->hash);
+    PyMem_Free(L->lo);
+    PyMem_Free(L->hi);
+    PyMem_Free(L->off);
+    PyMem_Free(L->table);
+    PyMem_Free(L->mstart);
+    PyMem_Free(L->to);
+    PyMem_Free(L->x);
+    PyMem_Free(L->weight);
+    memset(L, 0, sizeof(*L));
+}
+
+/* The table grown to twice its size (64 slots at first), every state placed again by its hash. */
+static int layer_grow_table(Layer *L) {
+    size_t cap = L->tcap ? 2 * L->tcap : 64;
+    int *table = PyMem_Calloc(cap, sizeof(int));
+    if (!table)
+        return -1;
+    for (int s = 0; s < L->n; s++) {
+        size_t j = L->hash[s] & (cap - 1);
+        while (table[j])
+            j = (j + 1) & (cap - 1);
+        table[j] = s + 1;
+    }
+    PyMem_Free(L->table);
+    L->table = table;
+    L->tcap = cap;
+    return 0;
+}
+
+/* Room for cap states: 0, -1 out of memory */
+static int layer_reserve(Layer *L, int cap, int K) {
+    uint8_t *k = PyMem_Realloc(L->key, (size_t)cap * (size_t)K);
+    if (k)
+        L->key = k;
+    uint64_t *h = k ? PyMem_Realloc(L->hash, sizeof(uint64_t) * (size_t)cap) : NULL;
+    if (h)
+        L->hash = h;
+    int *lo = h ? PyMem_Realloc(L->lo, sizeof(int) * (size_t)cap) : NULL;
+    if (lo)
+        L->lo = lo;
+    int *hi = lo ? PyMem_Realloc(L->hi, sizeof(int) * (size_t)cap) : NULL;
+    if (hi)
+        L->hi = hi;
+    size_t *off = hi ? PyMem_Realloc(L->off, sizeof(size_t) * (size_t)cap) : NULL;
+    if (!off)
+        return -1;
+    L->off = off;
+    L->cap = cap;
+    return 0;
+}
+
+/* The state with this key, added when new (its range empty); -1 out of memory, -2 too many */
+static int layer_add(Layer *L, const uint8_t *key, int K) {
+    if (2 * ((size_t)L->n + 1) > L->tcap && layer_grow_table(L) < 0)
+        return -1;
+    uint64_t h = key_hash(key, K);
+    size_t mask = L->tcap - 1, j = h & mask;
+    for (;; j = (j + 1) & mask) {
+        int s = L->table[j] - 1;
+        if (s < 0)
+            break;
+        if (L->hash[s] == h && !memcmp(L->key + (size_t)s * (size_t)K, key, (size_t)K))
+            return s;
+    }
+    if (L->n >= PATH_MAX_STATES)
+        return -2;
+    if (L->n == L->cap && layer_reserve(L, L->cap ? 2 * L->cap : 16, K) < 0)
+        return -1;
+    int s = L->n++;
+    memcpy(L->key + (size_t)s * (size_t)K, key, (size_t)K);
+    L->hash[s] = h;
+    L->lo[s] = INT32_MAX;
+    L->hi[s] = -1;
+    L->table[j] = s + 1;
+    return s;
+}
+
+/* A move from L's state at work to the next layer's state t; -1 out of memory */
+static int move_add(Layer *L, int t, int x, count_t weight) {
+    if (L->nmoves == L->mcap) {
+        int cap = L->mcap ? 2 * L->mcap : 64;
+        int *to = PyMem_Realloc(L->to, sizeof(int) * (size_t)cap);
+        if (to)
+            L->to = to;
+        unsigned char *xs = to ? PyMem_Realloc(L->x, (size_t)cap) : NULL;
+        if (xs)
+            L->x = xs;
+        count_t *ws = xs ? PyMem_Realloc(L->weight, sizeof(count_t) * (size_t)cap) : NULL;
+        if (!ws)
+            return -1;
+        L->weight = ws;
+        L->mcap = cap;
+    }
+    L->to[L->nmoves] = t;
+    L->x[L->nmoves] = (unsigned char)x;
+    L->weight[L->nmoves++] = weight;
+    return 0;
+}
+
+/* Coefficients for every state of L from the pool (each state's range), zeroed: -1 out of
+   memory, -2 past PATH_MAX_COEFS. */
+static int layer_place(Layer *L, count_t **pool, size_t *used, size_t *cap) {
+    size_t need = *used;
+    for (int s = 0; s < L->n; s++) {
+        L->off[s] = need;
+        need += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
+    }
+    if (need > PATH_MAX_COEFS)
+        return -2;
+    if (need > *cap) {
+        size_t grown = *cap ? *cap : 4096;
+        while (grown < need)
+            grown *= 2;
+        count_t *p = PyMem_Realloc(*pool, sizeof(count_t) * grown);
+        if (!p)
+            return -1;
+        *pool = p;
+        *cap = grown;
+    }
+    memset(*pool + *used, 0, sizeof(count_t) * (need - *used));
+    *used = need;
+    return 0;
+}
+
+/* ========================================================================== */
+/* Counting                                                                   */
+/* ========================================================================== */
+
+typedef struct {
+    Plan plan;
+    Layer *layers;   /* n + 1 of them: the states after each step */
+    count_t *fwd;    /* every layer's polynomials: the layouts of the boxes before, by mines */
+    size_t fwd_used, fwd_cap;
+    Layer back[2];   /* the completions of two layers' states (keys unused) */
+    count_t *bwd[2];
+    size_t bwd_used[2], bwd_cap[2];
+    uint8_t *scratch;
+} Work;
+
+/* Forward: the layers, and the moves between them; 0, 1 declined, -1 out of memory. */
+static int forward(Work *w, count_t mod, PyObject *stop) {
+    const Plan *pl = &w->plan;
+    int K = pl->K;
+    uint8_t *zero = w->scratch, *out = w->scratch + K;
+    memset(zero, 0, (size_t)K);
+    Layer *L0 = &w->layers[0];
+    if (layer_add(L0, zero, K) < 0)
+        return PyErr_NoMemory(), -1;
+    L0->lo[0] = L0->hi[0] = 0;
+    if (layer_place(L0, &w->fwd, &w->fwd_used, &w->fwd_cap) < 0)
+        return PyErr_NoMemory(), -1;
+    w->fwd[L0->off[0]] = 1;
+    for (int i = 0; i < pl->n; i++) {
+        int why = interrupted(stop);
+        if (why)
+            return why;
+        Layer *L = &w->layers[i], *N = &w->layers[i + 1];
+        int size = pl->g->size[pl->box[i]];
+        count_t weight;
+        L->mstart = PyMem_Malloc(sizeof(int) * ((size_t)L->n + 1));
+        if (!L->mstart)
+            return PyErr_NoMemory(), -1;
+        for (int s = 0; s < L->n; s++) { /* the states reached, with their ranges */
+            L->mstart[s] = L->nmoves;
+            for (int x = 0; x <= size; x++) {
+                if (!transition(pl, i, L->key + (size_t)s * (size_t)K, x, out, &weight, mod))
+                    continue;
+                int t = layer_add(N, out, K);
+                if (t < 0)
+                    return t == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
+                if (move_add(L, t, x, weight) < 0)
+                    return PyErr_NoMemory(), -1;
+                N->lo[t] = L->lo[s] + x < N->lo[t] ? L->lo[s] + x : N->lo[t];
+                N->hi[t] = L->hi[s] + x > N->hi[t] ? L->hi[s] + x : N->hi[t];
+            }
+        }
+        L->mstart[L->n] = L->nmoves;
+        /* this layer's keys and table are done with */
+        PyMem_Free(L->key);
+        PyMem_Free(L->hash);
+        PyMem_Free(L->table);
+        L->key = NULL;
+        L->hash = NULL;
+        L->table = NULL;
+        L->tcap = 0;
+        int placed = layer_place(N, &w->fwd, &w->fwd_used, &w->fwd_cap);
+        if (placed < 0)
+            return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
+        for (int s = 0; s < L->n; s++) { /* their polynomials */
+            const count_t *src = w->fwd + L->off[s];
+            int len = L->hi[s] - L->lo[s] + 1;
+            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+                int t = L->to[m];
+                count_t wt = L->weight[m], *dst = w->fwd + N->off[t] + (L->lo[s] + L->x[m] - N->lo[t]);
+                for (int j = 0; j < len; j++)
+                    if (src[j])
+                        dst[j] = mac(dst[j], src[j], wt, mod);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Backward, with the marginals: step i's states' completions from step i + 1's, and the box's
+   mines over every layout: the sum over states and values of (the layouts reaching the state)
+   times (x * weight * the completions of where x leads).  0, 1 declined, -1 out of memory. */
+static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *marg) {
+    const Plan *pl = &w->plan;
+    int K = pl->K, W = cells + 1;
+    count_t *row = (count_t *)(void *)(w->scratch + 2 * ((K + 15) & ~15)); /* W coefficients */
+    Layer *end = &w->layers[pl->n];
+    Layer *B = &w->back[pl->n & 1];
+    /* the last layer has one state (every constraint closed), completed by nothing */
+    B->n = 0;
+    if (end->n) {
+        if (B->cap < 1) {
+            B->lo = PyMem_Realloc(B->lo, sizeof(int));
+            B->hi = PyMem_Realloc(B->hi, sizeof(int));
+            B->off = PyMem_Realloc(B->off, sizeof(size_t));
+            if (!B->lo || !B->hi || !B->off)
+                return PyErr_NoMemory(), -1;
+            B->cap = 1;
+        }
+        B->n = 1;
+        B->lo[0] = B->hi[0] = 0;
+        w->bwd_used[pl->n & 1] = 0;
+        if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)
+            return PyErr_NoMemory(), -1;
+        w->bwd[pl->n & 1][0] = 1;
+    }
+    for (int i = pl->n - 1; i >= 0; i--) {
+        int why = interrupted(stop);
+        if (why)
+            return why;
+        Layer *L = &w->layers[i];
+        Layer *next = &w->back[(i + 1) & 1], *here = &w->back[i & 1];
+        const count_t *nb = w->bwd[(i + 1) & 1];
+        int q = pl->where[i];
+        if (here->cap < L->n) {
+            int cap = L->n;
+            int *lo = PyMem_Realloc(here->lo, sizeof(int) * (size_t)cap);
+            if (lo)
+                here->lo = lo;
+            int *hi = lo ? PyMem_Realloc(here->hi, sizeof(int) * (size_t)cap) : NULL;
+            if (hi)
+                here->hi = hi;
+            size_t *off = hi ? PyMem_Realloc(here->off, sizeof(size_t) * (size_t)cap) : NULL;
+            if (!off)
+                return PyErr_NoMemory(), -1;
+            here->off = off;
+            here->cap = cap;
+        }
+        here->n = L->n;
+        for (int s = 0; s < L->n; s++) { /* each state's completions: their range */
+            here->lo[s] = INT32_MAX;
+            here->hi[s] = -1;
+            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+                int t = L->to[m], x = L->x[m];
+                if (t >= next->n || next->hi[t] < next->lo[t])
+                    continue;
+                here->lo[s] = next->lo[t] + x < here->lo[s] ? next->lo[t] + x : here->lo[s];
+                here->hi[s] = next->hi[t] + x > here->hi[s] ? next->hi[t] + x : here->hi[s];
+            }
+        }
+        w->bwd_used[i & 1] = 0;
+        int placed = layer_place(here, &w->bwd[i & 1], &w->bwd_used[i & 1], &w->bwd_cap[i & 1]);
+        if (placed < 0)
+            return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
+        nb = w->bwd[(i + 1) & 1];
+        count_t *hb = w->bwd[i & 1];
+        count_t *mrow = marg + (size_t)q * (size_t)W;
+        for (int s = 0; s < L->n; s++) {
+            if (here->hi[s] < here->lo[s] || L->hi[s] < L->lo[s])
+                continue;
+            int lo = here->lo[s], span = here->hi[s] - lo;
+            count_t *dst = hb + here->off[s];
+            memset(row, 0, sizeof(count_t) * ((size_t)span + 1));
+            int any = 0;
+            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+                int t = L->to[m], x = L->x[m];
+                count_t weight = L->weight[m];
+                if (t >= next->n || next->hi[t] < next->lo[t])
+                    continue;
+                const count_t *src = nb + next->off[t];
+                int shift = next->lo[t] + x - lo;
+                count_t xw = mac(0, weight, (count_t)x, mod);
+                for (int j = 0; j <= next->hi[t] - next->lo[t]; j++) {
+                    if (!src[j])
+                        continue;
+                    dst[shift + j] = mac(dst[shift + j], src[j], weight, mod);
+                    if (x) {
+                        row[shift + j] = mac(row[shift + j], src[j], xw, mod);
+                        any = 1;
+                    }
+                }
+            }
+            if (!any)
+                continue;
+            /* the box's mines: the layouts reaching s (degrees L->lo..) times row (degrees lo..) */
+            const count_t *f = w->fwd + L->off[s];
+            for (int a = 0; a <= L->hi[s] - L->lo[s]; a++) {
+                if (!f[a])
+                    continue;
+                count_t *m = mrow + L->lo[s] + a + lo;
+                assert(L->lo[s] + a + lo + span < W);
+                for (int b = 0; b <= span; b++)
+                    if (row[b])
+                        m[b] = mac(m[b], f[a], row[b], mod);
+            }
+        }
+    }
+    return 0;
+}
+
+static void work_free(Work *w) {
+    for (int i = 0; w->layers && i <= w->plan.n; i++)
+        layer_free(&w->layers[i]);
+    PyMem_Free(w->layers);
+    PyMem_Free(w->fwd);
+    for (int k = 0; k < 2; k++) {
+        layer_free(&w->back[k]);
+        PyMem_Free(w->bwd[k]);
+    }
+    PyMem_Free(w->scratch);
+}
+
+#define PROBE_OVER (-1)    /* past the budget, or a layer past PATH_MAX_STATES */
+#define PROBE_FAILED (-2)  /* a Python error set */
+#define PROBE_STOPPED (-3) /* stop() said so */
+
+/* The states a plan's layers hold in all (or a PROBE_ code): the keys alone, two layers at a time. */
+static long probe(const Plan *pl, long budget, PyObject *stop) {
+    int K = pl->K;
+    Layer layer[2];
+    memset(layer, 0, sizeof(layer));
+    uint8_t *key = PyMem_Calloc(2, (size_t)K);
+    long states = 1;
+    long failed = !key || layer_add(&layer[0], key, K) < 0 ? PROBE_FAILED : 0;
+    if (failed)
+        PyErr_NoMemory();
+    for (int i = 0; i < pl->n && !failed; i++) {
+        int why = interrupted(stop);
+        if (why) {
+            failed = why < 0 ? PROBE_FAILED : PROBE_STOPPED;
+            break;
+        }
+        Layer *L = &layer[i & 1], *N = &layer[(i + 1) & 1];
+        N->n = 0;
+        if (N->table)
+            memset(N->table, 0, sizeof(int) * N->tcap);
+        int size = pl->g->size[pl->box[i]];
+        count_t weight;
+        for (int s = 0; s < L->n && !failed; s++)
+            for (int x = 0; x <= size; x++) {
+                if (!transition(pl, i, L->key + (size_t)s * (size_t)K, x, key + K, &weight, 0))
+                    continue;
+                int t = layer_add(N, key + K, K);
+                if (t < 0) {
+                    failed = t == -2 ? PROBE_OVER : (PyErr_NoMemory(), PROBE_FAILED);
+                    break;
+                }
+            }
+        states += N->n;
+        if (!failed && states > budget)
+            failed = PROBE_OVER;
+    }
+    layer_free(&layer[0]);
+    layer_free(&layer[1]);
+    PyMem_Free(key);
+    return failed ? failed : states;
+}
+
+/* The order (of NORDERS) whose layers hold the fewest states, into where: 0, PATH_DECLINE when
+   every one passes PATH_MAX_STATES at some layer (or fits no state), PATH_STOPPED, -1 error. */
+static int choose_order(const Graph *g, const int *boxes, int n, PyObject *stop, int *where) {
+    int *orders = PyMem_Malloc(sizeof(int) * NORDERS * (size_t)n);
+    if (!orders)
+        return PyErr_NoMemory(), -1;
+    int status = linear_orders(g, boxes, n, orders), best = -1;
+    long fewest = LONG_MAX;
+    for (int k = 0; k < NORDERS && !status; k++) {
+        void *blocks[3] = {NULL, NULL, NULL};
+        Plan pl;
+        int made = plan_make(g, boxes, n, orders + (size_t)k * (size_t)n, &pl, blocks);
+        long states = made ? PROBE_OVER : probe(&pl, fewest, stop);
+        for (int b = 0; b < 3; b++)
+            PyMem_Free(blocks[b]);
+        if (made < 0 || states == PROBE_FAILED)
+            status = -1;
+        else if (states == PROBE_STOPPED)
+            status = PATH_STOPPED;
+        else if (states >= 0 && states < fewest) {
+            fewest = states;
+            best = k;
+        }
+    }
+    if (!status && best < 0)
+        status = PATH_DECLINE;
+    if (!status)
+        memcpy(where, orders + (size_t)best * (size_t)n, sizeof(int) * (size_t)n);
+    PyMem_Free(orders);
+    return status;
+}
+
+int path_count_part(const Graph *g, const int *boxes, int n, int cells, count_t mod, PyObject *stop, int *order,
+                    count_t *total, count_t *marg) {
+    if (order[0] == PATH_DECLINED)
+        return PATH_DECLINE;
+    if (order[0] == PATH_UNCHOSEN) {
+        int chosen = choose_order(g, boxes, n, stop, order);
+        if (chosen == PATH_DECLINE)
+            order[0] = PATH_DECLINED;
+        if (chosen)
+            return chosen;
+    }
+    void *blocks[3] = {NULL, NULL, NULL};
+    Work w;
+    memset(&w, 0, sizeof(w));
+    int status = plan_make(g, boxes, n, order, &w.plan, blocks);
+    assert(status <= 0); /* the order was made once already */
+    if (!status) {
+        int K = w.plan.K;
+        w.layers = PyMem_Calloc((size_t)n + 1, sizeof(Layer));
+        w.scratch = PyMem_Malloc(2 * (size_t)((K + 15) & ~15) + sizeof(count_t) * ((size_t)cells + 1));
+        if (!w.layers || !w.scratch) {
+            PyErr_NoMemory();
+            status = -1;
+        }
+    }
+    if (!status)
+        status = forward(&w, mod, stop);
+    if (!status) {
+        const Layer *end = &w.layers[n];
+        assert(end->n <= 1); /* every constraint closed: one state, all zero */
+        for (int j = 0; end->n && j <= end->hi[0] - end->lo[0]; j++)
+            total[end->lo[0] + j] = w.fwd[end->off[0] + j];
+        status = backward(&w, cells, mod, stop, marg);
+    }
+    work_free(&w);
+    for (int b = 0; b < 3; b++)
+        PyMem_Free(blocks[b]);
+    return status;
+}

@@ -1,0 +1,35 @@
+/*
+ * One part of a component counted by dynamic programming along a linear order of its boxes
+ * (a path decomposition; countsweep.counting.path's twin): after the first i boxes, a state is
+ * the sum reached by every constraint with boxes on both sides, and each state carries its
+ * layouts by mines.  Where the decomposing DPLL meets a part whose constraints all overlap (a
+ * 3D number sees 26 cells, and a frontier knots into a ball with no middle to split at), its
+ * search revisits the same sums under ever new branches; here each is met once.
+ */
+
+#ifndef COUNTSWEEP_PATH_H
+#define COUNTSWEEP_PATH_H
+
+#include "graph.h"
+
+/* A layer of more states than this, or more coefficients than PATH_MAX_COEFS kept in all,
+   declines the part (the DPLL counts it). */
+#define PATH_MAX_STATES 200000
+#define PATH_MAX_COEFS ((size_t)8 << 20)
+
+#define PATH_DECLINE 1     /* too many states: the DPLL counts the part */
+#define PATH_STOPPED 2     /* stop() said so */
+#define PATH_UNCHOSEN (-1) /* order[0] before the first call on a part */
+#define PATH_DECLINED (-2) /* order[0] after a call that declined the part */
+
+/* The counts of the open boxes[0..n) of `cells` cells, as the DPLL gives them (total[k] the
+   layouts with k mines, marg[q * (cells + 1) + k] the mines in box boxes[q] over those; both
+   zeroed by the caller), modulo mod when it is not 0.  order (n ints) keeps the order chosen
+   at the first call on the part (order[0] PATH_UNCHOSEN) for the next passes; stop (or NULL)
+   is called between layers, as the DPLL calls it.  0 done; PATH_DECLINE (too many states, too
+   many open constraints at once, or a sum past 255); PATH_STOPPED; -1 on an error (a Python
+   error set: out of memory, Ctrl-C). */
+int path_count_part(const Graph *g, const int *boxes, int n, int cells, count_t mod, PyObject *stop, int *order,
+                    count_t *total, count_t *marg);
+
+#endif
