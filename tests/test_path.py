@@ -18,11 +18,11 @@ from hypothesis import given, settings
 
 from countsweep import Board, analyze
 from countsweep.constraints import Constraints
-from countsweep.counting.dpll import DpllCounter
+from countsweep.counting.dpll import KNOT_DECISIONS, KNOT_MIN_VARS, DpllCounter
 from countsweep.counting.formula import Card, Formula
 from countsweep.counting.path import linear_order, path_count
 from countsweep.play.generators import band, midgame
-from tests.reference import truth
+from tests.reference import KNOT, truth
 from tests.strategies import formulas
 from tests.test_dpll import band_count
 
@@ -88,6 +88,18 @@ def test_the_dpll_counts_a_long_band_along_a_path_and_a_dense_blob_by_search():
     blob = max(Constraints.of(midgame(30, 30, 0.22, 0.6, seed=1)).components, key=lambda c: len(c.cells))
     d.count(blob.formula())
     assert d.last_stats.decisions > 0  # too wide for a path: searched
+
+
+@pytest.mark.long
+def test_a_knotted_3d_frontier_is_counted_along_a_path_once_its_search_passes_its_budget():
+    knot = max(Constraints.of(Board.from_text(KNOT)).components, key=lambda c: len(c.cells)).formula()
+    assert knot.num_vars >= KNOT_MIN_VARS
+    d = DpllCounter()
+    found = d.count(knot)
+    assert d.stats.decisions == KNOT_DECISIONS + 1  # the search gave up ...
+    assert d.last_stats.decisions == 0 and d.last_stats.max_component == knot.num_vars  # ... and the path counted
+    searched = DpllCounter(path=False)
+    assert found == searched.count(knot) and searched.last_stats.decisions > 10 * KNOT_DECISIONS
 
 
 @pytest.mark.parametrize("text", ["5x3x5\n?????\n23332\n?????", "4x3\n????\n2221\n????"])

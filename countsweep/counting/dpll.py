@@ -54,7 +54,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
+from math import comb, inf
 
 from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Counts, Formula
@@ -70,6 +70,19 @@ PATH_WIDTH_BITS = 12.0
 """Formulas of at least PATH_MIN_VARS variables whose open constraints take at most 2**PATH_WIDTH_BITS
 states at once are counted along a path (:mod:`countsweep.counting.path`), not searched: measured on bands,
 corridors and dense boards (docs/benchmarks.md, "Thin frontiers"), the search wins below, the path above."""
+
+KNOT_MIN_VARS = 16
+KNOT_DECISIONS = 100
+"""A formula of at least KNOT_MIN_VARS variables whose search passes KNOT_DECISIONS decisions is counted
+along a path instead, with no bound on its width but the states it meets (:data:`KNOT_STATES`), and
+searched to the end only if the path declines: a 3D grid's numbers see 26 cells and their frontiers
+knot into balls with no middle to split at, where the search meets the same sums under ever new
+branches and the path meets each once (the compiled kernel's PATH_MIN_BOXES and PATH_NODES, kernel/dpll.h,
+with the measurements).  A band or a dense board either never passes the limit or is taken along a
+path before the search (:data:`PATH_WIDTH_BITS`)."""
+
+KNOT_STATES = 200_000
+"""The most states a layer of a knotted formula's path may hold (the kernel's PATH_MAX_STATES)."""
 
 WIDE_BITS = 1 << 20
 """Past this many bits a packed polynomial (bits a coefficient times coefficients) would take, the search
@@ -161,6 +174,10 @@ def _free(cells: int, bits: int) -> int:
     return value
 
 
+class _Knotted(Exception):
+    """A search past its budget of decisions (:data:`KNOT_DECISIONS`): the formula is counted along a path."""
+
+
 class _Search:
     def __init__(self, formula: Formula, limits: Limits | None, plain: bool = False) -> None:
         n = formula.num_vars
@@ -211,6 +228,7 @@ class _Search:
         self.stats = Stats()
         self.limits = (limits or Limits()).started()
         self.unsat = any(c.lo > c.hi for c in cards)
+        self.budget: float = inf  # the decisions before the search gives up (_Knotted)
 
     # assignment and propagation ------------------------------------------------
 
@@ -415,6 +433,8 @@ class _Search:
 
     def _tick(self) -> None:
         self.stats.decisions += 1
+        if self.stats.decisions > self.budget:
+            raise _Knotted
         if self.stats.decisions % 256 == 0:
             self.limits.check(f"after {self.stats.decisions} decisions")
 
@@ -653,8 +673,23 @@ class DpllCounter:
                 self.stats.add(self.last_stats)
                 return along
         search = _Search(formula, limits, plain)
+        knot = self.path and formula.num_vars >= KNOT_MIN_VARS and formula.projection is None
+        if knot:
+            search.budget = KNOT_DECISIONS
         try:
-            if formula.num_vars > _BIG_STACK_VARS:
+            return self._run(search)
+        except _Knotted:
+            along = path_count(formula, limits, plain=plain, max_states=KNOT_STATES, max_width_bits=inf,
+                               max_work=inf)
+            if along is not None:
+                self.last_stats = Stats(components=1, max_component=formula.num_vars)
+                self.stats.add(self.last_stats)  # the search's decisions were added as it stopped
+                return along
+        return self._run(_Search(formula, limits, plain))  # too many states along the path: searched to the end
+
+    def _run(self, search: _Search) -> Counts:
+        try:
+            if search.n > _BIG_STACK_VARS:
                 return _run_with_stack(search.run)
             try:
                 return search.run()

@@ -189,12 +189,12 @@ class _Plan:
 
 def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = False,
                max_states: int = MAX_STATES, max_width_bits: float = MAX_WIDTH_BITS,
-               free: bool = True) -> Counts | None:
+               free: bool = True, max_work: float = MAX_WORK) -> Counts | None:
     """The formula's :class:`Counts` by dynamic programming along a linear order, or None where it does not fit.
 
     None for a projected formula, or one whose open constraints could take more
-    than ``2**max_width_bits`` states at once, or whose states pass
-    ``max_states``; without ``free``, also for one with a variable no
+    than ``2**max_width_bits`` states at once (or ``max_work`` states in all), or
+    whose states pass ``max_states``; without ``free``, also for one with a variable no
     constraint holds (each widens every later state's polynomial; the search
     counts free variables in closed form).
     """
@@ -217,7 +217,7 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     if _widest(cards, order, sizes) > max_width_bits + 1e-9:
         return None  # decided before the plan, whose size grows with the width
     plan = _Plan(formula, cards, order)
-    if plan.width_bits > max_width_bits or plan.work > MAX_WORK:
+    if plan.width_bits > max_width_bits or plan.work > max_work:
         return None
     headroom = factor.bit_length() + sum(max(c.weights).bit_length() for c in cards if c.weights is not None)
     bits = 0 if plain else 8 * ((formula.cells + headroom + max(sizes, default=1).bit_length() + 8) // 8)
