@@ -445,12 +445,12 @@ def test_the_time_limit_is_checked_during_a_long_search_every_256_decisions(monk
         return len(checks) > 1  # in time before counting, out of time at the next check
 
     f = _windows(5)
-    counter = DpllCounter()
+    counter = DpllCounter(path=False)  # searched to the end, never along a path
     counter.count(f)
     assert counter.last_stats.decisions > 256
     monkeypatch.setattr(Bounds, "expired", expired)
     with pytest.raises(LimitExceeded, match=r"^time limit of 1 s reached after 256 decisions$"):
-        DpllCounter().count(f, Limits(timeout=1.0))
+        DpllCounter(path=False).count(f, Limits(timeout=1.0))
 
 
 def test_a_counter_has_empty_statistics_before_its_first_count_and_counts_a_formula_without_variables():

@@ -682,8 +682,9 @@ class DpllCounter:
             along = path_count(formula, limits, plain=plain, max_states=KNOT_STATES, max_width_bits=inf,
                                max_work=inf)
             if along is not None:
-                self.last_stats = Stats(components=1, max_component=formula.num_vars)
-                self.stats.add(self.last_stats)  # the search's decisions were added as it stopped
+                # the search's statistics were added as it stopped; its decisions were this count's too
+                self.last_stats = Stats(decisions=search.stats.decisions, components=1,
+                                        max_component=formula.num_vars)
                 return along
         return self._run(_Search(formula, limits, plain))  # too many states along the path: searched to the end
 
