@@ -98,7 +98,7 @@ def commit() -> str:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "countsweep", "benchmarks", "setup.py"],
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "countsweep", "kernel", "benchmarks", "setup.py"],
                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
