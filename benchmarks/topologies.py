@@ -9,7 +9,7 @@ the ratio is the topology's time over its square partner's.  The kernel takes
 every topology's neighbourhood table, so what differs is the shape of the
 constraints: a hex number sees six cells, a 3D number twenty-six.
 
-    python -m benchmarks.topologies [--games 4] [--repeat 5]
+    python -m benchmarks.topologies [--games 8] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def shape(board: Board) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=4, help="seeded greedy games per topology")
+    ap.add_argument("--games", type=int, default=8, help="seeded greedy games per topology")
     ap.add_argument("--repeat", type=int, default=5, help="calls per position; the best counts")
     ap.add_argument("--seed", type=int, default=2026)
     arguments(ap, "topologies")
