@@ -784,9 +784,19 @@ def copy_tree(group: str, root: Path) -> Path:
     target = SCRATCH / group
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
-    for name in ("countsweep", "tests", "examples", "cnf", "docs", "benchmarks/reference"):
+    for name in ("countsweep", "kernel", "tests", "examples", "cnf", "docs", "benchmarks/reference"):
         shutil.copytree(root / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
     spec = GROUPS[group]
+    # the tree's own compiled kernel, built from its kernel/ (the extension is optional: a failed
+    # build would leave every kernel path untested, so it is checked), copied into mutmut's tree
+    # with the sources: mutmut copies Python files only, and without it the tests would run
+    # the pure-Python path alone
+    shutil.copy(root / "setup.py", target / "setup.py")
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=target, check=True,
+                   capture_output=True)
+    built = sorted((target / "countsweep").glob("_kernel*.so")) + sorted((target / "countsweep").glob("_kernel*.pyd"))
+    if not built:
+        raise SystemExit(f"the kernel did not build in {target}: mutation testing needs it")
     text = (root / "pyproject.toml").read_text()
     # the group's own modules too: their docstring examples run as doctests
     modules = sorted({m.split("*")[0].rstrip("/") for m in spec.modules})
@@ -794,12 +804,10 @@ def copy_tree(group: str, root: Path) -> Path:
     text = re.sub(r"pytest_add_cli_args_test_selection = \[.*?\]\n",
                   f"pytest_add_cli_args_test_selection = {json.dumps(selection)}\n"
                   f"only_mutate = {json.dumps(list(spec.modules))}\n", text, flags=re.S)
+    kernel = built[0].relative_to(target).as_posix()
+    text = re.sub(r"also_copy = \[(.*?)\]", lambda m: f"also_copy = [{m.group(1)}, {json.dumps(kernel)}]", text,
+                  flags=re.S)
     (target / "pyproject.toml").write_text(text)
-    # the tree's own compiled kernel: without it the import would find the installed one,
-    # built from another version of _kernel.c
-    shutil.copy(root / "setup.py", target / "setup.py")
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=target, check=True,
-                   capture_output=True)
     return target
 
 
