@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG
 from countsweep.errors import InputError
+from countsweep.kernel import KERNEL
 from countsweep.rules import OTHER, RuleSet, analyze_rules
 from tests.cli_helpers import run
 from tests.reference import reference_around
@@ -115,6 +116,49 @@ def test_every_backend_answers_a_rule_set_as_enumeration_does(doc, how):
         got[OTHER] = answer.other
     assert got == probs
 
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payloads())
+def test_the_kernel_answers_exact_rules_field_for_field_as_the_python_implementation(doc):
+    exact = {**doc, "rules": [r for r in doc["rules"] if "num_mines" in r], "mine_prob": None}
+    exact = {k: v for k, v in exact.items() if v is not None}
+    if exact.get("total_cells", 0) < len({c for r in exact["rules"] for c in r["cells"]}):
+        exact.pop("total_cells", None)
+        exact.pop("total_mines", None)
+    rules = RuleSet.from_payload(exact)
+    try:
+        python = analyze_rules(rules, implementation="python")
+    except InconsistentError:
+        with pytest.raises(InconsistentError):
+            analyze_rules(rules, implementation="kernel")
+        return
+    kernel = analyze_rules(rules, implementation="kernel")
+    # exact rules are the kernel's to count, but for the empty set (no cell at all)
+    assert kernel.analysis.implementation == ("kernel" if rules.names or rules.others else "python")
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
+    k, p = kernel.analysis, python.analysis
+    assert (k.count, k.scale, k.probabilities, k.mines_known, k.backend) == (p.count, p.scale, p.probabilities,
+                                                                             p.mines_known, p.backend)
+    assert (k.frontier, k.sea, k.components, k.sea_probability) == (p.frontier, p.sea, p.components,
+                                                                    p.sea_probability)
+
+
+def test_a_rule_sets_json_answer_holds_every_field():
+    doc = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["b", "c"]},
+                     {"num_mines": 0, "cells": ["d"]}, {"num_mines": 1, "cells": ["e"]}],
+           "total_cells": 8, "total_mines": 3}
+    for implementation in ("python", "auto"):
+        answer = analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+        # e holds a mine and d none; of the 2 left, b and one of the 3 others (3 ways), or a and c (1)
+        assert answer.to_dict(exact=True) == {
+            "count": "4", "count_scope": "layouts",
+            "probabilities": {"a": "1/4", "b": "3/4", "c": "1/4", "d": "0/1", "e": "1/1", "_other": "1/4"},
+            "safe": ["d"], "mines_certain": ["e"], "rules": 4, "cells": 5, "others": 3, "components": 3,
+            "backend": "dpll"}
+        floats = answer.to_dict()
+        assert floats["probabilities"]["b"] == 0.75 and floats["count"] == "4"
 
 def rules_of(board) -> dict:
     """A board as minesweepr's board reader writes it: a rule per number, over its hidden and flagged neighbours."""
