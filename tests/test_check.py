@@ -177,3 +177,86 @@ def test_an_unknown_method_is_named_with_the_methods_there_are():
     with pytest.raises(ParameterError) as info:
         check(Board.from_text(THESIS), method="guess")
     assert str(info.value) == "method: 'guess' is not one of auto, count, sat"
+
+
+# Counting within a budget (check's auto method) ---------------------------------------------------
+
+BRANCHY = "5x4x4\n?????\n?212?\n?????\n?????"
+"""A position whose count takes the kernel's search more than one node."""
+
+
+def test_a_count_past_the_kernels_node_budget_gives_way_to_sat_unless_counting_was_asked(monkeypatch):
+    import countsweep.check as checking
+    from countsweep.kernel import KERNEL
+
+    board = Board.from_text(BRANCHY)
+    by_count = check(board, method="count")
+    monkeypatch.setattr(checking, "COUNT_NODES", 1)
+    auto = check(board)
+    assert auto.method == ("sat" if KERNEL is not None else "count")
+    assert (auto.safe, auto.mines_certain) == (by_count.safe, by_count.mines_certain)
+    asked = check(board, method="count")  # no budget: the kernel's own
+    assert asked.method == "count" and asked == by_count
+
+
+def test_a_rule_sets_count_past_its_time_budget_gives_way_to_sat(monkeypatch):
+    import countsweep.check as checking
+
+    # a range rule: the Python implementation counts, and checks its deadline before it starts
+    rules = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]},
+                                            {"num_mines": 1, "cells": ["b"]}]})
+    assert check(rules).method == "count"
+    monkeypatch.setattr(checking, "COUNT_SECONDS", 0.0)
+    auto = check(rules)
+    assert auto.method == "sat" and auto.consistent and auto.mines_certain == ((0, 1),)
+    assert check(rules, method="count").method == "count"  # asked for: no budget
+
+
+def test_a_count_past_the_callers_own_deadline_is_a_limit_not_a_fallback(monkeypatch):
+    import countsweep.check as checking
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    rules = RuleSet.from_payload({"rules": [{"min_mines": 1, "max_mines": 2, "cells": ["a", "b"]}]})
+    monkeypatch.setattr(checking, "COUNT_SECONDS", 0.0)
+    with pytest.raises(LimitExceeded):
+        check(rules, limits=Limits(timeout=1e-9))
+
+
+def test_the_counting_budget_is_its_own_short_deadline_within_the_callers():
+    import time
+
+    from countsweep.check import COUNT_SECONDS, _budget
+    from countsweep.counting import Limits
+
+    mine = _budget(Limits().started())
+    assert mine.deadline is not None and 0 < mine.deadline - time.monotonic() <= COUNT_SECONDS
+    assert mine.timeout == COUNT_SECONDS
+    sooner = Limits(timeout=0.01).started()
+    assert _budget(sooner).deadline == sooner.deadline
+
+
+def test_the_witness_search_after_a_count_keeps_the_callers_limits(monkeypatch):
+    import countsweep.check as checking
+    from countsweep.counting import Limits
+
+    seen = []
+    real = checking.solve
+
+    def spy(model, encoding, **options):
+        seen.append(options["limits"])
+        return real(model, encoding, **options)
+
+    monkeypatch.setattr(checking, "solve", spy)
+    result = check(Board.from_text("3x1x1\n?1?"), unique=True, limits=Limits(timeout=60))
+    assert result.method == "count" and result.unique is False and result.witness is not None
+    assert [lim.timeout for lim in seen] == [60]
+
+
+def test_unnamed_cells_sharing_a_mine_make_a_rule_set_not_unique():
+    # a holds the one mine its rule asks; the other mine is in one of the two unnamed cells
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 3, "total_mines": 2})
+    result = check(rules, unique=True, method="count")
+    assert result.method == "count" and result.unique is False and result.reason == ""
+    settled = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 3, "total_mines": 1})
+    assert check(settled, unique=True, method="count").unique is True  # the others hold none: one layout
