@@ -214,10 +214,71 @@ def test_a_board_of_any_topology_written_as_rules_gets_the_boards_answer(board):
     ({"rules": [], "total_cells": -2}, "total_cells: expected a whole number"),
     ({"rule": []}, "expected an object with \"rules\""),
     ([], "expected an object with \"rules\""),
+    # the bad value as JSON, cut at 40 characters
+    ({"rules": [{"num_mines": "x" * 60, "cells": ["a"]}]}, r"expected a whole number of mines or cells, not \"x{39}$"),
+    ({"rules": [{"num_mines": 1, "cells": [["y" * 50]]}]}, r"named by a string or an integer, not \[\"y{38}$"),
+    ({"rules": [], "mine_prob": "z" * 50}, r"mine_prob: expected a number, not \"z{39}$"),
+    ({"rules": [], "mine_prob": [0.5]}, r"mine_prob: expected a number, not \[0.5\]$"),
+    ({"rules": [], "mine_prob": True}, "mine_prob: expected a number, not true$"),
+    ({"rules": [], "mine_prob": 0}, r"0 is not a probability in \(0, 1\)"),
+    ({"rules": [], "mine_prob": 1}, r"1 is not a probability in \(0, 1\)"),
+    ({"rules": [{"min_mines": "1", "cells": ["a"]}]}, r"rules\[0\].min_mines: expected a whole number"),
+    ({"rules": [{"max_mines": -1, "cells": ["a"]}]}, r"rules\[0\].max_mines: expected a whole number"),
+    ({"rules": [{"num_mines": 1, "max_mines": 1, "cells": ["a"]}]}, "not both"),
 ])
 def test_a_malformed_payload_is_refused_naming_the_place(doc, says):
     with pytest.raises(InputError, match=says):
         RuleSet.from_payload(doc)
+
+
+@pytest.mark.parametrize("rule, bounds", [
+    ({"max_mines": 1, "cells": ["a", "b", "c"]}, (0, 1)),  # no min_mines: at least none
+    ({"min_mines": 2, "cells": ["a", "b", "c"]}, (2, 3)),  # no max_mines: at most every cell
+    ({"min_mines": 1, "max_mines": 2, "cells": ["a", "b", "c"]}, (1, 2)),
+])
+def test_a_range_rule_missing_a_bound_takes_the_widest(rule, bounds):
+    rules = RuleSet.from_payload({"rules": [rule]})
+    assert (rules.rules[0].lo, rules.rules[0].hi) == bounds
+
+
+class Recording:
+    """A caller's own backend: the dpll counter, keeping the limits each count was given."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.limits: list = []
+
+    def count(self, formula, limits=None, *, plain=False):
+        from countsweep.counting.dpll import DpllCounter
+
+        self.limits.append(limits)
+        return DpllCounter().count(formula, limits, plain=plain)
+
+
+def test_a_callers_own_backend_counts_every_component_under_the_callers_deadline():
+    from countsweep.counting import Limits
+
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["c"]}],
+                                  "total_cells": 4, "total_mines": 2})
+    mine = Recording()
+    answer = analyze_rules(rules, mine, Limits(timeout=60))
+    assert answer.analysis.implementation == "python" and answer.to_dict()["backend"] == "recording"
+    assert len(mine.limits) == 2 and all(lim.timeout == 60 and lim.deadline is not None for lim in mine.limits)
+    assert answer.to_dict(exact=True)["probabilities"] == analyze_rules(rules).to_dict(exact=True)["probabilities"]
+
+
+def test_a_rule_sets_count_past_its_deadline_says_where_it_stopped():
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    rules = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]}]})
+    with pytest.raises(LimitExceeded, match=r"while counting the components$"):
+        analyze_rules(rules, limits=Limits(timeout=1e-9))
+
+
+def test_a_float_prior_is_read_as_written_not_as_its_binary_double():
+    assert RuleSet.from_payload({"rules": [], "mine_prob": 0.1}).mine_prob == Fraction(1, 10)
 
 
 def test_the_command_line_counts_a_payload_and_prints_minesweeprs_keys(tmp_path):
