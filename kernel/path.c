@@ -101,11 +101,12 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
             }
         }
     }
-    int a = bfs_order(g, boxes, n, 0, idx, deg, orders + n, seen);
-    int end = bfs_order(g, boxes, n, a, idx, deg, orders + n, seen);
-    bfs_order(g, boxes, n, end, idx, deg, orders, seen);
-    /* orders + n holds the order from a, the other end */
-    bfs_order(g, boxes, n, 0, idx, deg, orders + 2 * n, seen);
+    int a = bfs_order(g, boxes, n, 0, idx, deg, orders, seen);
+    int end = bfs_order(g, boxes, n, a, idx, deg, orders, seen);
+    const int starts[] = {end, a, 0};
+    _Static_assert((size_t)NORDERS <= sizeof(starts) / sizeof(starts[0]), "a start for every order");
+    for (int k = 0; k < NORDERS; k++)
+        bfs_order(g, boxes, n, starts[k], idx, deg, orders + (size_t)k * (size_t)n, seen);
     PyMem_Free(ints);
     PyMem_Free(seen);
     return 0;
