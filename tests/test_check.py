@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from countsweep import Board
+from countsweep.board import FLAG
 from countsweep.check import check
 from countsweep.clues import EXACT, UNDER, parse_clues
 from countsweep.encode.sat import CheckResult
@@ -164,6 +165,8 @@ def test_the_budget_never_outlasts_the_callers_deadline(monkeypatch):
     assert budget.deadline > time.monotonic()
     late = Limits(timeout=0.01).started()
     assert check_module._budget(late).deadline == late.deadline
+    unbounded = check_module._budget(Limits().started())  # no deadline of the caller's: its own
+    assert unbounded.deadline is not None and unbounded.deadline - time.monotonic() <= check_module.COUNT_SECONDS
 
 
 def test_uniqueness_of_a_counted_position_names_two_layouts_with_the_solvers_calls():
@@ -223,19 +226,6 @@ def test_a_count_past_the_callers_own_deadline_is_a_limit_not_a_fallback(monkeyp
         check(rules, limits=Limits(timeout=1e-9))
 
 
-def test_the_counting_budget_is_its_own_short_deadline_within_the_callers():
-    import time
-
-    from countsweep.check import COUNT_SECONDS, _budget
-    from countsweep.counting import Limits
-
-    mine = _budget(Limits().started())
-    assert mine.deadline is not None and 0 < mine.deadline - time.monotonic() <= COUNT_SECONDS
-    assert mine.timeout == COUNT_SECONDS
-    sooner = Limits(timeout=0.01).started()
-    assert _budget(sooner).deadline == sooner.deadline
-
-
 def test_the_witness_search_after_a_count_keeps_the_callers_limits(monkeypatch):
     import countsweep.check as checking
     from countsweep.counting import Limits
@@ -260,3 +250,58 @@ def test_unnamed_cells_sharing_a_mine_make_a_rule_set_not_unique():
     assert result.method == "count" and result.unique is False and result.reason == ""
     settled = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 3, "total_mines": 1})
     assert check(settled, unique=True, method="count").unique is True  # the others hold none: one layout
+
+
+# What `countsweep check` prints ------------------------------------------------------------------
+
+
+def test_check_prints_what_it_settled_and_how_it_decided():
+    from tests.cli_helpers import run
+
+    counted = run("check", "-", "--unique", stdin="4x1x1\n?10?\n")
+    assert counted.exit_code == 0
+    assert counted.stdout == "consistent: yes\nsafe: [0, 3]\nmines: [0, 0]\ndecided by: counting\nunique: yes\n"
+    solved = run("check", "-", "--unique", "--method", "sat", stdin="4x1x1\n?10?\n")
+    lines = solved.stdout.splitlines()
+    assert lines[:3] == ["consistent: yes", "safe: [0, 3]", "mines: [0, 0]"] and lines[4] == "unique: yes"
+    assert lines[3].startswith("decided by: SAT, ") and lines[3].endswith(" calls") and int(lines[3].split()[-2]) > 0
+    bad = run("check", "-", stdin="3x2\n1?1\n000\n")
+    assert (bad.exit_code, bad.stdout) == (4, "consistent: no\ndecided by: counting\n")
+    nothing = run("check", "-", stdin="3x1x1\n?1?\n")
+    assert nothing.stdout.splitlines()[1:3] == ["safe: none", "mines: none"]
+
+
+def test_check_unique_draws_two_solved_boards_that_differ():
+    from tests.cli_helpers import run
+
+    r = run("check", "-", "--unique", stdin="3x2x1\n?1?\n???\n")
+    head, _, layouts = r.stdout.partition("\n\nlayout 1:\n")
+    assert head.splitlines()[-1] == "unique: no"
+    assert head.splitlines()[-2].startswith("decided by: counting; ") and "SAT calls found the witness" in head
+    first, _, second = layouts.rstrip("\n").partition("\n\nlayout 2:\n")
+    flags = []
+    for text in (first, second):
+        board = Board.from_text(text)
+        assert text.splitlines()[0] == "3x2x1" and board[0, 1] == 1  # the position's total and its number kept
+        mines = {cell for cell in board.cells() if board[cell] == FLAG}
+        assert len(mines) == 1
+        for cell in board.cells():  # every other cell shows its mines: a solved board
+            if cell not in mines:
+                assert board[cell] == sum(1 for n in board.neighbours(cell) if n in mines)
+        flags.append(mines)
+    assert flags[0] != flags[1]
+
+
+def test_check_names_a_rule_sets_cells_in_its_text_and_json():
+    from tests.cli_helpers import run
+
+    doc = '{"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 0, "cells": ["c"]}], ' \
+          '"total_cells": 4, "total_mines": 1}'
+    text = run("check", "-", "--unique", stdin=doc)
+    assert text.exit_code == 7 and text.stdout.splitlines()[:3] == ["consistent: yes", "safe: c", "mines: none"]
+    assert {text.stdout.split("layout 1:\n")[1].splitlines()[0], text.stdout.split("layout 2:\n")[1].strip()} == \
+        {"mines: a", "mines: b"}
+    out = run("check", "-", "--unique", "--json", stdin=doc).json()
+    assert out["safe"] == ["c"] and out["mines_certain"] == [] and sorted(out["witness"]) == [["a"], ["b"]]
+    settled = run("check", "-", "--json", stdin='{"rules": [{"num_mines": 1, "cells": ["x"]}]}').json()
+    assert settled["mines_certain"] == ["x"] and settled["safe"] == []
