@@ -294,3 +294,29 @@ def test_a_constraint_that_always_holds_drops_out_of_the_clauses_and_the_rest_st
 
     f = Formula(3, (Card((1,), 0, 1), Card((1, 2, 3), 2, 2), Card((2, 3), 0, 2)))
     assert DpllCounter().count(clausify(f)) == DpllCounter().count(f)
+
+
+@pytest.mark.parametrize(("text", "files"), [
+    ("4x4x3\n1???\n????\n??2?\n????\n", 1),
+    ("4x4x3\n1???\n???1\n????\n????\n", 2),
+    ("12x1x4\n?1??1??1??1?\n", 4),  # four numbers sharing no cell: four components
+])
+def test_export_says_how_many_files_it_wrote_naming_three_at_most(tmp_path, text, files):
+    board = tmp_path / "b.txt"
+    board.write_text(text)
+    out = tmp_path / "x.cnf"
+    r = CliRunner().invoke(main, ["export", str(board), "-o", str(out), *(["--components"] if files > 1 else [])])
+    assert r.exit_code == 0, r.stderr
+    written = [out] if files == 1 else [tmp_path / f"x.component{k}.cnf" for k in range(files)]
+    assert all(p.exists() for p in written)
+    listed = ", ".join(map(str, written[:3])) + (" ..." if files > 3 else "")
+    assert r.stderr == f"wrote {files} file{'s' * (files != 1)}: {listed}\n" and r.stdout == ""
+
+
+def test_export_to_stdout_prints_the_cnf_as_it_is_and_nothing_else(tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("4x4x3\n1???\n????\n??2?\n????\n")
+    out = tmp_path / "x.cnf"
+    CliRunner().invoke(main, ["export", str(board), "-o", str(out)])
+    r = CliRunner().invoke(main, ["export", str(board), "-o", "-"])
+    assert r.exit_code == 0 and r.stdout == out.read_text() and r.stderr == ""

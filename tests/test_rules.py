@@ -400,3 +400,25 @@ def test_a_rule_set_is_unique_exactly_when_one_assignment_fits(doc, method):
             for layout in (a, b):  # each a real layout: the unnamed cells after the named ones
                 mine = {cells[c[1]] for c in layout}
                 assert tuple(int(c in mine) for c in cells) in fits
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("--plot", "p.png"), "a rules payload is counted with exact rules; --clues, --plot and --save-sdd read boards"),
+    (("--clues", "under"), "a rules payload is counted with exact rules; --clues, --plot and --save-sdd read boards"),
+    (("--density", "0.2"), "--density is a prior for rules without a mine total; this payload has one"),
+])
+def test_count_refuses_a_board_option_on_a_payload_naming_it(tmp_path, args, says):
+    payload = tmp_path / "r.json"
+    payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 3, "total_mines": 1}')
+    r = run("count", str(payload), *args)
+    assert r.exit_code == 2 and says in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_count_takes_a_density_as_a_payloads_prior(tmp_path):
+    payload = tmp_path / "r.json"
+    payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "b"]}]}')
+    out = run("count", str(payload), "--density", "0.25", "--json", "--exact").json()
+    # one of a, b is a mine: 2 * 1/4 * 3/4, each half the time; a cell no rule names takes the prior
+    assert out["weight"] == "3/8" and out["probabilities"] == {"a": "1/2", "b": "1/2", "_other": "1/4"}
+    bad = run("count", str(payload), "--density", "1.5")
+    assert bad.exit_code == 2 and bad.stderr.startswith("countsweep: error: --density: 1.5 is outside (0, 1)")
