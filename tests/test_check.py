@@ -305,3 +305,23 @@ def test_check_names_a_rule_sets_cells_in_its_text_and_json():
     assert out["safe"] == ["c"] and out["mines_certain"] == [] and sorted(out["witness"]) == [["a"], ["b"]]
     settled = run("check", "-", "--json", stdin='{"rules": [{"num_mines": 1, "cells": ["x"]}]}').json()
     assert settled["mines_certain"] == ["x"] and settled["safe"] == []
+
+
+def test_check_names_the_unnamed_cells_of_a_witness_by_their_place():
+    from tests.cli_helpers import run
+
+    # a leading blank line and spaces: still a payload; the one mine is in one of the two unnamed cells
+    doc = '\n  {"rules": [{"num_mines": 0, "cells": ["a"]}], "total_cells": 3, "total_mines": 1}'
+    out = run("check", "-", "--unique", "--json", stdin=doc).json()
+    assert out["safe"] == ["a"] and sorted(out["witness"]) == [["_other/0"], ["_other/1"]]
+    text = run("check", "-", "--unique", stdin=doc).stdout
+    assert "layout 1:\nmines: _other/" in text and "layout 2:\nmines: _other/" in text
+
+
+@pytest.mark.parametrize("option", [("--clues", "under"), ("--density", "0.2")])
+def test_check_refuses_a_clue_model_or_a_density_for_a_payload(option):
+    from tests.cli_helpers import run
+
+    r = run("check", "-", *option, stdin='{"rules": [{"num_mines": 1, "cells": ["a"]}]}')
+    assert r.exit_code == 2
+    assert "a rules payload is checked with exact rules (its mine_prob is its prior)" in r.stderr

@@ -312,3 +312,18 @@ def test_an_agent_that_breaks_ties_by_chance_is_one_deterministic_policy():
 
     values = {agent_value(GreedyAgent(), 4, 3, 3, "safe", (0, 0)) for _ in range(4)}
     assert len(values) == 1
+
+
+def test_optimal_reads_boards_only_and_takes_the_total_from_mines(tmp_path):
+    from tests.cli_helpers import run
+
+    payload = tmp_path / "r.json"
+    payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a"]}]}')
+    refused = run("optimal", str(payload))
+    assert refused.exit_code == 3
+    assert "a rules payload, not a board: this command reads boards (count reads both)" in refused.stderr
+    board = tmp_path / "b.txt"
+    board.write_text("3x3\n???\n???\n???\n")
+    assert run("optimal", str(board)).exit_code == 3  # no total: optimal play needs one
+    out = run("optimal", str(board), "--mines", "1", "--json").json()
+    assert (out["mines"], out["optimal"]) == (1, "8/9")  # one mine in nine: only the first click can lose
