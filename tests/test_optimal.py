@@ -324,6 +324,6 @@ def test_optimal_reads_boards_only_and_takes_the_total_from_mines(tmp_path):
     assert "a rules payload, not a board: this command reads boards (count reads both)" in refused.stderr
     board = tmp_path / "b.txt"
     board.write_text("3x3\n???\n???\n???\n")
-    assert run("optimal", str(board)).exit_code == 3  # no total: optimal play needs one
+    assert run("optimal", str(board)).exit_code == 2  # no total: optimal play needs one (a usage error)
     out = run("optimal", str(board), "--mines", "1", "--json").json()
     assert (out["mines"], out["optimal"]) == (1, "8/9")  # one mine in nine: only the first click can lose
