@@ -725,6 +725,20 @@ EQUIVALENT.update({
     **_alike("every ClickException raised here is a UsageError or BadParameter, which carry their context (ctx)",
              CLI + "xǁ_Commandsǁmain", 24, 29, 31),
     **_alike("an int comes back only from --help and --version, whose code is 0", CLI + "xǁ_Commandsǁmain", 49),
+    **_alike("click fills in the option and the context of a BadParameter raised while it converts a value: the "
+             "message names the option either way (test_cli_options pins it)", CLI + "common.xǁSecondsǁconvert",
+             4, 5, 8, 31, 32, 35),
+    **_alike("Seconds() is made as the commands are defined, at import, where mutmut sees no test call it; "
+             "test_cli_options pins the default (count --timeout 0 stops at once, exit 5)",
+             CLI + "common.xǁSecondsǁ__init__", 1),
+    **_alike("the one caller passes implementation: the default is never read", CLI + "count.x__analysis", 1, 2),
+    **_alike(ZIPS, CLI + "export.x__write", 16, 19, 20),
+    **_alike(FALSY, CLI + "check.xǁ_Progressǁ__call__", 16),
+    **_alike(FALSY, CLI + "check.xǁ_Progressǁ__init__", 6),
+    **_alike("the first report comes two seconds after the start, when the monotonic clock is past 2: a last "
+             "report at 0 or at 1 is long past either way", CLI + "check.xǁ_Progressǁ__init__", 5),
+    **_alike("click.echo() with no message and with an empty one both write one newline",
+             CLI + "check.xǁ_Progressǁclose", 1, 3),
 })
 EQUIVALENT.update({
     **_alike(ORDER, SDD + "x_card_sdd", 3, 5, 7, 8, 9, 10),

@@ -422,3 +422,14 @@ def test_count_takes_a_density_as_a_payloads_prior(tmp_path):
     assert out["weight"] == "3/8" and out["probabilities"] == {"a": "1/2", "b": "1/2", "_other": "1/4"}
     bad = run("count", str(payload), "--density", "1.5")
     assert bad.exit_code == 2 and bad.stderr.startswith("countsweep: error: --density: 1.5 is outside (0, 1)")
+
+
+def test_count_mines_overrides_a_payloads_total_and_prior_and_errors_name_the_file(tmp_path):
+    payload = tmp_path / "r.json"
+    payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "mine_prob": 0.5}')
+    out = run("count", str(payload), "--mines", "1", "--json", "--exact").json()
+    assert out["count"] == "2" and "weight" not in out and out["count_scope"] == "layouts"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "a"]}]}')
+    r = run("count", str(bad))
+    assert r.exit_code == 3 and r.stderr == f"countsweep: error: {bad}: rules[0]: cell 'a' is named twice in one rule\n"
