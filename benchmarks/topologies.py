@@ -94,8 +94,10 @@ def main(argv: list[str] | None = None) -> None:
                      f"{statistics.median(gaps):.0f}", f"{statistics.median(ratios):.2f}",
                      f"{statistics.quantiles(ratios, n=4)[2]:.2f}" if len(ratios) > 1 else "", f"{max(ratios):.2f}",
                      f"{statistics.median(by_work):.2f}"))
-    for r in rows[1:]:  # the prose quotes each topology's median ratio to the square grid
-        report.figure(str(r[0]).split(" (")[0].replace(" ", "_") + "_ratio", str(r[7]))
+    for r in rows[1:]:  # the prose quotes each topology's median ratios to the square grid
+        key = str(r[0]).split(" (")[0].replace(" ", "_")
+        report.figure(key + "_ratio", str(r[7]))
+        report.figure(key + "_by_frontier", str(r[10]))
     report.print(table(("topology", "positions", "hidden (median)", "numbers (median)", "frontier (median)",
                         "ms (median)",
                  "partner's distance (median)", "median ratio to square", "p75 ratio", "max ratio",
