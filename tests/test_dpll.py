@@ -539,3 +539,60 @@ def test_a_constraint_already_met_does_not_join_two_long_components():
     counter = DpllCounter()
     assert counter.count(f) == BruteCounter().count(f) and counter.last_stats.max_component == 10
     assert counter.count(f).count == 144 ** 2
+
+
+# Handing a formula to the path (countsweep.counting.path) ------------------------------------------
+
+
+def _band() -> Formula:
+    return Constraints.of(band(300, seed=1)).components[0].formula()
+
+
+def test_a_long_band_is_counted_along_the_path_as_one_component_without_a_decision():
+    from countsweep.counting.dpll import Stats
+
+    f = _band()
+    d = DpllCounter()
+    assert d.count(f) == DpllCounter(path=False).count(f)
+    assert d.last_stats == Stats(components=1, max_component=f.num_vars)
+    assert d.count(f, plain=True) == DpllCounter(path=False).count(f, plain=True)
+    searched = DpllCounter(path=False)
+    searched.count(f)
+    assert searched.last_stats.decisions > 0  # path=False: searched, never along a path
+
+
+def test_a_knotted_formula_is_counted_along_the_path_once_its_search_passes_its_budget():
+    from countsweep.counting.dpll import KNOT_DECISIONS, Stats
+
+    f = _windows(5)  # 25 variables, cycles everywhere: hundreds of decisions
+    d = DpllCounter()
+    assert d.count(f) == DpllCounter(path=False).count(f)
+    assert d.last_stats == Stats(decisions=KNOT_DECISIONS + 1, components=1, max_component=f.num_vars)
+    assert d.count(f, plain=True) == DpllCounter(path=False).count(f, plain=True)
+
+
+def test_a_knotted_formula_the_path_declines_is_searched_to_the_end(monkeypatch):
+    import countsweep.counting.dpll as dpll
+
+    monkeypatch.setattr(dpll, "KNOT_STATES", 1)  # every path declines at its first layer
+    f = _windows(5)
+    d = DpllCounter()
+    assert d.count(f) == DpllCounter(path=False).count(f)
+    assert d.last_stats.decisions > 2 * dpll.KNOT_DECISIONS and d.last_stats.cache_entries > 0  # a whole search
+    assert d.count(f, plain=True) == DpllCounter(path=False).count(f, plain=True)
+
+
+@pytest.mark.parametrize("formula", [_band, lambda: _windows(5)], ids=["band", "knot"])
+def test_a_count_along_the_path_keeps_the_callers_deadline(monkeypatch, formula):
+    from countsweep.counting.base import Limits as Bounds
+
+    checks = []
+
+    def expired(self):
+        checks.append(1)
+        return len(checks) > 1  # in time before counting, out of time at the next check
+
+    f = formula()
+    monkeypatch.setattr(Bounds, "expired", expired)
+    with pytest.raises(LimitExceeded, match="along the path"):
+        DpllCounter().count(f, Limits(timeout=1.0))
