@@ -325,3 +325,23 @@ def test_check_refuses_a_clue_model_or_a_density_for_a_payload(option):
     r = run("check", "-", *option, stdin='{"rules": [{"num_mines": 1, "cells": ["a"]}]}')
     assert r.exit_code == 2
     assert "a rules payload is checked with exact rules (its mine_prob is its prior)" in r.stderr
+
+
+def test_a_count_asked_for_of_a_position_the_kernel_declines_is_counted_by_python_not_decided_by_sat():
+    from countsweep.play.generators import band
+
+    long_band = band(200, seed=1)  # one part of hundreds of cells: past the kernel's counts
+    assert check(long_band, method="count").method == "count"
+
+
+def test_a_count_asked_for_that_passes_a_cache_bound_is_that_limit_not_a_fallback():
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+    from countsweep.play.generators import band
+
+    with pytest.raises(LimitExceeded, match="cache"):
+        check(band(200, seed=1), method="count", limits=Limits(max_cache=1))
+    ranged = RuleSet.from_payload({"rules": [{"min_mines": 1, "max_mines": 2, "cells": ["a", "b", "c"]},
+                                             {"min_mines": 0, "max_mines": 1, "cells": ["c", "d"]}]})
+    with pytest.raises(LimitExceeded, match="cache"):
+        check(ranged, method="count", limits=Limits(max_cache=1))
