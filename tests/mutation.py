@@ -735,6 +735,15 @@ EQUIVALENT.update({
              "test_cli_options pins the default (count --timeout 0 stops at once, exit 5)",
              CLI + "common.xǁSecondsǁ__init__", 1),
     **_alike("the one caller passes implementation: the default is never read", CLI + "count.x__analysis", 1, 2),
+    **_alike(UNSIGNED, "countsweep.rules.x__kernel_answer", 18, 22),
+    **_alike("a rule's cell shows its count and is never hidden, and a cell no rule names is past the named ones: "
+             "their labels reach no answer", "countsweep.rules.x__kernel_answer", 48, 49, 52),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 91, 94, 95),
+    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 116),
+    **_alike("an upper bound equal to the count is the exact equation None stands for",
+             "countsweep.rules.xǁRuleSetǁmodel", 27),
+    **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "
+             "the model", "countsweep.rules.xǁRuleSetǁmodel", 5, 6),
     **_alike("with a count asked for, the kernel under the smaller node budget declines only positions the Python "
              "path then counts exactly: the same answer, later", "countsweep.check.x__count", 21),
     **_alike(ZIPS, CLI + "export.x__write", 16, 19, 20),

@@ -433,3 +433,44 @@ def test_count_mines_overrides_a_payloads_total_and_prior_and_errors_name_the_fi
     bad.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "a"]}]}')
     r = run("count", str(bad))
     assert r.exit_code == 3 and r.stderr == f"countsweep: error: {bad}: rules[0]: cell 'a' is named twice in one rule\n"
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+@pytest.mark.parametrize(("doc", "says"), [
+    ({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 2, "total_mines": 3}, "3 mines but only 2 cells"),
+    ({"rules": [{"num_mines": 2, "cells": ["a", "b"]}, {"num_mines": 0, "cells": ["b", "c"]}]},
+     "no mine layout fits rules 0, 1"),
+])
+def test_an_inconsistent_rule_set_is_named_alike_by_both_implementations(doc, says, implementation):
+    with pytest.raises(InconsistentError) as info:
+        analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+    assert str(info.value) == says
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_a_rule_over_no_cell_asking_none_is_met_and_the_rules_after_it_count(implementation):
+    doc = {"rules": [{"num_mines": 0, "cells": []}, {"num_mines": 1, "cells": ["a"]}, {"num_mines": 0, "cells": ["b"]}]}
+    answer = analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+    assert (answer.probability("a"), answer.probability("b")) == (1, 0)
+
+
+def test_the_kernel_counts_rules_whose_unnamed_cells_are_as_many_as_their_cells_and_rules():
+    # one named cell, one rule, two cells no rule names: 1 + 1 == 2
+    answer = analyze_rules(RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 3,
+                                                 "total_mines": 2}))
+    assert answer.analysis.implementation == ("kernel" if KERNEL is not None else "python")
+    assert (answer.probability("a"), answer.other) == (1, Fraction(1, 2))
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+def test_the_kernel_stops_counting_exact_rules_at_the_callers_deadline():
+    from countsweep import Board
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+    from tests.reference import KNOT
+
+    # a knotted 3D frontier as rules: counted along a path, which reads the deadline between layers
+    rules = RuleSet.from_payload(rules_of(Board.from_text(KNOT)))
+    assert analyze_rules(rules).analysis.implementation == "kernel"
+    with pytest.raises(LimitExceeded):
+        analyze_rules(rules, limits=Limits(timeout=1e-9))
