@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG
-from countsweep.errors import InputError
+from countsweep.errors import InputError, ParameterError
 from countsweep.kernel import KERNEL
 from countsweep.rules import OTHER, RuleSet, analyze_rules
 from tests.cli_helpers import run
@@ -135,6 +135,7 @@ def test_the_kernel_answers_exact_rules_field_for_field_as_the_python_implementa
             analyze_rules(rules, implementation="kernel")
         return
     kernel = analyze_rules(rules, implementation="kernel")
+    assert python.analysis.implementation == "python"
     # exact rules are the kernel's to count, but for the empty set (no cell at all)
     assert kernel.analysis.implementation == ("kernel" if rules.names or rules.others else "python")
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
@@ -474,3 +475,59 @@ def test_the_kernel_stops_counting_exact_rules_at_the_callers_deadline():
     assert analyze_rules(rules).analysis.implementation == "kernel"
     with pytest.raises(LimitExceeded):
         analyze_rules(rules, limits=Limits(timeout=1e-9))
+
+
+@pytest.mark.parametrize(("doc", "says"), [
+    ({"rule": []}, 'payload: expected an object with "rules": a list of {"num_mines": k, "cells": [...]}'),
+    ({"rules": [{"num_mines": 1, "cells": ["a", "b", "b"]}]}, "payload: rules[0]: cell 'b' is named twice in one rule"),
+    ({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 1},
+     "payload: total_cells is 1 but the rules name 2 cells (total_cells counts every covered cell, the named ones "
+     "included)"),
+    ({"rules": [], "total_mines": "2"}, 'payload: total_mines: expected a whole number of mines or cells, not "2"'),
+])
+def test_a_malformed_payloads_message_in_full(doc, says):
+    with pytest.raises(InputError) as info:
+        RuleSet.from_payload(doc)
+    assert str(info.value) == says
+    with pytest.raises(InputError) as named:
+        RuleSet.from_json(json.dumps(doc), "x.json")
+    assert str(named.value) == "x.json" + says.removeprefix("payload")
+
+
+def test_a_payloads_numbers_are_read_as_written_to_the_last_digit():
+    rules = RuleSet.from_json('{"rules": [], "mine_prob": 0.123456789012345678901}')
+    assert rules.mine_prob == Fraction("0.123456789012345678901")
+
+
+def test_an_answer_names_what_it_counted_and_refuses_a_cell_it_never_saw():
+    answer = analyze_rules(RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}]}))
+    assert answer.to_dict()["count_scope"] == "frontier"  # no total, no prior: assignments of the named cells
+    with pytest.raises(ParameterError, match=r"^cell 'zz' is named by no rule$"):
+        answer.probability("zz")
+
+
+def test_a_callers_backend_named_as_one_of_ours_is_still_the_callers_and_never_the_kernels():
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}]})
+    mine = Recording()
+    mine.name = "dpll"
+    answer = analyze_rules(rules, mine)
+    assert answer.analysis.implementation == "python" and len(mine.limits) == 1
+    with pytest.raises(ParameterError, match="not 'custom'"):
+        analyze_rules(rules, Recording(), implementation="kernel")
+
+
+def test_the_combination_of_a_rule_sets_components_keeps_the_callers_limits(monkeypatch):
+    import countsweep.rules as rules_module
+    from countsweep.counting import Limits
+
+    seen = []
+    real = rules_module.combine
+
+    def spy(*args, **options):
+        seen.append(options["limits"])
+        return real(*args, **options)
+
+    monkeypatch.setattr(rules_module, "combine", spy)
+    ranged = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]}]})
+    analyze_rules(ranged, limits=Limits(timeout=60))
+    assert [lim.timeout for lim in seen] == [60]
