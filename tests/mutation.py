@@ -738,8 +738,6 @@ EQUIVALENT.update({
     **_alike(UNSIGNED, "countsweep.rules.x__kernel_answer", 18, 22),
     **_alike("a rule set of exactly MAX_KERNEL_OTHERS unnamed cells goes to the kernel or to Python: the same answer",
              "countsweep.rules.x_analyze_rules", 37),
-    **_alike("not tested, not equivalent: the limit's own boundary and message; a payload of ten million named "
-             "cells is too large to build in a test", "countsweep.rules.xǁRuleSetǁfrom_payload", 55, 56),
     **_alike("a rule's cell shows its count and is never hidden, and a cell no rule names is past the named ones: "
              "their labels reach no answer", "countsweep.rules.x__kernel_answer", 48, 49, 52),
     **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 91, 94, 95),

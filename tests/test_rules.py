@@ -531,3 +531,13 @@ def test_the_combination_of_a_rule_sets_components_keeps_the_callers_limits(monk
     ranged = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]}]})
     analyze_rules(ranged, limits=Limits(timeout=60))
     assert [lim.timeout for lim in seen] == [60]
+
+
+def test_a_payload_naming_more_cells_than_the_limit_is_refused_at_the_limit(monkeypatch):
+    import countsweep.rules as rules_module
+
+    monkeypatch.setattr(rules_module, "MAX_CELLS", 3)  # ten million in truth: too many to build here
+    assert len(RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c"]}]}).names) == 3
+    with pytest.raises(InputError) as info:
+        RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c", "d"]}]})
+    assert str(info.value) == "payload: 4 named cells; at most 3"
