@@ -716,7 +716,13 @@ EQUIVALENT.update({
 CLI = "countsweep.cli."
 EQUIVALENT.update({
     **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",
-             CLI + "count.x__analysis", 19, 20),
+             CLI + "count.x__analysis", 18, 19, 20),
+    **_alike("an assert that never fails either way: both are given whenever it is reached", CLI + "count.x__analysis",
+             11),
+    **_alike("a graph file named relative to '-' is the same file joined to its folder '.', and joining an absolute "
+             "name gives the name: the same file read either way", CLI + "common.x__graph", 2, 4, 6),
+    **_alike(FALSY, CLI + "export.x__write", 4),
+
     **_alike(FALSY, CLI + "count.x__count", 15),
     **_alike(FALSY, CLI + "play.x__show_game", 13, 35),
     **_alike(FALSY, CLI + "progress.xǁProgressǁ__init__", 16),

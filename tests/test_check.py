@@ -345,3 +345,29 @@ def test_a_count_asked_for_that_passes_a_cache_bound_is_that_limit_not_a_fallbac
                                              {"min_mines": 0, "max_mines": 1, "cells": ["c", "d"]}]})
     with pytest.raises(LimitExceeded, match="cache"):
         check(ranged, method="count", limits=Limits(max_cache=1))
+
+
+def test_check_lists_every_settled_cell_and_prints_no_uniqueness_unasked():
+    from tests.cli_helpers import run
+
+    r = run("check", "-", stdin="5x1x0\n?0?0?\n")
+    assert r.stdout == "consistent: yes\nsafe: [0, 0] [0, 2] [0, 4]\nmines: none\ndecided by: counting\n"
+    named = run("check", "-", stdin='{"rules": [{"num_mines": 0, "cells": ["a", "b"]}, {"num_mines": 1, '
+                                    '"cells": ["c"]}, {"num_mines": 1, "cells": ["d"]}]}')
+    assert named.stdout.splitlines()[1:3] == ["safe: a b", "mines: c d"]
+
+
+def test_a_witness_on_another_topology_is_drawn_with_its_header():
+    from tests.cli_helpers import run
+
+    r = run("check", "-", "--unique", stdin="4x1x1 torus\n?1??\n")
+    layouts = r.stdout.split("\n\nlayout ")[1:]
+    assert len(layouts) == 2 and all(part.splitlines()[1] == "4x1x1 torus" for part in layouts)
+
+
+def test_a_payloads_clue_model_refusal_is_one_line_in_full():
+    from tests.cli_helpers import run
+
+    r = run("check", "-", "--clues", "under", stdin='{"rules": []}')
+    assert r.stderr.startswith("countsweep: error: a rules payload is checked with exact rules (its mine_prob is its "
+                               "prior) (see '") and r.stderr.count("\n") == 1

@@ -299,7 +299,8 @@ def test_a_constraint_that_always_holds_drops_out_of_the_clauses_and_the_rest_st
 @pytest.mark.parametrize(("text", "files"), [
     ("4x4x3\n1???\n????\n??2?\n????\n", 1),
     ("4x4x3\n1???\n???1\n????\n????\n", 2),
-    ("12x1x4\n?1??1??1??1?\n", 4),  # four numbers sharing no cell: four components
+    ("9x1x3\n?1??1??1?\n", 3),  # three numbers sharing no cell: three components, all named
+    ("12x1x4\n?1??1??1??1?\n", 4),  # four: three named
 ])
 def test_export_says_how_many_files_it_wrote_naming_three_at_most(tmp_path, text, files):
     board = tmp_path / "b.txt"

@@ -321,7 +321,8 @@ def test_optimal_reads_boards_only_and_takes_the_total_from_mines(tmp_path):
     payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a"]}]}')
     refused = run("optimal", str(payload))
     assert refused.exit_code == 3
-    assert "a rules payload, not a board: this command reads boards (count reads both)" in refused.stderr
+    assert refused.stderr == (f"countsweep: error: {payload}: a rules payload, not a board: this command reads "
+                              "boards (count reads both)\n")
     board = tmp_path / "b.txt"
     board.write_text("3x3\n???\n???\n???\n")
     assert run("optimal", str(board)).exit_code == 2  # no total: optimal play needs one (a usage error)

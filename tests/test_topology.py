@@ -370,3 +370,13 @@ def test_offsets_read_negative_and_up_to_the_limit_and_a_graph_cell_is_named():
     assert T.parse_neighbourhood("offsets:0,1000;0,-1000").offsets == ((0, -1000), (0, 1000))
     assert T.parse_neighbourhood("offsets: -1,2 ; 1,-2 ").offsets == ((-1, 2), (1, -2))
     assert T.Graph(("a", "b"), ((1,), (0,))).describe((0, 1), 1) == "cell 'b'"
+
+
+def test_a_graph_file_that_is_not_a_graph_is_named_beside_the_board(tmp_path):
+    from tests.cli_helpers import run
+
+    (tmp_path / "g.txt").write_text("garbage\n")
+    board = tmp_path / "b.txt"
+    board.write_text("graph g.txt\n?1?\n")  # named relative to the board's folder
+    r = run("count", str(board))
+    assert r.exit_code == 3 and r.stderr.startswith(f"countsweep: error: {board}: g.txt: not JSON")
