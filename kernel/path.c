@@ -326,15 +326,9 @@ static int layer_grow_table(Layer *L) {
     return 0;
 }
 
-/* Room for cap states: 0, -1 out of memory */
-static int layer_reserve(Layer *L, int cap, int K) {
-    uint8_t *k = PyMem_Realloc(L->key, (size_t)cap * (size_t)K);
-    if (k)
-        L->key = k;
-    uint64_t *h = k ? PyMem_Realloc(L->hash, sizeof(uint64_t) * (size_t)cap) : NULL;
-    if (h)
-        L->hash = h;
-    int *lo = h ? PyMem_Realloc(L->lo, sizeof(int) * (size_t)cap) : NULL;
+/* Room for cap states' polynomials (their ranges and places): 0, -1 out of memory */
+static int ranges_reserve(Layer *L, int cap) {
+    int *lo = PyMem_Realloc(L->lo, sizeof(int) * (size_t)cap);
     if (lo)
         L->lo = lo;
     int *hi = lo ? PyMem_Realloc(L->hi, sizeof(int) * (size_t)cap) : NULL;
@@ -346,6 +340,17 @@ static int layer_reserve(Layer *L, int cap, int K) {
     L->off = off;
     L->cap = cap;
     return 0;
+}
+
+/* Room for cap states, keys and all: 0, -1 out of memory */
+static int layer_reserve(Layer *L, int cap, int K) {
+    uint8_t *k = PyMem_Realloc(L->key, (size_t)cap * (size_t)K);
+    if (k)
+        L->key = k;
+    uint64_t *h = k ? PyMem_Realloc(L->hash, sizeof(uint64_t) * (size_t)cap) : NULL;
+    if (h)
+        L->hash = h;
+    return h ? ranges_reserve(L, cap) : -1;
 }
 
 /* The state with this key, added when new (its range empty); -1 out of memory, -2 too many */
@@ -512,14 +517,8 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
     /* the last layer has one state (every constraint closed), completed by nothing */
     B->n = 0;
     if (end->n) {
-        if (B->cap < 1) {
-            B->lo = PyMem_Realloc(B->lo, sizeof(int));
-            B->hi = PyMem_Realloc(B->hi, sizeof(int));
-            B->off = PyMem_Realloc(B->off, sizeof(size_t));
-            if (!B->lo || !B->hi || !B->off)
-                return PyErr_NoMemory(), -1;
-            B->cap = 1;
-        }
+        if (B->cap < 1 && ranges_reserve(B, 1) < 0)
+            return PyErr_NoMemory(), -1;
         B->n = 1;
         B->lo[0] = B->hi[0] = 0;
         w->bwd_used[pl->n & 1] = 0;
@@ -535,20 +534,8 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
         Layer *next = &w->back[(i + 1) & 1], *here = &w->back[i & 1];
         const count_t *nb = w->bwd[(i + 1) & 1];
         int q = pl->where[i];
-        if (here->cap < L->n) {
-            int cap = L->n;
-            int *lo = PyMem_Realloc(here->lo, sizeof(int) * (size_t)cap);
-            if (lo)
-                here->lo = lo;
-            int *hi = lo ? PyMem_Realloc(here->hi, sizeof(int) * (size_t)cap) : NULL;
-            if (hi)
-                here->hi = hi;
-            size_t *off = hi ? PyMem_Realloc(here->off, sizeof(size_t) * (size_t)cap) : NULL;
-            if (!off)
-                return PyErr_NoMemory(), -1;
-            here->off = off;
-            here->cap = cap;
-        }
+        if (here->cap < L->n && ranges_reserve(here, L->n) < 0)
+            return PyErr_NoMemory(), -1;
         here->n = L->n;
         for (int s = 0; s < L->n; s++) { /* each state's completions: their range */
             here->lo[s] = INT32_MAX;
