@@ -115,3 +115,30 @@ def test_a_rules_payload_takes_the_time_limit_and_a_density_prior(tmp_path):
     totalled.write_text(RULES[:-1] + ', "total_mines": 2}')
     r = run("count", str(totalled), "--density", "1/2")
     assert r.exit_code == 2 and "--density is a prior for rules without a mine total" in r.stderr
+
+
+def test_count_hands_its_limits_to_a_payloads_count_and_lets_the_kernel_answer_a_board(monkeypatch, tmp_path):
+    import importlib
+
+    counting = importlib.import_module("countsweep.cli.count")  # the module, not the command of its name
+    seen: dict = {}
+    real_rules, real_analyze = counting.analyze_rules, counting.analyze
+
+    def rules_spy(rules, engine, limits):
+        seen["rules"] = limits
+        return real_rules(rules, engine, limits)
+
+    def analyze_spy(*args, **options):
+        seen["implementation"] = options.get("implementation")
+        return real_analyze(*args, **options)
+
+    monkeypatch.setattr(counting, "analyze_rules", rules_spy)
+    monkeypatch.setattr(counting, "analyze", analyze_spy)
+    payload = tmp_path / "r.json"
+    payload.write_text('{"rules": [{"num_mines": 1, "cells": ["a", "b"]}]}')
+    assert run("count", str(payload), "--timeout", "60").exit_code == 0
+    assert seen["rules"].timeout == 60
+    assert run("count", THESIS).exit_code == 0
+    assert seen["implementation"] == "auto"  # the kernel where it is built: Python only for --stats, --max-cache
+    assert run("count", THESIS, "--stats").exit_code == 0
+    assert seen["implementation"] == "python"
