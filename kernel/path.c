@@ -23,7 +23,6 @@ typedef struct {
     int *where;     /* by step: the box's index in the caller's boxes */
     int *tstart;    /* by step: its touches, touch[tstart[i] .. tstart[i + 1]) */
     Touch *touch;
-    int *after;     /* by step: the cells of the boxes after it (the most mines still to come) */
     int *cstart;    /* by step: its box's binomials, choose[cstart[i] + x] = C(size, x) */
     count_t *choose;
 } Plan;
@@ -124,7 +123,7 @@ static int plan_make(const Graph *g, const int *boxes, int n, const int *where, 
     size_t binomials = 0;
     for (int i = 0; i < n; i++)
         binomials += (size_t)g->size[boxes[i]] + 1;
-    int *ints = PyMem_Malloc(sizeof(int) * (5 * (size_t)n + 3 + 5 * (size_t)ncons));
+    int *ints = PyMem_Malloc(sizeof(int) * (4 * (size_t)n + 2 + 5 * (size_t)ncons));
     Touch *touch = PyMem_Malloc(sizeof(Touch) * (touches + 1));
     count_t *choose = PyMem_Malloc(sizeof(count_t) * binomials);
     blocks[0] = ints;
@@ -139,10 +138,9 @@ static int plan_make(const Graph *g, const int *boxes, int n, const int *where, 
     pl->box = ints;
     pl->where = ints + n;
     pl->tstart = ints + 2 * n;
-    pl->after = ints + 3 * n + 1;
-    pl->cstart = ints + 4 * n + 2;
+    pl->cstart = ints + 3 * n + 1;
     pl->choose = choose;
-    int *left = ints + 5 * n + 3, *first = left + ncons, *last = first + ncons,
+    int *left = ints + 4 * n + 2, *first = left + ncons, *last = first + ncons,
         *slot = last + ncons, *base = slot + ncons;
     pl->touch = touch;
     memcpy(pl->where, where, sizeof(int) * (size_t)n);
@@ -174,9 +172,6 @@ static int plan_make(const Graph *g, const int *boxes, int n, const int *where, 
                     base[c] += g->fixed[g->cb_list[t]] > 0 ? g->fixed[g->cb_list[t]] : 0;
             }
         }
-    pl->after[n - 1] = 0;
-    for (int i = n - 1; i > 0; i--)
-        pl->after[i - 1] = pl->after[i] + g->size[pl->box[i]];
     /* slots: a constraint holds one from the step it opens to the step it closes */
     int free_slots[MAX_SLOTS], nfree = 0, used = 0, nt = 0;
     for (int i = 0; i < n; i++) {
