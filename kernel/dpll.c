@@ -910,8 +910,7 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
         for (int m = 0; m < W; m++)
             layouts += rt[0][m];
         bits = bits - cells + count_bits(layouts);
-        memset(rt[0], 0, sizeof(count_t) * (size_t)W);
-        memset(rm[0], 0, sizeof(count_t) * (size_t)n * (size_t)W);
+        counts_clear(rt[0], rm[0], n, cells);
     }
     while (native + PRIME_BITS * nmod < bits)
         nmod++;
