@@ -43,9 +43,9 @@ def positions(games: int, layouts: int) -> list:
     found = []
     search = agent_module.best_move
 
-    def record(board, max_layouts):
+    def record(board, max_layouts, *limits):
         found.append(board)
-        return search(board, max_layouts)
+        return search(board, max_layouts, *limits)
 
     agent_module.best_move = record
     try:

@@ -33,9 +33,11 @@ from countsweep.play.runs import deal
 from experiments.peer_rules import VARIANTS
 
 SETTINGS = {"progress_weight": Fraction, "opened_progress_weight": Fraction, "ratio": Fraction,
-            "endgame_layouts": int, "tie_break": str, "next_value": str,
+            "endgame_layouts": int, "endgame_positions": int,
+            "endgame_anytime": lambda value: {"true": True, "false": False}[value.lower()],
+            "tie_break": str, "next_value": str,
             "opened_next_value": lambda value: None if value == "none" else value,
-            "risk_weight": Fraction}
+            "risk_weight": Fraction, "contest_margin": Fraction, "contest_size": int}
 
 
 def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
@@ -53,7 +55,10 @@ def parse_variant(text: str) -> tuple[type[BestAgent], dict]:
     if not sep or name not in SETTINGS:
         raise SystemExit(f"variant {text!r}: expected SETTING=VALUE with SETTING one of {', '.join(SETTINGS)}, "
                          f"or one of {', '.join(VARIANTS)}")
-    return BestAgent, {name: SETTINGS[name](value)}
+    try:
+        return BestAgent, {name: SETTINGS[name](value)}
+    except (ValueError, KeyError, ZeroDivisionError):
+        raise SystemExit(f"variant {text!r}: {value!r} is not a value of {name}") from None
 
 
 def play_pair(job: tuple[Settings, str, int, int]) -> tuple[int, bool, bool, float, float, list[Cell]]:

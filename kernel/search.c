@@ -65,17 +65,18 @@ static uint64_t hash_words(const word *x, int n) {
     return h;
 }
 
-static int memo_get(const SearchObject *s, const word *key, long long *out) {
+/* A memo value is a position's wins (>= 0), or ~u (< 0) for an upper bound u of them. */
+
+/* the slot holding key, or NULL */
+static Slot *memo_find(const SearchObject *s, const word *key) {
     uint64_t h = hash_words(key, s->nwords);
     long long mask = s->capacity - 1;
     for (long long i = (long long)(h & (uint64_t)mask);; i = (i + 1) & mask) {
-        const Slot *slot = &s->slots[i];
+        Slot *slot = &s->slots[i];
         if (!slot->key)
-            return 0;
-        if (!memcmp(slot->key, key, sizeof(word) * (size_t)s->nwords)) {
-            *out = slot->value;
-            return 1;
-        }
+            return NULL;
+        if (!memcmp(slot->key, key, sizeof(word) * (size_t)s->nwords))
+            return slot;
     }
 }
 
@@ -100,6 +101,11 @@ static int memo_grow(SearchObject *s) {
 }
 
 static int memo_put(SearchObject *s, const word *key, long long value) {
+    Slot *known = memo_find(s, key);
+    if (known) { /* a bound re-valued: the new answer replaces it */
+        known->value = value;
+        return 0;
+    }
     if ((s->size + 1) * 2 > s->capacity && memo_grow(s) < 0)
         return -1;
     size_t n = (size_t)s->nwords;
@@ -176,9 +182,40 @@ static Level *level(SearchObject *s, int d) {
 /* The search                                                                 */
 /* ========================================================================== */
 
-static long long wins(SearchObject *s, const word *ls);
+static long long wins(SearchObject *s, const word *ls, long long beat);
 
-/* after: wins after opening cut from ls; *none when it cannot beat `beat`, beat if pruned */
+/* The sum of the wins of ls's parts by cut's numbers, `left` layouts safe at the cut; once it
+   cannot exceed beat, an upper bound of it no greater than beat.  Each part is valued only as
+   far as what it must win for the sum to pass beat (Ballard's Star1).  nz: ls's k nonzero word
+   indices; part: scratch of the search's length, zero outside nz. */
+static long long opened(SearchObject *s, const word *ls, const Cut *cut, long long left, long long beat,
+                        const int *nz, int k, word *part) {
+    long long total = 0;
+    for (int c = 0; c < cut->nshows; c++) {
+        long long n = 0;
+        for (int j = 0; j < k; j++) {
+            int i = nz[j];
+            part[i] = ls[i] & cut->shows[c][i];
+            n += POPCOUNT64(part[i]);
+        }
+        if (!n)
+            continue;
+        long long need = beat - total - (left - n); /* what this part must win for the sum to pass beat */
+        if (n <= need)
+            return total + left;
+        long long w = wins(s, part, need); /* deeper calls work in their own level's scratch */
+        if (w < 0)
+            return w;
+        if (w <= need)
+            return total + w + left - n;
+        total += w;
+        left -= n;
+    }
+    return total;
+}
+
+/* after: wins after opening cut from ls when they exceed beat; *none when its safe layouts
+   cannot, else an upper bound no greater than beat */
 static long long after(SearchObject *s, const word *ls, const Cut *cut, long long beat, int *none) {
     Level *l = level(s, s->depth);
     if (!l)
@@ -195,30 +232,13 @@ static long long after(SearchObject *s, const word *ls, const Cut *cut, long lon
     *none = left <= beat;
     if (*none)
         return 0;
-    long long total = 0;
-    for (int c = 0; c < cut->nshows; c++) {
-        int any = 0;
-        for (int j = 0; j < k; j++) {
-            int i = nz[j];
-            part[i] = ls[i] & cut->shows[c][i];
-            any |= part[i] != 0;
-        }
-        if (!any)
-            continue;
-        if (total + left <= beat)
-            return beat;
-        long long w = wins(s, part);
-        if (w < 0)
-            return w;
-        total += w; /* deeper calls work in their own level's scratch: part is as it was */
-        for (int j = 0; j < k; j++)
-            left -= POPCOUNT64(part[nz[j]]);
-    }
-    return total;
+    return opened(s, ls, cut, left, beat, nz, k, part);
 }
 
-/* best_of: the best guess among cuts with mines in ls (in order of their mines, stable) */
-static long long best_of(SearchObject *s, const word *ls, int *options, int *mines, int noptions, int *best_cut) {
+/* best_of: the best guess among cuts with mines in ls (in order of their mines, stable): its
+   wins and cut when they exceed beat, else an upper bound no greater than beat and cut -1 */
+static long long best_of(SearchObject *s, const word *ls, int *options, int *mines, int noptions, long long beat,
+                         int *best_cut) {
     for (int i = 1; i < noptions; i++) { /* stable insertion sort by mines */
         int o = options[i], m = mines[i], j = i - 1;
         while (j >= 0 && mines[j] > m) {
@@ -229,7 +249,9 @@ static long long best_of(SearchObject *s, const word *ls, int *options, int *min
         options[j + 1] = o;
         mines[j + 1] = m;
     }
-    long long best = -1;
+    long long size = 0, best = beat, bound = 0;
+    for (int i = 0; i < s->nwords; i++)
+        size += POPCOUNT64(ls[i]);
     *best_cut = -1;
     for (int i = 0; i < noptions; i++) {
         assert(0 <= options[i] && options[i] < s->ncuts);
@@ -237,26 +259,32 @@ static long long best_of(SearchObject *s, const word *ls, int *options, int *min
         long long v = after(s, ls, &s->cuts[options[i]], best, &none);
         if (v < 0)
             return v;
-        if (none)
+        if (none) { /* neither this option nor a riskier one can win more than the best */
+            if (size - mines[i] > bound)
+                bound = size - mines[i];
             break;
+        }
         if (v > best) {
             best = v;
             *best_cut = options[i];
+        } else if (v > bound) {
+            bound = v;
         }
     }
-    return best;
+    return *best_cut >= 0 ? best : bound;
 }
 
-/* wins(ls) at the next depth: the layouts of ls won under optimal play */
-static long long wins_here(SearchObject *s, const word *ls) {
+/* wins(ls) at the next depth: the layouts of ls won under optimal play when they exceed beat,
+   else an upper bound no greater than beat */
+static long long wins_here(SearchObject *s, const word *ls, long long beat) {
     int n = s->nwords, k = 0, pop = 0;
     for (int i = 0; i < n && pop < 2; i++)
         pop += POPCOUNT64(ls[i]);
     if (pop < 2)
         return pop;
-    long long known;
-    if (memo_get(s, ls, &known))
-        return known;
+    const Slot *known = memo_find(s, ls);
+    if (known && (known->value >= 0 || ~known->value <= beat))
+        return known->value >= 0 ? known->value : ~known->value; /* exact, or a bound that says enough */
     if (s->size >= s->max_positions) {
         s->stopped = "positions";
         return LIMIT_HIT;
@@ -271,9 +299,12 @@ static long long wins_here(SearchObject *s, const word *ls) {
     int *nz = l->nz, *options = l->options, *mines = l->mines;
     word *part = l->part;
     memset(part, 0, sizeof(word) * (size_t)n); /* the words outside ls stay empty in every part */
+    long long size = 0;
     for (int i = 0; i < n; i++)
-        if (ls[i])
+        if (ls[i]) {
             nz[k++] = i;
+            size += POPCOUNT64(ls[i]);
+        }
     int open_free = -1, noptions = 0;
     for (int c = 0; c < s->ncuts; c++) {
         const Cut *cut = &s->cuts[c];
@@ -301,34 +332,22 @@ static long long wins_here(SearchObject *s, const word *ls) {
             noptions++;
         }
     }
-    long long value = 0;
+    long long value;
     if (open_free >= 0) {
-        const Cut *cut = &s->cuts[open_free];
-        for (int g = 0; g < cut->nshows && value >= 0; g++) {
-            int any = 0;
-            for (int j = 0; j < k; j++) {
-                int i = nz[j];
-                part[i] = ls[i] & cut->shows[g][i];
-                any |= part[i] != 0;
-            }
-            if (!any)
-                continue;
-            long long w = wins(s, part);
-            value = w < 0 ? w : value + w;
-        }
+        value = opened(s, ls, &s->cuts[open_free], size, beat, nz, k, part);
     } else {
         int best_cut;
-        long long v = best_of(s, ls, options, mines, noptions, &best_cut);
-        value = v == LIMIT_HIT || v == NO_MEMORY ? v : (v > 0 ? v : 0); /* no option: nothing won */
+        value = best_of(s, ls, options, mines, noptions, beat, &best_cut);
     }
-    if (value >= 0 && memo_put(s, ls, value) < 0)
+    /* a bound of 0 is exact: nothing is won */
+    if (value >= 0 && memo_put(s, ls, value > beat || value == 0 ? value : ~value) < 0)
         value = NO_MEMORY;
     return value;
 }
 
-static long long wins(SearchObject *s, const word *ls) {
+static long long wins(SearchObject *s, const word *ls, long long beat) {
     s->depth++;
-    long long v = wins_here(s, ls);
+    long long v = wins_here(s, ls, beat);
     s->depth--;
     return v;
 }
@@ -497,14 +516,16 @@ static word *position_arg(SearchObject *s, PyObject *obj) {
     return ls;
 }
 
-/* wins(ls) -> int, or None once a limit is reached */
-static PyObject *search_wins(SearchObject *s, PyObject *arg) {
-    if (!ready(s))
+/* wins(ls, beat=-1) -> int (exact above beat, else a bound no greater than it), or None at a limit */
+static PyObject *search_wins(SearchObject *s, PyObject *args) {
+    PyObject *lsobj;
+    long long beat = -1;
+    if (!ready(s) || !PyArg_ParseTuple(args, "O|L", &lsobj, &beat))
         return NULL;
-    word *ls = position_arg(s, arg);
+    word *ls = position_arg(s, lsobj);
     if (!ls)
         return NULL;
-    long long v = wins(s, ls);
+    long long v = wins(s, ls, beat);
     PyMem_Free(ls);
     return finish(v);
 }
@@ -531,10 +552,12 @@ static PyObject *search_after(SearchObject *s, PyObject *args) {
     return finish(v);
 }
 
-/* best(ls, options) -> (cut index or -1, wins), or None at a limit; options: (mines, cut) pairs */
+/* best(ls, options, beat=-1) -> (cut index, wins) above beat, else (-1, a bound no greater than
+   beat), or None at a limit; options: (mines, cut) pairs */
 static PyObject *search_best(SearchObject *s, PyObject *args) {
     PyObject *lsobj, *opts;
-    if (!ready(s) || !PyArg_ParseTuple(args, "OO!", &lsobj, &PyList_Type, &opts))
+    long long beat = -1;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OO!|L", &lsobj, &PyList_Type, &opts, &beat))
         return NULL;
     Py_ssize_t no = PyList_GET_SIZE(opts);
     if (no > s->ncuts) {
@@ -565,7 +588,7 @@ static PyObject *search_best(SearchObject *s, PyObject *args) {
     if (!(ls = position_arg(s, lsobj)))
         goto done;
     int best_cut;
-    long long v = best_of(s, ls, options, mines, (int)no, &best_cut);
+    long long v = best_of(s, ls, options, mines, (int)no, beat, &best_cut);
     out = v == LIMIT_HIT || v == NO_MEMORY ? finish(v) : Py_BuildValue("(iL)", best_cut, v);
 done:
     PyMem_Free(ls);
@@ -587,9 +610,12 @@ static PyObject *search_stopped(SearchObject *s, void *closure) {
 }
 
 static PyMethodDef search_methods[] = {
-    {"wins", (PyCFunction)search_wins, METH_O, "Layouts of the bit set won under optimal play (None past a limit)."},
-    {"after", (PyCFunction)search_after, METH_VARARGS, "Wins after opening a cut (-1: cannot beat; None: a limit)."},
-    {"best", (PyCFunction)search_best, METH_VARARGS, "The best of (mines, cut) options: (cut, wins), or None."},
+    {"wins", (PyCFunction)search_wins, METH_VARARGS,
+     "Layouts of the bit set won under optimal play, exact above beat (None past a limit)."},
+    {"after", (PyCFunction)search_after, METH_VARARGS,
+     "Wins after opening a cut, exact above beat (-1: its safe layouts cannot beat; None: a limit)."},
+    {"best", (PyCFunction)search_best, METH_VARARGS,
+     "The best of (mines, cut) options: (cut, wins) above beat, else (-1, a bound); None at a limit."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -417,6 +417,74 @@ def test_the_endgame_entry_points_pass_on_their_limits():
         search.value()
 
 
+ANYTIME_TEXT = "5x4x5\n001??\n013??\n02???\n02???"  # the safest move (0, 4) is not the best (3, 3)
+
+
+@pytest.mark.parametrize("how", ["python", "auto"])
+def test_a_stopped_search_gives_the_best_move_it_had_valued_only_when_asked(how):
+    board = Board.from_text(ANYTIME_TEXT)
+    lays = enumerate_layouts(board, 100)
+    full = Endgame(board, lays, implementation=how)
+    assert full.best() == ((3, 3), F(3, 5)) and full.move_value((0, 4)) == F(1, 2)
+    stopped = Endgame(board, lays, max_positions=4, implementation=how)
+    assert stopped.best(anytime=True) == ((0, 4), F(1, 2))
+    with pytest.raises(LimitExceeded, match=r"^endgame search reached 4 positions$"):
+        Endgame(board, lays, max_positions=4, implementation=how).best()
+    with pytest.raises(LimitExceeded):  # too few to value even the safest move
+        Endgame(board, lays, max_positions=1, implementation=how).best(anytime=True)
+    assert best_move(board, 100, 4) is None and best_move(board, 100, 1, anytime=True) is None
+    assert best_move(board, 100, 4, anytime=True) == ((0, 4), F(1, 2))
+
+
+@pytest.mark.long
+def test_at_every_limit_the_anytime_move_is_worth_exactly_what_it_claims():
+    checked = stopped = 0
+    for seed in range(300):
+        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3), (5, 4)], (2, 6), hide=0.7, flag=0.1)
+        try:
+            lays = enumerate_layouts(board, 400)
+        except InconsistentError:
+            continue
+        if not lays or len(lays) < 3:
+            continue
+        full = Endgame(board, lays)
+        best = full.best()
+        if best is None:
+            continue
+        checked += 1
+        for limit in sorted({1, 2, 3, 5, 8, full.positions // 3, full.positions // 2, full.positions}):
+            for how in ("python", "auto"):
+                search = Endgame(board, lays, max_positions=max(limit, 1), implementation=how)
+                try:
+                    found = search.best(anytime=True)
+                except LimitExceeded:
+                    continue
+                assert found is not None and found[1] == full.move_value(found[0]) <= best[1]
+                stopped += found != best
+        if checked == 60:
+            break
+    assert checked == 60 and stopped > 0
+
+
+def test_the_agent_plays_a_stopped_endgame_search_by_its_best_valued_move():
+    board = Board.from_text(ANYTIME_TEXT)
+    a = analyze(board)
+    rng = random.Random(0)
+    assert BestAgent(endgame_positions=4).guess(a, rng).cell == (0, 4)
+    assert BestAgent(endgame_positions=4).guess(a, rng).rule == "endgame"
+    assert BestAgent().guess(a, rng).cell == (3, 3)
+    assert BestAgent(endgame_positions=4, endgame_anytime=False).guess(a, rng).rule != "endgame"
+
+
+@pytest.mark.parametrize("setting", ["endgame_layouts", "endgame_positions"])
+@pytest.mark.parametrize("value", [-1, 2.5, True, "100"])
+def test_the_endgame_limits_of_the_best_agent_are_whole_numbers(setting, value):
+    from countsweep.errors import ParameterError
+
+    with pytest.raises(ParameterError, match=rf"^{setting} "):
+        BestAgent(**{setting: value})
+
+
 def test_an_endgame_over_no_layout_is_an_inconsistent_position():
     from countsweep.play.endgame import Endgame, best_move
 

@@ -18,6 +18,7 @@ them, against enumerations written here, apart from the package:
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
 
@@ -194,6 +195,46 @@ class SearchContract:
             assert best is None or best[1] == value
             checked += 1
         assert checked == 25
+
+    def test_a_position_below_its_bar_is_answered_with_an_upper_bound_under_the_bar(self):
+        # wins(ls, beat) is exact when W(ls) > beat, else a bound u with W(ls) <= u <= beat;
+        # the memo keeps such bounds, so asking again with a higher bar must still answer right
+        checked = bounded = 0
+        for board, layouts in endgames(20, seed=300):
+            exact = Endgame(board, layouts, implementation="python")
+            everything = (1 << len(layouts)) - 1
+            rng = random.Random(len(layouts))
+            parts = [everything] + [rng.getrandbits(len(layouts)) & everything for _ in range(6)]
+            truth = {ls: exact.wins(ls) for ls in parts}
+            search = Endgame(board, layouts, implementation=self.implementation).search
+            for _ in range(3):
+                for ls in parts:
+                    beat = rng.randint(-1, ls.bit_count())
+                    got = search.wins(ls, beat)
+                    if truth[ls] > beat:
+                        assert got == truth[ls], (board.to_text(), ls, beat)
+                    else:
+                        assert truth[ls] <= got <= beat, (board.to_text(), ls, beat)
+                        bounded += truth[ls] < got
+            for ls in parts:
+                assert search.wins(ls) == truth[ls]  # the bar -1: exact, whatever the memo held
+            checked += 1
+        assert checked == 20 and bounded > 0
+
+    def test_the_best_option_is_exact_above_the_bar_and_a_bound_below_it(self):
+        for board, layouts in endgames(15, seed=500):
+            search = Endgame(board, layouts, implementation=self.implementation)
+            everything = (1 << len(layouts)) - 1
+            options = [(c.mine.bit_count(), i) for i, c in enumerate(search.cuts) if everything & ~c.mine]
+            value = search.wins(everything)
+            fresh = Endgame(board, layouts, implementation=self.implementation).search
+            for beat in (value - 1, value, value + 1):
+                cut, won = fresh.best_of(everything, options, beat)
+                if value > beat:
+                    assert won == value and cut >= 0
+                    assert Fraction(won, len(layouts)) == search.move_value(search.cuts[cut].cell)
+                else:
+                    assert cut == -1 and value <= won <= beat
 
     def test_the_position_limit_stops_the_search(self):
         for board, layouts in endgames(10, seed=100):

@@ -317,6 +317,21 @@ def _positions_with_layouts(n: int):
                 return
 
 
+def test_the_compiled_endgame_search_keeps_and_revalues_the_same_bounds():
+    # questions with bars: each implementation answers alike and its memo grows alike, through
+    # bounds kept, bounds that say enough, and bounds re-valued for a higher bar
+    for board, layouts in _positions_with_layouts(30):
+        fast = Endgame(board, layouts, 100_000).search
+        slow = Endgame(board, layouts, 100_000, implementation="python").search
+        rng = random.Random(len(layouts))
+        everything = (1 << len(layouts)) - 1
+        for _ in range(12):
+            ls = rng.choice([everything, rng.getrandbits(len(layouts)) & everything])
+            beat = rng.randint(-1, ls.bit_count())
+            assert fast.wins(ls, beat) == slow.wins(ls, beat)
+            assert fast.positions == slow.positions
+
+
 @pytest.mark.parametrize("limit", [25, 400, 100_000])
 def test_the_compiled_endgame_search_visits_the_same_positions(limit):
     for board, layouts in _positions_with_layouts(60):

@@ -128,7 +128,10 @@ class BestAgent(GreedyAgent):
     first move one returns (:data:`DEFAULT_RULES`):
 
     1. :func:`endgame`: with at most ``endgame_layouts`` layouts left, the move
-       that maximises the exact win probability;
+       that maximises the exact win probability, searched over at most
+       ``endgame_positions`` positions; a search stopped there gives the best
+       move it had valued (``endgame_anytime``; False leaves such positions to
+       the next rules);
     2. :func:`enclosed`: a component nothing outside it can inform is played now
        by the same exact search over its own layouts;
     3. :func:`unavoidable`: a 50/50 pair that no other cell can ever inform;
@@ -174,7 +177,9 @@ class BestAgent(GreedyAgent):
                  opened_progress_weight: Fraction | None = Fraction(1, 1000),
                  tie_break: str = "random", next_value: str = "all",
                  opened_next_value: str | None = "living",
-                 risk_weight: Fraction | None = Fraction(9, 10)) -> None:
+                 risk_weight: Fraction | None = Fraction(9, 10),
+                 endgame_positions: int = 100_000, endgame_anytime: bool = True,
+                 contest_margin: Fraction | None = None, contest_size: int = 3) -> None:
         super().__init__(backend)
         if tie_break not in TIE_BREAKS:
             raise ParameterError(f"tie_break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
@@ -187,7 +192,18 @@ class BestAgent(GreedyAgent):
         self.ratio = Fraction(ratio)
         self.progress_weight = Fraction(progress_weight)
         self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
+        for name, limit in (("endgame_layouts", endgame_layouts), ("endgame_positions", endgame_positions)):
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+                raise ParameterError(f"{name} {limit!r}: expected a whole number of 0 or more")
         self.endgame_layouts = endgame_layouts
+        self.endgame_positions = endgame_positions
+        self.endgame_anytime = endgame_anytime
+        if contest_margin is not None and not 0 <= contest_margin < 1:
+            raise ParameterError(f"contest_margin {contest_margin}: expected a fraction in [0, 1) (None: off)")
+        if isinstance(contest_size, bool) or not isinstance(contest_size, int) or contest_size < 2:
+            raise ParameterError(f"contest_size {contest_size!r}: expected a whole number of 2 or more")
+        self.contest_margin = None if contest_margin is None else Fraction(contest_margin)
+        self.contest_size = contest_size
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
         if risk_weight is not None and risk_weight < 0:
             raise ParameterError(f"risk_weight {risk_weight}: expected a weight of 0 or more (0 or None: off)")
@@ -323,6 +339,61 @@ class BestAgent(GreedyAgent):
             secondary += share * after
         return Outlook(cell, safety, secondary, progress, values == 1, frozenset(implied or ()))
 
+    def second_ply(self, a: Analysis, cell: Cell) -> Fraction:
+        """Opening ``cell`` valued one move further than :meth:`outlook` looks.
+
+        ``sum_k P(k) * best`` over the numbers ``k`` the cell may show, where
+        ``best`` is the best :class:`Outlook` score of the position after it:
+        over its certain-safe cells that can teach something if it has any,
+        else over its :meth:`candidates` (1 once nothing is left to guess).
+        Where :meth:`outlook` stops at the safeties of the position after a
+        guess, this plays the next move too, each of its outcomes valued by
+        :meth:`next_safety`.  Exact counts throughout; it costs about as many
+        counts as the outlooks of every candidate of every position after the
+        cell, so the agent spends it only on contested guesses
+        (``contest_margin``).
+
+        >>> from countsweep.board import Board
+        >>> a = analyze(Board.from_text("4x4x3\\n1???\\n????\\n??2?\\n????"))
+        >>> agent = BestAgent()
+        >>> [str(agent.second_ply(a, c)) for c in ((0, 2), (0, 3))]
+        ['13423/14000', '26491/29000']
+        """
+        total = Fraction(0)
+        for k in possible_numbers(a.board, cell):
+            nxt = self.shown(a, cell, k)
+            if nxt is None:
+                continue
+            total += Fraction(nxt.count, a.count) * self.best_score(nxt)
+        return total
+
+    def best_score(self, a: Analysis) -> Fraction:
+        """The best :class:`Outlook` score of ``a``'s next move (see :meth:`second_ply`)."""
+        if all(g.mines in (0, a.scale) for g in a.groups):
+            return Fraction(1)  # nothing left to guess
+        weight = self.weight_on(a.board)
+        safe = list(a.safe)
+        cells = safe if safe else self.candidates(a)
+        best: Fraction | None = None
+        for c in cells:
+            out = self.outlook(a, c, best)
+            if out is None or (safe and out.dead):
+                continue
+            score = out.score(weight)
+            if best is None or score > best:
+                best = score
+        # only dead safe cells: opening them changes nothing, so the position is worth its guesses
+        return best if best is not None else self.best_score_of_guesses(a)
+
+    def best_score_of_guesses(self, a: Analysis) -> Fraction:
+        weight = self.weight_on(a.board)
+        best = Fraction(0)
+        for c in self.candidates(a):
+            out = self.outlook(a, c, best or None)
+            if out is not None:
+                best = max(best, out.score(weight))
+        return best
+
     def risk(self, a: Analysis) -> Risk | None:
         """The long-term risk of ``a`` (:mod:`countsweep.play.risk`) when :attr:`risk_weight` is set
         and the mine total known; else None."""
@@ -421,7 +492,7 @@ def endgame(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
     if not a.mines_known or a.count > agent.endgame_layouts:
         return None
     # the positions searched grow with the layouts allowed; past the limit, guess as usual
-    found = best_move(a.board, agent.endgame_layouts)
+    found = best_move(a.board, agent.endgame_layouts, agent.endgame_positions, agent.endgame_anytime)
     return None if found is None else _guess(a, found[0], "endgame")
 
 
@@ -515,6 +586,7 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
         return _guess(a, chosen[0], "outlook")
     chosen = agent.order(a, chosen, rng)
     best: tuple[bool, Fraction, Outlook] | None = None
+    scored: list[tuple[bool, Fraction, Outlook]] = []
     weight = agent.weight_on(a.board)
     for c in chosen:
         bound = best[1] if best is not None and best[0] else None
@@ -522,9 +594,12 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
         if out is None:
             continue
         key = (not out.dead, out.score(weight), out)
+        scored.append(key)
         if best is None or key[:2] > best[:2]:
             best = key
     assert best is not None  # the safest candidate is never pruned
+    if agent.contest_margin is not None and best[0]:
+        best = contested(agent, a, best, scored)
     winner = chosen_outlook = best[2]
     while True:
         # a safer cell that is safe whenever the winner is dominates it: open it first
@@ -536,6 +611,24 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
         assert nxt is not None  # no bound: never pruned
         winner = nxt
     return _guess(a, winner.cell, "outlook" if winner is chosen_outlook else "dominance")
+
+
+def contested(agent: BestAgent, a: Analysis, best: tuple[bool, Fraction, Outlook],
+              scored: list[tuple[bool, Fraction, Outlook]]) -> tuple[bool, Fraction, Outlook]:
+    """The winner of :func:`outlook` among its close rivals, by :meth:`BestAgent.second_ply`.
+
+    Rivals are the living candidates scored within ``contest_margin`` of the
+    best score (at most ``contest_size`` of them, the best scores first); with
+    none, the winner stands.  The earlier in that order wins ties.
+    """
+    assert agent.contest_margin is not None
+    floor = best[1] * (1 - agent.contest_margin)
+    rivals = sorted((key for key in scored if key[0] and key[1] >= floor), key=lambda key: -key[1])
+    if len(rivals) < 2:
+        return best
+    rivals = rivals[:agent.contest_size]
+    values = [agent.second_ply(a, key[2].cell) for key in rivals]
+    return rivals[max(range(len(rivals)), key=lambda i: (values[i], -i))]
 
 
 def _guess(a: Analysis, cell: Cell, rule: str) -> Move:

@@ -19,7 +19,16 @@ in its group and the free-information rule opens the informative ones.
 
 A cell whose safe layouts number no more than the best total found cannot
 beat it, and a cell's partial sum plus its unexplored layouts bounds what it
-can still reach; both prune without losing optimality.
+can still reach; both prune without losing optimality.  The bound is also
+handed down: a group need only be valued as far as telling whether it wins
+more than what its cell needs from it to beat the best move (``beat``).
+Below that, :meth:`PythonSearch.wins` settles for an upper bound no greater
+than ``beat`` (a move there that cannot pass the bound is not searched), and
+the memo keeps such bounds beside exact values, re-valuing a position only
+when a later question needs more.  This is Ballard's pruning of chance nodes
+(*-minimax, Star1; Artificial Intelligence 21, 1983) with win counts for
+values; on the positions where the agent's search used to stop, it needs
+about half as many positions.
 
 The layouts themselves come from :func:`enumerate_layouts`: each frontier
 component's assignments by backtracking, joined with the ways to place the
@@ -80,16 +89,19 @@ class Search(Protocol):
         """Positions valued so far (the memo)."""
         ...
 
-    def wins(self, ls: int) -> int:
-        """``W(ls)``: the layouts of ``ls`` won under optimal play."""
+    def wins(self, ls: int, beat: int = -1) -> int:
+        """``W(ls)``, the layouts of ``ls`` won under optimal play, when it exceeds ``beat``;
+        else an upper bound of it no greater than ``beat``."""
         ...
 
-    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
-        """The option (mines in ``ls``, cut) winning most from ``ls``: (cut or -1, its wins), safest first."""
+    def best_of(self, ls: int, options: list[tuple[int, int]], beat: int = -1) -> tuple[int, int]:
+        """The option (mines in ``ls``, cut) winning most from ``ls``, valued safest first:
+        (cut, its wins) if it wins more than ``beat``, else (-1, an upper bound no greater than ``beat``)."""
         ...
 
     def after(self, ls: int, cut: int, beat: int) -> int | None:
-        """Wins after opening ``cut``: None if it cannot beat ``beat`` at all, ``beat`` if pruned."""
+        """Wins after opening ``cut`` when they exceed ``beat``; None if its safe layouts cannot,
+        else an upper bound no greater than ``beat``."""
         ...
 
 
@@ -109,12 +121,12 @@ class PythonSearch:
     def positions(self) -> int:
         return len(self.memo)
 
-    def wins(self, ls: int) -> int:
+    def wins(self, ls: int, beat: int = -1) -> int:
         if ls & (ls - 1) == 0:
             return 1 if ls else 0
         known = self.memo.get(ls)
-        if known is not None:
-            return known
+        if known is not None and (known >= 0 or ~known <= beat):
+            return known if known >= 0 else ~known  # exact, or a bound that says enough
         if len(self.memo) >= self.max_positions:
             raise LimitExceeded(f"endgame search reached {self.max_positions} positions")
         if self._depth + 1 >= self.max_depth:  # the kernel counts this call's level too
@@ -132,38 +144,53 @@ class PythonSearch:
                 elif ls & ~cut.mine:
                     guesses.append((m, i))
             if open_free is not None:
-                value = sum(self.wins(ls & s) for s in open_free.shows if ls & s)
+                value = self._opened(ls, open_free, ls.bit_count(), beat)
             else:
-                value = max(0, self.best_of(ls, guesses)[1])
+                value = self.best_of(ls, guesses, beat)[1]
         finally:
             self._depth -= 1
-        self.memo[ls] = value
+        # a bound of 0 is exact: nothing is won
+        self.memo[ls] = value if value > beat or value == 0 else ~value
         return value
 
-    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
-        best_cut, best = -1, -1
-        for _, i in sorted(options, key=lambda mc: mc[0]):
+    def best_of(self, ls: int, options: list[tuple[int, int]], beat: int = -1) -> tuple[int, int]:
+        best_cut, best, bound = -1, beat, 0
+        size = ls.bit_count()
+        for m, i in sorted(options, key=lambda mc: mc[0]):
             v = self.after(ls, i, best)
-            if v is None:
+            if v is None:  # neither this option nor a riskier one can win more than the best
+                bound = max(bound, size - m)
                 break
             if v > best:
                 best_cut, best = i, v
-        return best_cut, best
+            else:
+                bound = max(bound, v)
+        return (best_cut, best) if best_cut >= 0 else (-1, bound)
 
     def after(self, ls: int, cut: int, beat: int) -> int | None:
         chosen = self.cuts[cut]
         left = (ls & ~chosen.mine).bit_count()
         if left <= beat:
             return None
+        return self._opened(ls, chosen, left, beat)
+
+    def _opened(self, ls: int, cut: Cut, left: int, beat: int) -> int:
+        """``sum W(ls & s)`` over the numbers ``s`` of ``cut`` (``left`` layouts safe there), or an
+        upper bound of it no greater than ``beat`` once it cannot exceed ``beat``."""
         total = 0
-        for s in chosen.shows:
+        for s in cut.shows:
             part = ls & s
             if not part:
                 continue
-            if total + left <= beat:
-                return beat
-            total += self.wins(part)
-            left -= part.bit_count()
+            n = part.bit_count()
+            need = beat - total - (left - n)  # what this part must win for the sum to pass beat
+            if n <= need:
+                return total + left
+            w = self.wins(part, need)
+            if w <= need:
+                return total + w + left - n
+            total += w
+            left -= n
         return total
 
 
@@ -192,14 +219,14 @@ class KernelSearch:
     def positions(self) -> int:
         return self._search.positions
 
-    def wins(self, ls: int) -> int:
-        won = self._search.wins(self._pack(ls))
+    def wins(self, ls: int, beat: int = -1) -> int:
+        won = self._search.wins(self._pack(ls), beat)
         if won is None:
             raise self._limit()
         return won
 
-    def best_of(self, ls: int, options: list[tuple[int, int]]) -> tuple[int, int]:
-        found = self._search.best(self._pack(ls), options)
+    def best_of(self, ls: int, options: list[tuple[int, int]], beat: int = -1) -> tuple[int, int]:
+        found = self._search.best(self._pack(ls), options, beat)
         if found is None:
             raise self._limit()
         return found
@@ -297,12 +324,39 @@ class Endgame:
         assert wins is not None  # nothing is pruned against -1
         return Fraction(wins, self.size)
 
-    def best(self) -> tuple[Cell, Fraction] | None:
-        """The cell to open and the win probability it gives; None if nothing is uncertain."""
+    def best(self, anytime: bool = False) -> tuple[Cell, Fraction] | None:
+        """The cell to open and the win probability it gives; None if nothing is uncertain.
+
+        The moves are valued safest first, as :meth:`Search.best_of` values
+        them.  Past the search's limits it raises
+        :class:`~countsweep.errors.LimitExceeded`, or with ``anytime`` returns
+        the best of the moves valued before the limit (an exact value, that
+        move's own; better moves may be among those not valued), and raises
+        only if none was.  Below, four positions are enough to value the
+        safest move, (0, 4), and too few to find the best one:
+
+        >>> board = Board.from_text("5x4x5\\n001??\\n013??\\n02???\\n02???")
+        >>> Endgame.of(board, 100, max_positions=4).best(anytime=True)
+        ((0, 4), Fraction(1, 2))
+        >>> Endgame.of(board, 100).best()
+        ((3, 3), Fraction(3, 5))
+        """
         everything = (1 << self.size) - 1
-        options = [(c.mine.bit_count(), i) for i, c in enumerate(self.cuts) if everything & ~c.mine]
-        cut, wins = self.search.best_of(everything, options)
-        return None if cut < 0 else (self.cuts[cut].cell, Fraction(wins, self.size))
+        options = sorted(((c.mine.bit_count(), i) for i, c in enumerate(self.cuts) if everything & ~c.mine),
+                         key=lambda mc: mc[0])
+        best_cut, best = -1, -1
+        for _, i in options:
+            try:
+                wins = self.search.after(everything, i, best)
+            except LimitExceeded:
+                if anytime and best_cut >= 0:
+                    break
+                raise
+            if wins is None:  # this move and every riskier one cannot beat the best
+                break
+            if wins > best:
+                best_cut, best = i, wins
+        return None if best_cut < 0 else (self.cuts[best_cut].cell, Fraction(best, self.size))
 
 
 def component_layouts(comp: Component, width: int, limit: int) -> list[tuple[int, int]] | None:
@@ -388,17 +442,20 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     return out
 
 
-def best_move(board: Board, max_layouts: int, max_positions: int = 100_000) -> tuple[Cell, Fraction] | None:
+def best_move(board: Board, max_layouts: int, max_positions: int = 100_000,
+              anytime: bool = False) -> tuple[Cell, Fraction] | None:
     """The cell maximising the exact win probability, when the search is small enough.
 
     Returns (cell, win probability), or None when there are more than
     ``max_layouts`` layouts, nothing to guess, or the search meets more than
-    ``max_positions`` positions.
+    ``max_positions`` positions before it has valued a move (``anytime``) or
+    at all.  With ``anytime`` a search stopped by its limit gives the best
+    move it had valued (:meth:`Endgame.best`).
     """
     search = Endgame.of(board, max_layouts, max_positions)
     if search is None:
         return None
     try:
-        return search.best()
+        return search.best(anytime)
     except LimitExceeded:
         return None
