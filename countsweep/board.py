@@ -514,6 +514,18 @@ class Board:
                 kinds.get(v, numbers).append((r, c))
         return tuple(hidden), tuple(flags), tuple(numbers), tuple(cleared)
 
+    @functools.cached_property
+    def _hidden_set(self) -> frozenset[Cell]:
+        return frozenset(self._kinds[0])
+
+    def hidden_around(self, cell: Cell) -> int:
+        """How many of ``cell``'s neighbours are hidden and unflagged.
+
+        >>> Board.from_text("3x2x1\\n?1F\\n??1").hidden_around((0, 1))
+        3
+        """
+        return len(self._hidden_set.intersection(self.neighbours(cell)))
+
     @property
     def hidden_cells(self) -> tuple[Cell, ...]:
         """Hidden unflagged cells, row-major (a shared tuple: the fast accessor; :meth:`hidden` copies)."""

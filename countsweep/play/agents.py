@@ -296,7 +296,7 @@ class BestAgent(GreedyAgent):
         flagged neighbours and by the frontier cells around) scores more
         candidates for no measured gain (``benchmarks/variants.py``, ``sea-kinds``).
         """
-        return sum(1 for n in board.neighbours(cell) if board[n] == HIDDEN)
+        return board.hidden_around(cell)
 
     def outlook(self, a: Analysis, cell: Cell, bound: Fraction | None = None) -> Outlook | None:
         """The :class:`Outlook` of opening ``cell``; None once its score cannot exceed ``bound``.
