@@ -9,6 +9,12 @@
  *     cell is a mine and shows a tuple of such bit sets, one for each number it shows.
  *     Past max_positions memo entries, or max_depth nested positions, a method returns None
  *     and `stopped` says which limit stopped it.
+ *
+ * wins(position, beat=-1), after(position, cut, beat), best(position, options, beat=-1)
+ *     Each answers exactly when the answer exceeds beat, else with an upper bound no greater
+ *     than beat (after: -1 when the cut's safe layouts cannot exceed it).  The bar is handed
+ *     down to every group of layouts a move leads to (Ballard's Star1), and the memo keeps
+ *     such bounds (as ~bound) beside exact values until a higher bar needs more.
  */
 
 #ifndef COUNTSWEEP_SEARCH_H

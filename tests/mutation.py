@@ -748,6 +748,13 @@ EQUIVALENT.update({
              "their labels reach no answer", "countsweep.rules.x__kernel_answer", 48, 49, 52),
     **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 91, 94, 95),
     **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 116),
+    **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
+             "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
+    **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
+             "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
+             "countsweep.rules.x__kernel_answer", 66),
+    **_alike("without a deadline limits.expired() is always False: handing it to the kernel only costs a call",
+             "countsweep.rules.x__kernel_answer", 69),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
-from countsweep.errors import InconsistentError, LimitExceeded
+from countsweep.errors import CountsweepError, InconsistentError, LimitExceeded
 from countsweep.play.agents import (
     GUESS_RULES,
     BestAgent,
@@ -269,6 +269,65 @@ def test_outlook_pruning_only_drops_cells_that_cannot_win():
         assert pruned is None or pruned == o
         if o.secondary == top:
             assert pruned == o
+
+
+def _best_score_by_every_outlook(agent: BestAgent, a) -> F:
+    """The next move's best score with every cell's outlook worked out in full (no bound)."""
+    if all(g.mines in (0, a.scale) for g in a.groups):
+        return F(1)
+    weight = agent.weight_on(a.board)
+    if a.safe:
+        live = [o for o in (agent.outlook(a, c) for c in a.safe) if not o.dead]
+        if live:
+            return max(o.score(weight) for o in live)
+    return max(agent.outlook(a, c).score(weight) for c in agent.candidates(a))
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(max_hidden=9, total=True))
+@example(Board.from_text("4x4x3\n1???\n????\n??2?\n????"))
+def test_the_second_ply_is_the_chance_of_each_number_times_the_best_score_after_it(board):
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        return
+    agent = BestAgent(risk_weight=None)
+    for cell, p in a.probabilities.items():
+        if p == 1:
+            continue
+        want = F(0)
+        for k in range(9):
+            try:
+                nxt = analyze(board.reveal(cell, k))
+            except CountsweepError:  # a number the cell cannot show, or no layout shows it
+                continue
+            want += F(nxt.count, a.count) * _best_score_by_every_outlook(agent, nxt)
+        assert agent.second_ply(a, cell) == want
+
+
+def test_a_contested_guess_goes_to_the_rival_with_the_best_second_ply():
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    a = analyze(board)
+    plain = BestAgent(risk_weight=None)
+    weight = plain.weight_on(board)
+    scores = {c: plain.outlook(a, c).score(weight) for c in plain.candidates(a)}
+    assert sorted(scores) == [(0, 2), (0, 3)] and scores[(0, 2)] > scores[(0, 3)]
+    plies = {c: plain.second_ply(a, c) for c in scores}
+    gap = 1 - scores[(0, 3)] / scores[(0, 2)]  # how close the rival is, as a share of the best score
+    # within the margin the second ply decides; outside it the outlook's winner stands
+    wide = BestAgent(risk_weight=None, contest_margin=gap)
+    narrow = BestAgent(risk_weight=None, contest_margin=gap / 2)
+    assert wide.guess(a, random.Random(0)).cell == max(plies, key=plies.__getitem__)
+    assert narrow.guess(a, random.Random(0)).cell == (0, 2) == plain.guess(a, random.Random(0)).cell
+
+
+@pytest.mark.parametrize(("setting", "value"), [("contest_margin", F(-1, 10)), ("contest_margin", 1),
+                                                ("contest_size", 1), ("contest_size", 2.5)])
+def test_a_contest_outside_its_range_is_refused_by_name(setting, value):
+    from countsweep.errors import ParameterError
+
+    with pytest.raises(ParameterError, match=rf"^{setting} "):
+        BestAgent(**{setting: value})
 
 
 def test_a_flag_breaks_the_board_symmetry_for_the_solver():

@@ -232,6 +232,18 @@ def test_a_malformed_payload_is_refused_naming_the_place(doc, says):
         RuleSet.from_payload(doc)
 
 
+@pytest.mark.parametrize("call, says", [
+    (lambda: RuleSet.from_json("{"), r"^payload: not JSON"),
+    (lambda: RuleSet.from_json('{"rules": [], "total_cells": -2}'), r"^payload: total_cells: expected a whole number"),
+    (lambda: RuleSet.from_payload({"rules": [], "total_cells": -2}), r"^payload: total_cells: expected"),
+    (lambda: RuleSet.from_json("{", "rules.json"), r"^rules.json: not JSON"),
+    (lambda: RuleSet.from_payload({"rules": [], "total_mines": "3"}, "rules.json"), r"^rules.json: total_mines: "),
+])
+def test_a_malformed_payload_is_called_payload_unless_its_place_is_given(call, says):
+    with pytest.raises(InputError, match=says):
+        call()
+
+
 @pytest.mark.parametrize("rule, bounds", [
     ({"max_mines": 1, "cells": ["a", "b", "c"]}, (0, 1)),  # no min_mines: at least none
     ({"min_mines": 2, "cells": ["a", "b", "c"]}, (2, 3)),  # no max_mines: at most every cell
