@@ -503,6 +503,12 @@ static PyObject *finish(long long v) {
     return PyLong_FromLongLong(v);
 }
 
+/* A bar below -1 asks what -1 asks (every answer exact); clamped so that no sum with it can
+   overflow. */
+static long long bar(long long beat) {
+    return beat < -1 ? -1 : beat;
+}
+
 /* a position argument as a fresh bit set (NULL with an exception) */
 static word *position_arg(SearchObject *s, PyObject *obj) {
     word *ls = PyMem_Malloc(sizeof(word) * (size_t)s->nwords);
@@ -525,7 +531,7 @@ static PyObject *search_wins(SearchObject *s, PyObject *args) {
     word *ls = position_arg(s, lsobj);
     if (!ls)
         return NULL;
-    long long v = wins(s, ls, beat);
+    long long v = wins(s, ls, bar(beat));
     PyMem_Free(ls);
     return finish(v);
 }
@@ -545,7 +551,7 @@ static PyObject *search_after(SearchObject *s, PyObject *args) {
     if (!ls)
         return NULL;
     int none;
-    long long v = after(s, ls, &s->cuts[cut], beat, &none);
+    long long v = after(s, ls, &s->cuts[cut], bar(beat), &none);
     PyMem_Free(ls);
     if (v >= 0 && none)
         return PyLong_FromLong(-1);
@@ -588,7 +594,7 @@ static PyObject *search_best(SearchObject *s, PyObject *args) {
     if (!(ls = position_arg(s, lsobj)))
         goto done;
     int best_cut;
-    long long v = best_of(s, ls, options, mines, (int)no, beat, &best_cut);
+    long long v = best_of(s, ls, options, mines, (int)no, bar(beat), &best_cut);
     out = v == LIMIT_HIT || v == NO_MEMORY ? finish(v) : Py_BuildValue("(iL)", best_cut, v);
 done:
     PyMem_Free(ls);

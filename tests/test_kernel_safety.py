@@ -52,6 +52,20 @@ def test_after_refuses_a_cut_index_the_search_does_not_have(cut):
         small_search().after(bits(0, 1, 2), cut, 0)
 
 
+@pytest.mark.parametrize("beat", [-1, -2, -(2**63), 2**63 - 1, 2**62])
+def test_any_bar_a_long_long_holds_is_answered_without_overflow(beat):
+    # below -1 a bar asks for exact answers; above every count, for a bound no greater than it
+    search = small_search()
+    won = 2  # cut 0 is safe in layouts 1 and 2 and tells them apart: both won
+    exact = beat < won
+    got = search.wins(bits(0, 1, 2), beat)
+    assert got == won if exact else won <= got <= beat
+    assert search.after(bits(0, 1, 2), 0, beat) == (won if exact else -1)
+    assert search.best(bits(0, 1, 2), [(1, 0)], beat) == ((0, won) if exact else (-1, won))
+    with pytest.raises(OverflowError):
+        search.wins(bits(0, 1, 2), 2**63)
+
+
 @pytest.mark.parametrize("call", [
     lambda s: s.wins(bits(0, 1)), lambda s: s.best(bits(0, 1), [(1, 0)]), lambda s: s.after(bits(0, 1), 0, 0),
 ])
