@@ -86,7 +86,7 @@ GROUPS: dict[str, Group] = {
     "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py", "test_clues.py", "test_exit_codes.py",
                                                          "test_hostile.py", "test_json_outputs.py")),
     "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py", "test_kernel.py", "test_optimal.py",
-                                                               "test_game.py")),
+                                                               "test_game.py", "test_implementations.py")),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
                                                                "test_exit_codes.py", "test_fifty.py",
                                                                "test_json_outputs.py")),
