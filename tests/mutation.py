@@ -49,6 +49,9 @@ class Group:
     kind: str
     modules: tuple[str, ...]
     tests: tuple[str, ...]
+    deselect: tuple[str, ...] = ()
+    """Tests left out: mutmut's trampoline adds frames to every call, so a test that goes to the
+    edge of Python's recursion limit on purpose overflows it under instrumentation."""
 
 
 GROUPS: dict[str, Group] = {
@@ -85,8 +88,11 @@ GROUPS: dict[str, Group] = {
                                                          "test_dimacs.py")),
     "sat": Group(OTHER, ("countsweep/encode/sat.py",), ("test_sat.py", "test_clues.py", "test_exit_codes.py",
                                                          "test_hostile.py", "test_json_outputs.py")),
-    "endgame": Group(OTHER, ("countsweep/play/endgame.py",), ("test_agent.py", "test_kernel.py", "test_optimal.py",
-                                                               "test_game.py", "test_implementations.py")),
+    "endgame": Group(OTHER, ("countsweep/play/endgame.py",),
+                     ("test_agent.py", "test_kernel.py", "test_optimal.py", "test_game.py",
+                      "test_implementations.py::TestPythonSearch", "test_implementations.py::TestKernelSearch"),
+                     ("test_implementations.py::TestPythonSearch::test_a_chain_deeper_than_the_depth_limit_stops_"
+                      "the_search",)),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
                                                                "test_exit_codes.py", "test_fifty.py",
                                                                "test_json_outputs.py")),
@@ -844,6 +850,7 @@ def copy_tree(group: str, root: Path) -> Path:
     # the group's own modules too: their docstring examples run as doctests
     modules = sorted({m.split("*")[0].rstrip("/") for m in spec.modules})
     selection = [f"tests/{t}" for t in spec.tests] + modules + ["-m", "not slow"]
+    selection += [arg for test in spec.deselect for arg in ("--deselect", f"tests/{test}")]
     text = re.sub(r"pytest_add_cli_args_test_selection = \[.*?\]\n",
                   f"pytest_add_cli_args_test_selection = {json.dumps(selection)}\n"
                   f"only_mutate = {json.dumps(list(spec.modules))}\n", text, flags=re.S)
