@@ -339,8 +339,7 @@ static long long wins_here(SearchObject *s, const word *ls, long long beat) {
         int best_cut;
         value = best_of(s, ls, options, mines, noptions, beat, &best_cut);
     }
-    /* a bound of 0 is exact: nothing is won */
-    if (value >= 0 && memo_put(s, ls, value > beat || value == 0 ? value : ~value) < 0)
+    if (value >= 0 && memo_put(s, ls, value > beat ? value : ~value) < 0)
         value = NO_MEMORY;
     return value;
 }

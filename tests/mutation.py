@@ -670,6 +670,33 @@ EQUIVALENT.update({
     **_alike("a safe cell that tells nothing leaves the layouts as they are: as a move it is worth exactly W, the "
              "most any move is worth, so best() may return it only in a tie, at the same value",
              END + "xǁEndgameǁ__init__", 85),
+    **_alike("a cell that tells nothing (safe with one number everywhere, or a mine everywhere) made a cut anyway is "
+             "never played: it is free only when it splits the layouts and a guess only when it is safe somewhere, "
+             "and move_value gives it the value it gave before", END + "xǁEndgameǁ__init__", 86),
+    **_alike("a cell that is a mine in every layout shows nothing, so it makes no cut: at the root every cut is safe "
+             "somewhere", END + "xǁEndgameǁbest", 13),
+    **_alike("no cut index and no count is -2: -2 reads as -1 does (no move yet, every answer exact)",
+             END + "xǁEndgameǁbest", 19, 21),
+    **_alike("the options are made in cut order, so sorting the pairs sorts by mines and then by cut, as the stable "
+             "sort by mines does", END + "xǁEndgameǁbest", 9),
+    **_alike("every bit set, the cuts' and the positions', is packed the same way: another byte order only renames "
+             "the layouts, which no answer and no count of positions depends on", END + "xǁKernelSearchǁ_pack", 4),
+    **_alike("a part that wins exactly what it needs leaves the sum at the bar whether it stops there or goes on: "
+             "the next part then needs all it has, and the bar comes back as the bound",
+             END + "xǁPythonSearchǁ_opened", 19),
+    **_alike("no cut index is -2: the answer is (-1, bound) either way", END + "xǁPythonSearchǁbest_of", 3),
+    **_alike("the name of a file in a fresh temporary directory: pysdd reads it whatever it is called",
+             "countsweep.compiled.xǁCompiledPositionǁload", 139, 140, 152, 153),
+    **_alike("a minus sign is ASCII: the text is ASCII with it or without it, whatever is stripped first",
+             "countsweep.topology.x__pair", 7, 8, 9),
+    **_alike("letters stripped before isdigit reach int(), which refuses them with the same ValueError, read as "
+             "the same message", "countsweep.topology.x__pair", 12),
+    **_alike("no position of two or more layouts is worth 0 (opening a cell that is safe somewhere leaves a part, "
+             "and a part is won at least once), so the memo never holds a 0", END + "xǁPythonSearchǁwins",
+             15, 16, 21, 22),
+    **_alike("a cut that is a mine in every layout left sorts last among the guesses, and there it stops the loop "
+             "at once (no safe layout can beat the best), as the end of the list does",
+             END + "xǁPythonSearchǁwins", 47, 48),
 })
 DIMACS = "countsweep.encode.dimacs."
 EQUIVALENT.update({

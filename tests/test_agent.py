@@ -495,6 +495,39 @@ def test_a_stopped_search_gives_the_best_move_it_had_valued_only_when_asked(how)
     assert best_move(board, 100, 4, anytime=True) == ((0, 4), F(1, 2))
 
 
+def test_an_anytime_search_gives_up_only_when_it_could_not_value_the_safest_move():
+    first_is_cut_zero = 0
+    for seed in range(60):
+        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.7, flag=0.1)
+        try:
+            lays = enumerate_layouts(board, 300)
+        except InconsistentError:
+            continue
+        if not lays or len(lays) < 3:
+            continue
+        everything = (1 << len(lays)) - 1
+        for limit in (1, 2, 3, 5, 8, 13):
+            search = Endgame(board, lays, max_positions=limit)
+            assert search.max_positions == limit
+            options = sorted(((c.mine.bit_count(), i) for i, c in enumerate(search.cuts) if everything & ~c.mine),
+                             key=lambda mc: mc[0])
+            if not options:
+                break
+            first = options[0][1]
+            try:
+                Endgame(board, lays, max_positions=limit).search.after(everything, first, -1)
+                valued = True
+            except LimitExceeded:
+                valued = False
+            if valued:
+                assert search.best(anytime=True) is not None
+                first_is_cut_zero += first == 0
+            else:
+                with pytest.raises(LimitExceeded):
+                    search.best(anytime=True)
+    assert first_is_cut_zero > 0
+
+
 @pytest.mark.long
 def test_at_every_limit_the_anytime_move_is_worth_exactly_what_it_claims():
     checked = stopped = 0

@@ -247,6 +247,56 @@ class SearchContract:
                 return
         pytest.fail("no endgame needed a second position")
 
+    @pytest.mark.parametrize("depth", [2, 3, 5, 8])
+    def test_a_chain_of_layouts_finishes_exactly_when_the_depth_limit_allows_it(self, depth):
+        # the chain of n layouts below is n - 1 positions deep: it needs a limit of n
+        for n in range(2, 12):
+            cuts = tuple(Cut((0, c), 1 << c, (((1 << n) - 1) ^ (1 << c),)) for c in range(n))
+            search = self.search(cuts, n, 10**6, depth)
+            if n <= depth:
+                assert search.wins((1 << n) - 1) == 1
+            else:
+                with pytest.raises(LimitExceeded, match=rf"^endgame search went {depth} positions deep$"):
+                    search.wins((1 << n) - 1)
+
+    def test_a_move_whose_safe_layouts_cannot_clear_the_bar_is_none(self):
+        checked = 0
+        for board, layouts in endgames(10, seed=700):
+            endgame = Endgame(board, layouts, implementation=self.implementation)
+            everything = (1 << len(layouts)) - 1
+            for i, cut in enumerate(endgame.cuts):
+                safe = (everything & ~cut.mine).bit_count()
+                assert endgame.search.after(everything, i, safe) is None
+                assert endgame.search.after(everything, i, safe + 5) is None
+                value = endgame.search.after(everything, i, -1)
+                below = endgame.search.after(everything, i, safe - 1)
+                assert below is not None and (below == value if value > safe - 1 else value <= below <= safe - 1)
+                checked += 1
+        assert checked > 30
+
+    def test_the_best_of_no_option_wins_nothing(self):
+        board, layouts = next(endgames(1, seed=800))
+        search = Endgame(board, layouts, implementation=self.implementation).search
+        assert search.best_of((1 << len(layouts)) - 1, []) == (-1, 0)
+
+    def test_among_options_as_safe_and_as_good_the_first_given_is_chosen(self):
+        # options are valued safest first, keeping the order given among equally safe ones: of
+        # those that tie for the most wins, the first given is the answer
+        ties = 0
+        for board, layouts in endgames(25, seed=900):
+            endgame = Endgame(board, layouts, implementation=self.implementation)
+            everything = (1 << len(layouts)) - 1
+            options = [(c.mine.bit_count(), i) for i, c in enumerate(endgame.cuts) if everything & ~c.mine]
+            value = {i: Endgame(board, layouts, implementation="python").search.after(everything, i, -1)
+                     for _, i in options}
+            for order in (options, options[::-1]):
+                best = max(value.values())
+                first = next(i for _, i in sorted(order, key=lambda mc: mc[0]) if value[i] == best)
+                fresh = Endgame(board, layouts, implementation=self.implementation).search
+                assert fresh.best_of(everything, order) == (first, best)
+            ties += len([i for i in value if value[i] == best]) > 1
+        assert ties > 0
+
     def test_a_chain_deeper_than_the_depth_limit_stops_the_search(self):
         # cut c is a mine only in layout c: one guess after another, 600 positions deep
         n = 600

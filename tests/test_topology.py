@@ -92,6 +92,7 @@ def test_header_words_name_the_topology(header, words, size):
     ("5x5 neighbourhood bishop", "unknown neighbourhood"),
     ("5x5 neighbourhood offsets:1,1", "symmetric"),
     ("5x5 neighbourhood offsets:0,0", "never \\(0, 0\\)"),
+    ("5x5 neighbourhood offsets:X1,0;-1,0", "offsets are 'dr,dc' pairs"),  # only a minus may lead a digit
     ("5x5 torus squid", "neither a size nor a topology word"),
     ("5x5 neighbourhood", "needs a name"),
     ("graph g.json 5x1", "from a file"),

@@ -149,8 +149,7 @@ class PythonSearch:
                 value = self.best_of(ls, guesses, beat)[1]
         finally:
             self._depth -= 1
-        # a bound of 0 is exact: nothing is won
-        self.memo[ls] = value if value > beat or value == 0 else ~value
+        self.memo[ls] = value if value > beat else ~value
         return value
 
     def best_of(self, ls: int, options: list[tuple[int, int]], beat: int = -1) -> tuple[int, int]:
