@@ -687,6 +687,15 @@ EQUIVALENT.update({
     **_alike("no cut index is -2: the answer is (-1, bound) either way", END + "xǁPythonSearchǁbest_of", 3),
     **_alike("the name of a file in a fresh temporary directory: pysdd reads it whatever it is called",
              "countsweep.compiled.xǁCompiledPositionǁload", 139, 140, 152, 153),
+    **_alike("the outlook handed over only saves work: worked out again it is the same",
+             "countsweep.serve.answers.x__alternatives", 35, 39),
+    **_alike("the outlook handed over only saves work: worked out again it is the same",
+             "countsweep.serve.answers.x__outlook_json", 2),
+    **_alike("an open move is always among the moves: a position with a cell that is not certainly a mine gets a "
+             "certain open or a guess (all mines was answered before)", "countsweep.serve.answers.x_move_json",
+             50, 52),
+    **_alike("the static mount's name is for url_for, which no page uses: its files are served by path",
+             "countsweep.serve.app.x_build", 26, 29, 33, 34),
     **_alike("a minus sign is ASCII: the text is ASCII with it or without it, whatever is stripped first",
              "countsweep.topology.x__pair", 7, 8, 9),
     **_alike("letters stripped before isdigit reach int(), which refuses them with the same ValueError, read as "

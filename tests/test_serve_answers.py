@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -84,6 +85,18 @@ def test_the_move_is_the_agents_with_the_seed_given(seed):
     expected = next(m for m in moves if m.action == "open")
     out = move_json(board, seed=seed)
     assert (out["cell"], out["action"], out["rule"]) == (list(expected.cell), "open", expected.rule)
+
+
+def test_the_seed_breaks_ties_between_equal_guesses_as_the_agents_own_generator_does():
+    # four cells around the two 1s are equally good guesses: the seed picks one, always the same
+    board = "6x6x5\n??????\n??????\n??11??\n??????\n??????\n??????"
+    picked = set()
+    for seed in range(12):
+        moves = BestAgent().moves(Board.from_text(board), random.Random(seed))
+        expected = next(m for m in moves if m.action == "open")
+        assert move_json(board, seed=seed)["cell"] == list(expected.cell)
+        picked.add(expected.cell)
+    assert len(picked) > 1
 
 
 def test_nothing_left_to_open_has_every_key_of_a_move():
@@ -267,3 +280,61 @@ def test_a_records_file_reads_alike_plain_or_gzipped_and_a_cut_last_line_is_left
         read(other)
     with pytest.raises(InputError, match=r"nowhere\.jsonl\.gz: no such file"):
         read(tmp_path / "nowhere.jsonl.gz")
+
+
+def _expected_alternatives(text: str, k: int) -> tuple[list[list[int]], int]:
+    """The agent's candidates other than its guess: living before dead, best score first, then row-major."""
+    from countsweep.oracle import analyze
+
+    board = Board.from_text(text)
+    agent = BestAgent()
+    a = analyze(board)
+    chosen = tuple(move_json(text)["cell"])
+    weight = agent.weight_on(board)
+    ranked = sorted((o.dead, -o.score(weight), c) for c in agent.candidates(a) if c != chosen
+                    for o in [agent.outlook(a, c)])
+    ties = sum(1 for x, y in pairwise(ranked) if x[:2] == y[:2])
+    return [list(c) for _, _, c in ranked[:k]], ties
+
+
+def test_the_alternatives_are_the_next_best_candidates_living_first_then_by_score_then_row_major():
+    from countsweep.play.game import Game
+
+    # seeded positions, and symmetric ones whose equal candidates are told apart by row-major order
+    symmetric = ["5x5x3\n?????\n?????\n??1??\n?????\n?????", "7x3x4\n???????\n???1???\n???????",
+                 "6x6x5\n??????\n??????\n??11??\n??????\n??????\n??????"]
+    guesses = ties = 0
+    for s in range(120 + len(symmetric)):
+        if s < len(symmetric):
+            text = symmetric[s]
+        else:
+            game = Game(6, 5, 6, "safe", seed=s)
+            game.open((0, 0))
+            text = game.view().to_text()
+        out = move_json(text, alternatives=10)
+        if not out["guess"]:
+            assert out["alternatives"] == []  # a certain move is weighed against nothing
+            continue
+        want, tied = _expected_alternatives(text, 10)
+        assert [alt["cell"] for alt in out["alternatives"]] == want
+        assert len(move_json(text)["alternatives"]) == min(3, len(want))  # three by default
+        guesses += 1
+        ties += tied
+    assert guesses > 20 and ties > 0
+
+
+def test_the_records_file_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("COUNTSWEEP_SERVE_RECORDS", "games.jsonl")
+    assert Config.from_env().records == "games.jsonl"
+    monkeypatch.setenv("COUNTSWEEP_SERVE_RECORDS", "")
+    assert Config.from_env().records is None
+    monkeypatch.delenv("COUNTSWEEP_SERVE_RECORDS")
+    assert Config.from_env().records is None
+
+
+@pytest.mark.parametrize("cell", [5, "a1", (1, 2, 3), [9, 9]])
+def test_a_cell_asked_about_that_is_not_a_cell_of_the_board_is_refused_by_name(cell):
+    from countsweep.errors import CountsweepError
+
+    with pytest.raises(CountsweepError, match="cell"):
+        move_json(THESIS, cell=cell)
