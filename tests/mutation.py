@@ -68,8 +68,13 @@ GROUPS: dict[str, Group] = {
                                                           "test_formula.py", "test_oracle.py", "test_cli.py",
                                                           "test_exit_codes.py", "test_hostile.py",
                                                           "test_json_outputs.py")),
+    # the analyzer contract runs the Python and the kernel path alike: with the kernel built, the
+    # default path is the kernel's, and the Python one (combine, its messages) is met only there
     "oracle": Group(CORE, ("countsweep/oracle.py",), ("test_oracle.py", "test_backends.py", "test_json_outputs.py",
-                                                      "test_clues.py")),
+                                                      "test_clues.py", "test_api_hostile.py",
+                                                      "test_implementations.py::TestPythonAnalyzer",
+                                                      "test_implementations.py::TestKernelAnalyzer",
+                                                      "test_implementations.py::TestKernelAnalyzerAlongAPath")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
                                                                 "test_clues.py", "test_dpll.py")),
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
