@@ -9,6 +9,7 @@ visits, since the agent gives up at a fixed number of them).
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -22,7 +23,7 @@ from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
-from countsweep.play.endgame import Endgame, enumerate_layouts
+from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from tests.reference import KNOT, seeded_position
@@ -315,6 +316,28 @@ def _positions_with_layouts(n: int):
             found += 1
             if found == n:
                 return
+
+
+def test_the_compiled_endgame_search_stops_at_the_same_depth_after_coming_back_up():
+    # a small depth limit meets positions after deeper ones have returned: both implementations
+    # must count the levels alike on the way back up, not only on the way down
+    stopped = finished = 0
+    for depth, (board, layouts) in itertools.product((2, 3, 4, 6), list(_positions_with_layouts(20))):
+        outcome = []
+        for how in ("kernel", "python"):
+            search = Endgame(board, layouts, 100_000, implementation=how)
+            if how == "kernel":
+                search.search = KernelSearch(search.cuts, len(layouts), 100_000, depth)
+            else:
+                search.search = PythonSearch(search.cuts, 100_000, depth)
+            try:
+                outcome.append((search.value(), search.positions))
+            except LimitExceeded as exc:
+                outcome.append((str(exc), search.positions))
+        assert outcome[0] == outcome[1], board.to_text()
+        stopped += isinstance(outcome[0][0], str)
+        finished += not isinstance(outcome[0][0], str)
+    assert stopped and finished
 
 
 def test_the_compiled_endgame_search_keeps_and_revalues_the_same_bounds():

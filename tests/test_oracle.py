@@ -366,3 +366,22 @@ def test_the_model_kept_for_a_board_is_never_given_for_another_board_or_clue_mod
     twin = Board.from_text("3x3\n???\n?1?\n???")
     assert Constraints.of(twin).equations[0].value == 1
     assert Constraints.of(board).equations == exact.equations
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_an_inconsistent_position_names_its_first_six_numbers_on_every_implementation(implementation):
+    with pytest.raises(InconsistentError, match=r"^no mine layout fits the numbers at cells \[0, 0\], \[0, 2\], "
+                                                 r"\[0, 4\], \[0, 6\], \[0, 8\], \[1, 0\]$"):
+        analyze(Board.from_text("9x2\n1?1?1?1?1\n000000000"), implementation=implementation)
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_the_seas_probability_is_its_cells_and_none_without_a_sea(implementation):
+    a = analyze(Board.from_text("4x4x3\n1???\n????\n??2?\n????"), implementation=implementation)
+    assert a.sea and a.sea_probability == a.probabilities[a.sea[0]] == Fraction(1, 10)
+    assert analyze(Board.from_text("3x1x1\n?1?"), implementation=implementation).sea_probability is None
+
+
+def test_a_density_is_the_seas_probability_when_no_total_is_known():
+    a = analyze(Board.from_text("4x4\n1???\n????\n??2?\n????"), density=Fraction(1, 5))
+    assert a.sea_probability == Fraction(1, 5) == a.probabilities[a.sea[0]]
