@@ -726,6 +726,14 @@ EQUIVALENT.update({
     **_alike(FALSY, ORACLE + "xǁ_NoLayoutǁ__str__", 9),
     **_alike("the kernel reads any negative total as unknown (mines < 0)", ORACLE + "x__compiled", 22),
     **_alike(FALSY, ORACLE + "x_analyze", 29),
+    **_alike(ZIPS, ORACLE + "x_combine", 10, 13, 98, 101, 102, 122, 125, 126, 166, 169, 182, 185, 233, 238,
+             277, 281, 301, 305, 337, 342),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 69, 72, 73),
+    **_alike("an Analysis's backend defaults to the default backend's name", ORACLE + "xǁKernelAnalyzerǁanalyze", 101),
+    **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
+             "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
+    **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 37),
 })
 CONS = "countsweep.constraints."
 HELD = ("what _held keeps only saves work: an entry missed, kept under a shared key (the identity check then sends "
