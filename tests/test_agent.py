@@ -406,33 +406,38 @@ def test_a_cell_exactly_ratio_times_as_safe_as_the_safest_is_a_candidate():
     assert not at_ratio & set(BestAgent(ratio=F(6, 7) + F(1, 1000)).candidates(a))
 
 
+def _small_endgames(seeds: range, sizes: list[tuple[int, int]], mines: tuple[int, int], hide: float,
+                    flag: float, limit: int):
+    """Seeded small positions with 3 to ``limit`` layouts, each with its layouts."""
+    for seed in seeds:
+        board = seeded_position(seed, sizes, mines, hide=hide, flag=flag)
+        try:
+            layouts = enumerate_layouts(board, limit)
+        except InconsistentError:
+            continue
+        if layouts and len(layouts) >= 3:
+            yield board, layouts
+
+
 @pytest.mark.long
 def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
     # two independent exact searches: the endgame's over bit sets of layouts (no cascade: a
     # shown 0's neighbours are then certainly safe) and the optimal solver's over board states
     # (with the cascade); a position's value and every move's value must agree
-    from countsweep.play.endgame import Endgame, enumerate_layouts
+    from countsweep.play.endgame import Endgame
     from countsweep.play.optimal import Geometry, Solver, state_of
-    from tests.reference import seeded_position
 
     checked = 0
-    for seed in range(400):
-        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.6, flag=0.2)
-        try:
-            layouts = enumerate_layouts(board, 2000)
-        except InconsistentError:
-            continue
-        if not layouts or len(layouts) < 3:
-            continue
+    for board, lays in _small_endgames(range(400), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.6, 0.2, 2000):
         solver = Solver(Geometry(board.width, board.height), board.mines)
         state = state_of(board)
         for how in ("python", "auto"):
-            search = Endgame(board, layouts, implementation=how)
-            assert search.value() == solver.value(state, layouts)
+            search = Endgame(board, lays, implementation=how)
+            assert search.value() == solver.value(state, lays)
             best = search.best()
             assert best is None or (best[1] == search.move_value(best[0]) and best[1] <= search.value())
             for r, c in board.hidden():
-                want = solver.move_value(state, layouts, r * board.width + c, solver.value)
+                want = solver.move_value(state, lays, r * board.width + c, solver.value)
                 assert search.move_value((r, c)) == want, (board.to_text(), (r, c))
         checked += 1
         if checked == 40:
@@ -497,14 +502,7 @@ def test_a_stopped_search_gives_the_best_move_it_had_valued_only_when_asked(how)
 
 def test_an_anytime_search_gives_up_only_when_it_could_not_value_the_safest_move():
     first_is_cut_zero = 0
-    for seed in range(60):
-        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.7, flag=0.1)
-        try:
-            lays = enumerate_layouts(board, 300)
-        except InconsistentError:
-            continue
-        if not lays or len(lays) < 3:
-            continue
+    for board, lays in _small_endgames(range(60), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.7, 0.1, 300):
         everything = (1 << len(lays)) - 1
         for limit in (1, 2, 3, 5, 8, 13):
             search = Endgame(board, lays, max_positions=limit)
@@ -531,14 +529,7 @@ def test_an_anytime_search_gives_up_only_when_it_could_not_value_the_safest_move
 @pytest.mark.long
 def test_at_every_limit_the_anytime_move_is_worth_exactly_what_it_claims():
     checked = stopped = 0
-    for seed in range(300):
-        board = seeded_position(seed, [(4, 3), (4, 4), (5, 3), (5, 4)], (2, 6), hide=0.7, flag=0.1)
-        try:
-            lays = enumerate_layouts(board, 400)
-        except InconsistentError:
-            continue
-        if not lays or len(lays) < 3:
-            continue
+    for board, lays in _small_endgames(range(300), [(4, 3), (4, 4), (5, 3), (5, 4)], (2, 6), 0.7, 0.1, 400):
         full = Endgame(board, lays)
         best = full.best()
         if best is None:
