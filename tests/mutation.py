@@ -730,6 +730,10 @@ EQUIVALENT.update({
              277, 281, 301, 305, 337, 342),
     **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 69, 72, 73),
     **_alike("an Analysis's backend defaults to the default backend's name", ORACLE + "xǁKernelAnalyzerǁanalyze", 101),
+    **_alike("a name that is not a backend's reaches get_backend either way, which refuses it with the same message",
+             ORACLE + "x_analyze", 6, 7),
+    **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
+             ORACLE + "x_analyze", 60, 61),
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "

@@ -385,3 +385,23 @@ def test_the_seas_probability_is_its_cells_and_none_without_a_sea(implementation
 def test_a_density_is_the_seas_probability_when_no_total_is_known():
     a = analyze(Board.from_text("4x4\n1???\n????\n??2?\n????"), density=Fraction(1, 5))
     assert a.sea_probability == Fraction(1, 5) == a.probabilities[a.sea[0]]
+
+
+def test_a_backend_is_one_of_countsweeps_by_name_or_instance_and_a_callers_own_counts_in_python():
+    from countsweep.counting import get_backend
+    from countsweep.counting.dpll import DpllCounter
+    from countsweep.errors import ParameterError
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    by_name, by_instance = analyze(board, backend="dpll"), analyze(board, backend=get_backend("dpll"))
+    assert (by_name.implementation, by_name.backend) == (by_instance.implementation, by_instance.backend)
+    assert by_instance.backend == "dpll"
+
+    class Callers(DpllCounter):
+        """A caller's counter that keeps dpll's name: the kernel cannot stand in for it."""
+
+    own = analyze(board, backend=Callers())
+    assert (own.implementation, own.backend) == ("python", "dpll") and own == by_name
+    assert analyze(board, backend="brute").implementation == "python"
+    with pytest.raises(ParameterError, match=r"^unknown backend 'nosuch'; choose from dpll, sdd, brute, path$"):
+        analyze(board, backend="nosuch")
