@@ -398,14 +398,10 @@ EQUIVALENT: dict[str, str] = {
         "the limits are checked at more decisions, not fewer: the same outcome, a little slower",
     "countsweep.counting.dpll.xǁ_Searchǁ_tick__mutmut_7":
         "the limits are still checked every 256 decisions, one decision later",
-    "countsweep.play.endgame.xǁEndgameǁ_pack__mutmut_4":
-        "every mask is packed in one byte order: the compiled search sees the layouts renumbered alike",
     "countsweep.play.endgame.xǁEndgameǁmove_value__mutmut_20":
         "the extra bit stands for no layout: every cut's masks are zero there, so nothing it meets changes",
     "countsweep.play.endgame.xǁEndgameǁmove_value__mutmut_23":
         "wins are never negative: nothing is pruned against -1 or -2",
-    "countsweep.play.endgame.xǁEndgameǁ_best_of__mutmut_17":
-        "wins are never negative: a start of -2 or -1 is beaten, or read as no option, alike",
     "countsweep.counting.sdd.x_compile_formula__mutmut_32":
         "the layout cards only place variables in the vtree: their bounds are never read",
     "countsweep.counting.sdd.x_compile_formula__mutmut_33":
@@ -654,27 +650,11 @@ EQUIVALENT.update({
              "its cells are set, so the walk prunes every branch at its first cell: no assignment either way",
              END + "x_component_layouts", 9),
     **_alike("None is false as False is: the same branch is taken", END + "x_component_layouts", 47),
-    **_alike("W of an empty set is never asked: empty groups are skipped and an endgame has at least one layout",
-             END + "xǁEndgameǁwins", 12, 14),
-    **_alike("an empty group wins nothing (W of no layout is 0): adding it changes no sum", END + "xǁEndgameǁwins",
-             40),
-    **_alike("a cell that is a mine in every layout left wins nothing, and max(0, ...) gives 0 when nothing better "
-             "is left: listing it among the guesses changes no value", END + "xǁEndgameǁwins", 32, 33),
-    **_alike("W is at least 1 on any layouts: two layouts differ at a cell that is a mine in one and safe in the "
-             "other, and opening it leaves a group to win, so max(1, .) and max(0, .) agree",
-             END + "xǁEndgameǁwins", 46),
-    **_alike("a cut no safer than the best cannot beat it, nor can the cuts after it (tried safest first): valuing "
-             "it instead of stopping leaves the best unchanged", END + "xǁEndgameǁ_after", 20),
-    **_alike("the compiled _after is called only by move_value, against -1, and nothing is pruned against -1: the "
-             "kernel never returns -1 there", END + "xǁEndgameǁ_after", 12, 16),
     **_alike("a cell that is a mine in every layout shows nothing, so it makes no cut: every cut is safe somewhere",
              END + "xǁEndgameǁbest", 11),
     **_alike("relevant only narrows the cells tried: a cell added by a wider test that tells nothing (the same in "
              "every layout, the same number shown) is dropped by the key test after", END + "xǁEndgameǁ__init__", 19,
              25, 29, 33),
-    **_alike("a safe cell that tells nothing leaves the layouts as they are: as a move it is worth exactly W, the "
-             "most any move is worth, so best() may return it only in a tie, at the same value",
-             END + "xǁEndgameǁ__init__", 85),
     **_alike("a cell that tells nothing (safe with one number everywhere, or a mine everywhere) made a cut anyway is "
              "never played: it is free only when it splits the layouts and a guess only when it is safe somewhere, "
              "and move_value gives it the value it gave before", END + "xǁEndgameǁ__init__", 86),
