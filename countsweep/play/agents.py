@@ -371,27 +371,23 @@ class BestAgent(GreedyAgent):
         """The best :class:`Outlook` score of ``a``'s next move (see :meth:`second_ply`)."""
         if all(g.mines in (0, a.scale) for g in a.groups):
             return Fraction(1)  # nothing left to guess
+        # only dead safe cells: opening them changes nothing, so the position is worth its guesses
+        found = self._top_score(a, a.safe, living=True) if a.safe else None
+        if found is None:
+            found = self._top_score(a, self.candidates(a), living=False)
+        return Fraction(0) if found is None else found
+
+    def _top_score(self, a: Analysis, cells: Sequence[Cell], living: bool) -> Fraction | None:
+        """The best outlook score among ``cells`` (the living ones only, if asked); None if none is scored."""
         weight = self.weight_on(a.board)
-        safe = list(a.safe)
-        cells = safe if safe else self.candidates(a)
         best: Fraction | None = None
         for c in cells:
             out = self.outlook(a, c, best)
-            if out is None or (safe and out.dead):
+            if out is None or (living and out.dead):
                 continue
             score = out.score(weight)
             if best is None or score > best:
                 best = score
-        # only dead safe cells: opening them changes nothing, so the position is worth its guesses
-        return best if best is not None else self.best_score_of_guesses(a)
-
-    def best_score_of_guesses(self, a: Analysis) -> Fraction:
-        weight = self.weight_on(a.board)
-        best = Fraction(0)
-        for c in self.candidates(a):
-            out = self.outlook(a, c, best or None)
-            if out is not None:
-                best = max(best, out.score(weight))
         return best
 
     def risk(self, a: Analysis) -> Risk | None:
