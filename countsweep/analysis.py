@@ -114,7 +114,11 @@ class Analysis:
         if v == FLAG:
             return Fraction(1)
         if v == HIDDEN:
-            return self.probabilities[cell]
+            try:
+                return self.probabilities[cell]
+            except TypeError:  # a [row, col] list: the board reads it, a dict cannot
+                self.board.check_cell(cell)
+                raise
         return None
 
     def grid(self) -> list[list[Fraction | None]]:

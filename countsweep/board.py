@@ -498,8 +498,13 @@ class Board:
                 yield (r, c)
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The cells ``cell``'s number counts, row-major (:mod:`countsweep.topology`)."""
-        return self.topology.neighbours(cell, self.height, self.width)
+        """The cells ``cell``'s number counts, row-major (:mod:`countsweep.topology`); a cell off the
+        board is a :class:`~countsweep.errors.ParameterError` naming it."""
+        try:
+            return self.topology.neighbours(cell, self.height, self.width)
+        except (KeyError, TypeError, IndexError):  # the topology's table has no such cell
+            self.check_cell(cell)
+            raise
 
     @functools.cached_property
     def _kinds(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]:

@@ -34,15 +34,14 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from countsweep.errors import InputError, ParameterError
-from countsweep.files import display_name, read_input
+from countsweep.errors import InputError, ParameterError, ParameterTypeError, shown
+from countsweep.files import display_name, parse_json, read_input
 
 MODELS = ("exact", "under", "over")
 """The built-in clue models; ``withheld:Q`` and a JSON table file are the others."""
@@ -131,6 +130,9 @@ def parse_clues(spec: str) -> ClueModel:
     ...
     countsweep.errors.ParameterError: unknown clue model 'sideways': choose exact, under, over, ...
     """
+    if not isinstance(spec, str):
+        raise ParameterTypeError(f"clues: expected a clue model's name (exact, under, over, withheld:Q, "
+                                 f"FILE.json), not {shown(spec)}")
     name = spec.strip()
     if name == "exact":
         return EXACT
@@ -149,6 +151,8 @@ def parse_clues(spec: str) -> ClueModel:
 
 def parse_probability(text: str, what: str, closed: bool = False) -> Fraction:
     """A probability in (0, 1) (or (0, 1] with ``closed``), exactly as written: ``0.1`` is 1/10."""
+    if not isinstance(text, str):
+        raise ParameterTypeError(f"{what}: expected a number as text (0.1, 1/3), not {shown(text)}")
     try:
         p = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
@@ -163,7 +167,7 @@ def load_table(path: str) -> ClueModel:
     where = display_name(path)
     text = read_input(path)
     try:
-        doc = json.loads(text, parse_float=str, parse_int=str)  # numbers read exactly, as written
+        doc = parse_json(text, parse_float=str, parse_int=str)  # numbers read exactly, as written
     except ValueError as exc:
         raise InputError(f"{where}: not JSON ({exc})") from None
     rows = doc.get("likelihood") if isinstance(doc, dict) else None

@@ -32,8 +32,8 @@ from countsweep.constraints import Constraints
 from countsweep.counting.formula import Card
 from countsweep.counting.sdd import VTREES, SddStats, card_sdd, conjoin_cards, count_sdd, frontier_order, make_manager
 from countsweep.encode.cnf import cell_variables
-from countsweep.errors import BoardError, InputError, ParameterError
-from countsweep.files import write_output
+from countsweep.errors import BoardError, InputError, ParameterError, ParameterTypeError, shown
+from countsweep.files import parse_json, write_output
 from countsweep.oracle import Analysis, combine
 
 FORMAT = "countsweep compiled position 2"
@@ -176,8 +176,10 @@ class CompiledPosition:
         def bad(what: str) -> InputError:
             return InputError(f"{path}: not a compiled position: {what}")
 
+        if not isinstance(text, str):
+            raise ParameterTypeError(f"text: expected the saved file's text, not {shown(text)}")
         try:
-            doc = json.loads(text)
+            doc = parse_json(text)
         except ValueError as exc:
             raise bad(f"not JSON ({exc})") from None
         if isinstance(doc, dict) and doc.get("format") == "countsweep compiled position 1":

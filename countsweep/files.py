@@ -21,13 +21,14 @@ countsweep.errors.OverwriteRefused: ...out.txt: file exists (use --force to over
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from countsweep.errors import CountsweepError, InputError, OverwriteRefused
+from countsweep.errors import CountsweepError, InputError, OverwriteRefused, ParameterTypeError, shown
 
 
 def display_name(path: str) -> str:
@@ -47,6 +48,35 @@ def naming(name: str) -> Iterator[None]:
         # an internal subclass (its name starts with "_") is reported as its public parent
         public = next(cls for cls in type(exc).__mro__ if not cls.__name__.startswith("_"))
         raise public(f"{name}: {exc}") from None
+
+
+def parse_json(text: str, **options: object) -> object:
+    """``json.loads(text, **options)``, a document nested too deeply for the parser failing as any
+    malformed JSON does (a ValueError), not with a RecursionError.
+
+    >>> parse_json("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: nested too deeply
+    """
+    try:
+        return json.loads(text, **options)  # type: ignore[arg-type]
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def is_text(name: str) -> bool:
+    """Can ``name`` be written as UTF-8?  Not if JSON's ``\\ud800`` escapes gave it a lone surrogate,
+    which every output (the terminal, JSON over HTTP) would fail on.
+
+    >>> is_text("a1"), is_text("\\ud800")
+    (True, False)
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def read_input(path: str) -> str:
@@ -97,7 +127,10 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
     A refused or failed file leaves none of the set written (``export --components``
     writes one file per component: half a set would count as a different position).
     """
-    for path, _ in outputs:
+    outputs = [(_path(path), data) for path, data in outputs]
+    for path, data in outputs:
+        if not isinstance(data, (str, bytes)):
+            raise ParameterTypeError(f"{path}: the data to write is text or bytes, not {shown(data)}")
         check_output(path, force)
     staged: list[tuple[str, Path]] = []
     placed: list[Path] = []
@@ -116,6 +149,13 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
         for path in placed:  # the set is refused whole
             path.unlink(missing_ok=True)
         raise
+
+
+def _path(path: object) -> Path:
+    """A path the caller gave as a Path or a str (what ``open`` takes)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ParameterTypeError(f"path: expected a file path (a str or Path), not {shown(path)}")
+    return Path(path)
 
 
 def _stage(path: Path, data: str | bytes) -> str:

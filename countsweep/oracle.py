@@ -300,9 +300,9 @@ class KernelAnalyzer:
             raise _NoLayout(board, clues) from None
         if found is None:
             return None
-        groups = tuple(Group(Fraction(num, den), cells, mines) for num, den, mines, cells in found.groups)
+        groups = tuple([_group((_probability(num, den), cells, mines)) for num, den, mines, cells in found.groups])
         by_group = [g.probability for g in groups]
-        probabilities = dict(zip(found.hidden, [by_group[i] for i in found.group_of], strict=True))
+        probabilities = dict(zip(found.hidden, map(by_group.__getitem__, found.group_of), strict=True))
         factors: tuple[tuple[Fraction, int], ...] = ()
         if table is not None:
             assert found.readings is not None  # the kernel says how often it read each reading it was given
@@ -312,6 +312,16 @@ class KernelAnalyzer:
                         components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                         groups=groups, scale=found.scale, clue_model=clues.name, factors=factors,
                         weighted=not clues.exact, sea_probability=groups[-1].probability if found.sea else None)
+
+
+_group = Group._make
+_ZERO, _ONE = Fraction(0), Fraction(1)
+
+
+def _probability(num: int, den: int) -> Fraction:
+    """``num / den``, the settled groups' 0 and 1 shared: two in three groups of play are one settled cell,
+    and a Fraction made in Python costs more than the kernel's whole count of some positions."""
+    return _ZERO if not num else _ONE if num == den else Fraction(num, den)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the

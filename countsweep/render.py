@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
+from countsweep.errors import ParameterTypeError, shown
 from countsweep.oracle import Analysis
 from countsweep.rules import OTHER, RulesAnalysis
 from countsweep.topology import Graph, Grid3D, Hex
@@ -49,9 +50,15 @@ def _shown(a: Analysis, cell: tuple[int, int]) -> str:
     return f"[{v}]"
 
 
+def _checked(a: object) -> Analysis:
+    if not isinstance(a, Analysis):
+        raise ParameterTypeError(f"a: expected an Analysis (countsweep.analyze(board)), not {shown(a)}")
+    return a
+
+
 def probability_grid(a: Analysis) -> str:
     """The board's cells as a grid; a 3D board layer by layer, a hex grid with its odd rows shifted, a graph a list."""
-    b = a.board
+    b = _checked(a).board
     topology = b.topology
     if isinstance(topology, Graph):
         width = max(len(n) for n in topology.names)
@@ -72,7 +79,7 @@ def probability_grid(a: Analysis) -> str:
 
 
 def summary(a: Analysis) -> str:
-    b = a.board
+    b = _checked(a).board
     hidden = len(a.probabilities)
     words = b.topology.words()
     board = f"{b.width}x{b.height}" + (f" {words}" if words else "") + " board"
@@ -122,6 +129,7 @@ def rules_report(answer: RulesAnalysis) -> str:
 
 
 def report(a: Analysis) -> str:
+    _checked(a)
     cleared = ", - cleared" if a.board.cleared() else ""
     legend = f"mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed{cleared})"
     return summary(a) + "\n\n" + legend + "\n" + probability_grid(a)

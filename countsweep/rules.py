@@ -45,6 +45,7 @@ from countsweep.constraints import Constraints, Equation
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError, ParameterTypeError, shown
+from countsweep.files import is_text, parse_json
 from countsweep.kernel import KERNEL, choose
 from countsweep.oracle import KERNEL_NODES, _count, combine
 
@@ -52,7 +53,8 @@ OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
 
 MAX_CELLS = 10**7
-"""Payloads naming more cells than this are refused: their answer alone would not fit in memory."""
+"""Payloads naming more cells than this, or with a larger ``total_cells``, are refused: their answer
+alone would not fit in memory, and a binomial over more cells takes minutes."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,10 @@ class RuleSet:
     @classmethod
     def from_json(cls, text: str, where: str = "payload") -> RuleSet:
         """A rule set from JSON text (numbers read exactly, as written)."""
+        if not isinstance(text, (str, bytes)):
+            raise ParameterTypeError(f"text: expected JSON text, not {shown(text)}")
         try:
-            doc = json.loads(text, parse_float=str)
+            doc = parse_json(text, parse_float=str)
         except ValueError as exc:
             raise InputError(f"{where}: not JSON ({exc})") from None
         return cls.from_payload(doc, where)
@@ -125,8 +129,13 @@ class RuleSet:
                 raise InputError(f"{where}: give \"total_mines\" or \"mine_prob\", not both")
             mine_prob = _probability(doc["mine_prob"], f"{where}: mine_prob")
         if total_cells is not None and total_cells < len(names):
-            raise InputError(f"{where}: total_cells is {total_cells} but the rules name {len(names)} cells "
+            raise InputError(f"{where}: total_cells is {shown(total_cells)} but the rules name {len(names)} cells "
                              "(total_cells counts every covered cell, the named ones included)")
+        if total_cells is not None and total_cells > MAX_CELLS:
+            raise InputError(f"{where}: total_cells is {shown(total_cells)}; at most {MAX_CELLS}")
+        if OTHER in index and total_cells is not None and total_cells > len(names):
+            # the answer's key for the cells no rule names: one name for two meanings
+            raise InputError(f"{where}: a cell is named {OTHER!r}, the key of the cells no rule names; rename it")
         return cls(tuple(names), tuple(rules), total_cells, total_mines, mine_prob)
 
     def model(self) -> Constraints:
@@ -149,6 +158,8 @@ class RuleSet:
 def _name(name: object, place: str) -> str:
     if isinstance(name, bool) or not isinstance(name, (str, int)):
         raise InputError(f"{place}: a cell is named by a string or an integer, not {json.dumps(name)[:40]}")
+    if isinstance(name, str) and not is_text(name):
+        raise InputError(f"{place}: {json.dumps(name)[:40]} holds a lone surrogate, not text any output could carry")
     return str(name)
 
 
@@ -167,11 +178,11 @@ def _bounds(raw: dict, place: str, size: int) -> tuple[int, int]:
         lo = _integer(raw.get("min_mines", 0), f"{place}.min_mines")
         hi = _integer(raw.get("max_mines", size), f"{place}.max_mines")
         if lo > hi:
-            raise InputError(f"{place}: min_mines {lo} is above max_mines {hi}")
+            raise InputError(f"{place}: min_mines {shown(lo)} is above max_mines {shown(hi)}")
     else:
         raise InputError(f"{place}: expected \"num_mines\" (or \"min_mines\" and \"max_mines\")")
     if lo > size:
-        raise InputError(f"{place}: {lo} mines among {size} cells")
+        raise InputError(f"{place}: {shown(lo)} mines among {size} cells")
     return lo, hi
 
 

@@ -37,13 +37,13 @@ Any grid topology may wrap (``torus``): rows and columns continue round.
 from __future__ import annotations
 
 import functools
-import json
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from countsweep.errors import InputError, ParameterError, ParameterTypeError, shown
+from countsweep.files import is_text, parse_json
 
 Cell = tuple[int, int]
 
@@ -64,6 +64,9 @@ class Topology:
         """The cells ``cell`` sees, row-major (worked out once per board size, but on huge boards)."""
         if height * width <= 1 << 16:
             return _around(self, height, width)[cell]
+        r, c = cell
+        if not (0 <= r < height and 0 <= c < width):
+            raise KeyError(cell)  # as the table above does: no such cell
         return self._neighbours(cell, height, width)
 
     def _neighbours(self, cell: Cell, height: int, width: int) -> tuple[Cell, ...]:
@@ -311,8 +314,8 @@ class Graph(Topology):
                 pairs.append((e[0], e[1]))
         if not names:
             raise InputError(f"{where}: the graph has no node")
-        if not all(isinstance(n, str) and n for n in names):
-            raise InputError(f"{where}: every node is named by a non-empty string")
+        if not all(isinstance(n, str) and n and is_text(n) for n in names):
+            raise InputError(f"{where}: every node is named by a non-empty string of text")
         index = {n: i for i, n in enumerate(names)}
         if len(index) != len(names):
             raise InputError(f"{where}: a node is named twice")
@@ -449,7 +452,7 @@ def _pair(text: str) -> Cell:
 def load_graph(path: str, text: str) -> Graph:
     """The graph in JSON ``text`` (file ``path``): see :meth:`Graph.from_json`."""
     try:
-        doc = json.loads(text)
+        doc = parse_json(text)
     except ValueError as exc:
         raise InputError(f"{path}: not JSON ({exc})") from None
     return Graph.from_json(doc, path)

@@ -12,6 +12,7 @@ accepted: board text and lists of rows where a Board goes.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -27,15 +28,24 @@ from countsweep import (
     probabilities,
 )
 from countsweep.check import check
+from countsweep.clues import parse_clues, parse_probability
+from countsweep.compiled import CompiledPosition
 from countsweep.counting import Card, Formula, get_backend
 from countsweep.encode import cnf
 from countsweep.encode.dimacs import read, render
-from countsweep.errors import InputError
+from countsweep.errors import InputError, LimitExceeded
+from countsweep.files import write_output
+from countsweep.play.agents import BestAgent, GreedyAgent, make_agent, play_game
+from countsweep.play.endgame import best_move
 from countsweep.play.game import Game, Settings
+from countsweep.play.generators import corridor, from_play, lattice, sparse
+from countsweep.play.optimal import solve_game, solve_position
+from countsweep.render import report, summary
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid, Grid3D, Hex, parse_topology
 
 THESIS = "4x4x3\n1???\n????\n??2?\n????"
+LARGE = Board.from_text("300x300x3\n" + "\n".join(["?" * 300] * 300))  # past the neighbourhood tables' size
 BOARD = Board.from_text(THESIS)
 A = analyze(BOARD)
 
@@ -140,6 +150,57 @@ def calls():
          "mine_prob"),
         ("RuleSet num_mines 1.5", lambda: RuleSet.from_payload({"rules": [{"num_mines": 1.5, "cells": ["a"]}]}),
          InputError, "num_mines"),
+        ("RuleSet.from_json(None)", lambda: RuleSet.from_json(None), ParameterTypeError, "text"),
+        ("RuleSet.from_json(nested deep)", lambda: RuleSet.from_json("[" * 100_000), InputError, "nested too deeply"),
+        ("solve_game 100x100", lambda: solve_game(100, 100, 10), ParameterError, "1 to 30 cells, not 100x100"),
+        ("solve_game('3', 3, 1)", lambda: solve_game("3", 3, 1), ParameterError, "whole numbers"),
+        ("solve_game 77 million layouts", lambda: solve_game(5, 6, 15), LimitExceeded, "77,558,760"),
+        ("solve_game(first=[0, 0])", lambda: solve_game(3, 3, 1, first=[0, 0]), ParameterError, "first click"),
+        ("solve_position(None)", lambda: solve_position(None), ParameterTypeError, "board"),
+        ("solve_position(6x6)", lambda: solve_position(Board.from_text("6x6x1\n" + "??????\n" * 6)), ParameterError,
+         "not 6x6"),
+        ("solve_position(limit='x')", lambda: solve_position(BOARD, limit="x"), ParameterError, "limit"),
+        ("parse_clues(None)", lambda: parse_clues(None), ParameterTypeError, "clues"),
+        ("parse_probability(None)", lambda: parse_probability(None, "withheld:Q"), ParameterTypeError, "withheld:Q"),
+        ("make_agent(clues='under')", lambda: make_agent("best", clues="under"), ParameterTypeError, "clues"),
+        ("BestAgent(risk_weight=nan)", lambda: BestAgent(risk_weight=float("nan")), ParameterError, "risk_weight"),
+        ("BestAgent(ratio='x')", lambda: BestAgent(ratio="x"), ParameterError, "ratio"),
+        ("BestAgent(contest_margin=inf)", lambda: BestAgent(contest_margin=float("inf")), ParameterError,
+         "contest_margin"),
+        ("play_game(None)", lambda: play_game(None, GreedyAgent(), (0, 0), 1), ParameterTypeError, "game"),
+        ("play_game(agent=None)", lambda: play_game(Game(5, 5, 3), None, (0, 0), 1), ParameterTypeError, "agent"),
+        ("agent.moves(rng=5)", lambda: GreedyAgent().moves(BOARD, 5), ParameterTypeError, "rng"),
+        ("best_move(None)", lambda: best_move(None, 10), ParameterTypeError, "board"),
+        ("best_move(limit='x')", lambda: best_move(BOARD, "x"), ParameterTypeError, "limit"),
+        ("Game.at(None)", lambda: Game.at(None, []), ParameterTypeError, "board"),
+        ("Game.at(layout=5)", lambda: Game.at(BOARD, 5), ParameterTypeError, "layout"),
+        ("from_play(None)", lambda: from_play(None, 1), ParameterError, "settings"),
+        ("from_play(every=0)", lambda: from_play(Settings(5, 5, 3), 1, every=0), ParameterError, "every"),
+        ("sparse(too many mines)", lambda: sparse(5, 5, 30, 3), ParameterError, "30 mines"),
+        ("lattice(every=0)", lambda: lattice(5, 5, 0.2, every=0), ParameterError, "every"),
+        ("corridor(density=2)", lambda: corridor(5, density=2), ParameterError, "density"),
+        ("Card(hi=1.5)", lambda: Card((1,), 0, 1.5), ParameterTypeError, "Card"),
+        ("Card(lits='ab')", lambda: Card("ab", 0, 1), ParameterTypeError, "Card"),
+        ("Formula(2, None)", lambda: Formula(2, None), ParameterTypeError, "constraints"),
+        ("cnf.encode(total='no')", lambda: cnf.encode(BOARD, total="no"), ParameterTypeError, "total"),
+        ("cnf.encode_components(None)", lambda: cnf.encode_components(None), ParameterTypeError, "board"),
+        ("cnf.encode_components(encoding='x')", lambda: cnf.encode_components(BOARD, "x"), ParameterError,
+         "encoding"),
+        ("cnf.clausify(None)", lambda: cnf.clausify(None), ParameterTypeError, "formula"),
+        ("cnf.clausify(encoding='x')", lambda: cnf.clausify(Formula(1, ()), "x"), ParameterError, "encoding"),
+        ("a.probability([1, 1])", lambda: A.probability([1, 1]), ParameterTypeError, "cell"),
+        ("board.neighbours((9, 9))", lambda: BOARD.neighbours((9, 9)), ParameterError, "off the 4x4 board"),
+        ("board.neighbours(None)", lambda: BOARD.neighbours(None), ParameterTypeError, "cell"),
+        ("large board.neighbours((-1, 0))", lambda: LARGE.neighbours((-1, 0)), ParameterError,
+         "off the 300x300 board"),
+        ("board.hidden_around((9, 9))", lambda: BOARD.hidden_around((9, 9)), ParameterError, "off the 4x4 board"),
+        ("CompiledPosition.load(text=None)", lambda: CompiledPosition.load(Path("x.sdd"), None), ParameterTypeError,
+         "text"),
+        ("render.report(None)", lambda: report(None), ParameterTypeError, "Analysis"),
+        ("render.summary(board)", lambda: summary(BOARD), ParameterTypeError, "Analysis"),
+        ("write_output(None)", lambda: write_output(None, "x"), ParameterTypeError, "path"),
+        ("write_output(data=5)", lambda: write_output(Path("/nonexistent/x.txt"), 5), ParameterTypeError,
+         "text or bytes"),
     ]
 
 

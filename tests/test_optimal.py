@@ -135,7 +135,12 @@ def test_cli_optimal_game_position_limit_and_errors(tmp_path):
     r = CliRunner().invoke(main, ["optimal", "-"], input="4x2\n????\n?2?2\n")
     assert r.exit_code == 2 and "mine total" in r.stderr
     r = CliRunner().invoke(main, ["optimal", "10x10x10"])
-    assert r.exit_code == 2
+    assert r.exit_code == 2 and "1 to 30 cells, not 10x10" in r.stderr
+    # a board within 30 cells whose layouts alone would fill the memory stops before it lists them
+    r = CliRunner().invoke(main, ["optimal", "5x6x15"])
+    assert r.exit_code == 5 and "5x6 with 15 mines has 77,558,760 (at most 1,000,000)" in r.stderr
+    r = CliRunner().invoke(main, ["optimal", "-"], input="6x5x15\n" + "??????\n" * 5)
+    assert r.exit_code == 5 and "more than 1,000,000" in r.stderr
 
 
 @pytest.mark.long

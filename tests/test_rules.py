@@ -363,6 +363,42 @@ def test_the_http_api_answers_what_the_command_line_prints(tmp_path):
     assert none.status_code == 422
 
 
+HAZARDS = [
+    # a name JSON can spell that no output can carry: the terminal and the HTTP answer would fail on it
+    ('{"rules": [{"num_mines": 1, "cells": ["\\ud800", "b"]}]}', 'rules[0].cells[0]: "\\ud800" holds a lone surrogate'),
+    # the answer's key for the unnamed cells, taken by a named one: two meanings, one key
+    ('{"rules": [{"num_mines": 1, "cells": ["_other", "b"]}], "total_cells": 4, "total_mines": 2}',
+     "a cell is named '_other'"),
+    # a binomial over 10**30 cells would never finish
+    ('{"rules": [], "total_cells": 1000000000000000000000000000000, "total_mines": 5}',
+     "total_cells is 1000000000000000000000000000000; at most 10000000"),
+    ('{"rules": ' + "[" * 50_000 + "]" * 50_000 + "}", "not JSON (nested too deeply)"),
+    ('{"rules": [{"num_mines": ' + "9" * 800 + ', "cells": ["a"]}]}', "mines among 1 cells"),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), HAZARDS, ids=["surrogate", "other", "huge total", "deep", "huge count"])
+def test_a_payload_no_answer_could_carry_is_refused_alike_by_the_command_line_and_http(tmp_path, text, says):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from countsweep.serve import create_app
+
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    r = run("count", str(path))
+    assert r.exit_code == 3 and r.stderr.startswith(f"countsweep: error: {path}: ") and says in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1 and len(r.stderr) < 300  # a message, not the number
+    answer = TestClient(create_app()).post("/api/rules", content=text)
+    assert answer.status_code == 400 and says in answer.json()["error"]
+
+
+def test_a_payload_may_name_a_cell_other_when_no_cell_goes_unnamed():
+    doc = {"rules": [{"num_mines": 1, "cells": ["_other", "b"]}], "total_cells": 2, "total_mines": 1}
+    assert analyze_rules(RuleSet.from_payload(doc)).to_dict(exact=True)["probabilities"] == {"_other": "1/2",
+                                                                                             "b": "1/2"}
+
+
 @pytest.mark.long
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payloads(max_named=6).filter(lambda d: "mine_prob" not in d))

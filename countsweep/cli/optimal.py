@@ -14,7 +14,7 @@ from countsweep.board import parse_cell, parse_size
 from countsweep.cli.common import about, handles_errors, load_board, mines_option
 from countsweep.errors import ParameterError
 from countsweep.play.game import FIRST_CLICK_RULES
-from countsweep.play.optimal import MAX_CELLS, Solution, solve_game, solve_position
+from countsweep.play.optimal import Solution, solve_game, solve_position
 
 _SIZE_LIKE = re.compile(r"[0-9]+\s*[xX]\s*[0-9]+(\s*[xX]\s*[0-9]+)*")
 """What a user means as a size, ``WxHxM``, even when it is not one countsweep reads."""
@@ -43,14 +43,10 @@ def optimal(target: str, rule: str, first: str, mines: int | None, limit: int | 
     if size is not None:
         w, h, k = size
         assert k is not None  # mines=True requires it
-        if w * h > MAX_CELLS:
-            raise ParameterError(f"exact optimal play is for boards of at most {MAX_CELLS} cells")
         cell = None if first == "best" else parse_cell(first, w, h)
         sol = solve_game(w, h, k, rule, cell, limit)
     else:
         position = load_board(target, mines)
-        if position.width * position.height > MAX_CELLS:
-            raise ParameterError(f"exact optimal play is for boards of at most {MAX_CELLS} cells")
         with about(target):
             sol = solve_position(position, limit)
     seconds = time.perf_counter() - start

@@ -55,6 +55,9 @@ class Card:
     weights: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.lits, tuple) or type(self.lo) is not int or type(self.hi) is not int:
+            raise ParameterTypeError(f"Card: expected a tuple of literals and int bounds, not "
+                                     f"{shown(self.lits)}, {shown(self.lo)}, {shown(self.hi)}")
         w = self.weights
         if w is not None and (len(w) != self.hi - self.lo + 1 or any(x < 0 for x in w)):
             raise ParameterError(f"a weighted constraint needs {self.hi - self.lo + 1} non-negative weights, "
@@ -135,6 +138,8 @@ class Formula:
     def __post_init__(self) -> None:
         if type(self.num_vars) is not int or self.num_vars < 0:
             raise ParameterError(f"num_vars: a count of variables (an int of 0 or more), not {shown(self.num_vars)}")
+        if not isinstance(self.constraints, tuple):
+            raise ParameterTypeError(f"constraints: expected a tuple of Cards, not {shown(self.constraints)}")
         for k, card in enumerate(self.constraints):
             if not isinstance(card, Card):
                 raise ParameterTypeError(f"constraints[{k}]: expected a Card, not {shown(card)}")

@@ -40,7 +40,7 @@ from countsweep.board import FLAG, Board, Cell, as_board
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting.formula import Formula, clause
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, ParameterTypeError, shown
 
 ENCODINGS: dict[str, int] = {
     "seqcounter": EncType.seqcounter,
@@ -184,8 +184,7 @@ def encode_equations(
     notes); each is appended to ``selectors`` as (variable, equation, sum, weight).
     Auxiliary variables come from ``pool`` (a new one after the cells by default).
     """
-    if encoding not in ENCODINGS:
-        raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
+    _check_encoding(encoding)
     pool = IDPool(start_from=len(cell_vars) + 1) if pool is None else pool
     clauses: list[list[int]] = []
     fallbacks = 0
@@ -234,6 +233,8 @@ def encode(board: Board, encoding: str = DEFAULT_ENCODING, total: bool = True,
     encoding is weighted (see the module's notes).
     """
     board = as_board(board)
+    if not isinstance(total, bool):
+        raise ParameterTypeError(f"total: True or False, not {shown(total)}")
     model = Constraints.of(board, clues) if model is None else model
     cell_vars = cell_variables(board)
     with_total = total and model.mines_left is not None
@@ -277,8 +278,15 @@ def encode_model(model: Constraints, names: tuple[str, ...], encoding: str = DEF
                     (), density, factor, "exact", every)
 
 
+def _check_encoding(encoding: object) -> None:
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
+        raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
+
+
 def encode_components(board: Board, encoding: str = DEFAULT_ENCODING) -> list[Encoding]:
     """One CNF per independent frontier component, local constraints only (no total)."""
+    board = as_board(board)
+    _check_encoding(encoding)
     model = Constraints.of(board)
     out = []
     for comp in model.components:
@@ -295,6 +303,9 @@ def clausify(formula: Formula, encoding: str = DEFAULT_ENCODING) -> Formula:
     Constraints that are already clauses stay as they are; the others go through
     ``CardEnc`` with auxiliary variables numbered after ``formula.num_vars``.
     """
+    if not isinstance(formula, Formula):
+        raise ParameterTypeError(f"formula: expected a countsweep Formula, not {shown(formula)}")
+    _check_encoding(encoding)
     pool = IDPool(start_from=formula.num_vars + 1)
     clauses: list[tuple[int, ...]] = []
     for card in formula.constraints:

@@ -14,6 +14,7 @@ included), breaking ties at random.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Hashable, Sequence
@@ -25,10 +26,11 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints
 from countsweep.counting import DEFAULT_BACKEND
-from countsweep.errors import CountsweepError, LimitExceeded, ParameterError
+from countsweep.errors import CountsweepError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.oracle import Analysis, Group, analyze
 from countsweep.play.endgame import Endgame, best_move, component_layouts
 from countsweep.play.fifty import pseudos
+from countsweep.play.game import Game
 from countsweep.play.risk import Risk
 
 
@@ -76,6 +78,8 @@ class GreedyAgent:
         return analyze(board if self.use_total else board.with_mines(None), self.backend, clues=self.clues)
 
     def moves(self, board: Board, rng: random.Random) -> list[Move]:
+        if not isinstance(rng, random.Random):
+            raise ParameterTypeError(f"rng: expected a random.Random (ties are broken by it), not {shown(rng)}")
         a = self.analysis(board)
         sure = [Move(c, "flag", Fraction(1), False) for c in a.mines_certain]
         sure += [Move(c, "open", Fraction(0), False) for c in a.safe]
@@ -189,22 +193,25 @@ class BestAgent(GreedyAgent):
                 raise ParameterError(f"{name} {value!r}: expected one of {', '.join(NEXT_VALUES)}")
         self.next_value = next_value
         self.opened_next_value = opened_next_value
-        self.ratio = Fraction(ratio)
-        self.progress_weight = Fraction(progress_weight)
-        self.opened_progress_weight = None if opened_progress_weight is None else Fraction(opened_progress_weight)
+        self.ratio = _weight("ratio", ratio)
+        self.progress_weight = _weight("progress_weight", progress_weight)
+        self.opened_progress_weight = (None if opened_progress_weight is None
+                                       else _weight("opened_progress_weight", opened_progress_weight))
         for name, limit in (("endgame_layouts", endgame_layouts), ("endgame_positions", endgame_positions)):
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
                 raise ParameterError(f"{name} {limit!r}: expected a whole number of 0 or more")
         self.endgame_layouts = endgame_layouts
         self.endgame_positions = endgame_positions
         self.endgame_anytime = endgame_anytime
+        contest_margin = None if contest_margin is None else _weight("contest_margin", contest_margin)
         if contest_margin is not None and not 0 <= contest_margin < 1:
             raise ParameterError(f"contest_margin {contest_margin}: expected a fraction in [0, 1) (None: off)")
         if isinstance(contest_size, bool) or not isinstance(contest_size, int) or contest_size < 2:
             raise ParameterError(f"contest_size {contest_size!r}: expected a whole number of 2 or more")
-        self.contest_margin = None if contest_margin is None else Fraction(contest_margin)
+        self.contest_margin = contest_margin
         self.contest_size = contest_size
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
+        risk_weight = None if risk_weight is None else _weight("risk_weight", risk_weight)
         if risk_weight is not None and risk_weight < 0:
             raise ParameterError(f"risk_weight {risk_weight}: expected a weight of 0 or more (0 or None: off)")
         self.risk_weight = Fraction(risk_weight) if risk_weight else None
@@ -660,6 +667,14 @@ def possible_numbers(board: Board, cell: Cell) -> range:
     return range(flags, flags + sum(1 for n in around if board[n] == HIDDEN) + 1)
 
 
+def _weight(name: str, value: object) -> Fraction:
+    """A setting that is a number, exactly: a Fraction, an int or a finite float (as its exact value)."""
+    if isinstance(value, bool) or not isinstance(value, (Fraction, int, float)) or (
+            isinstance(value, float) and not math.isfinite(value)):
+        raise ParameterError(f"{name} {shown(value)}: expected a number (a Fraction, an int or a finite float)")
+    return Fraction(value)
+
+
 AGENTS = ("greedy", "greedy-nototal", "best")
 
 
@@ -669,6 +684,9 @@ def make_agent(name: str, clues: ClueModel = EXACT) -> Agent:
     Under a noisy clue model only the greedy agents play: the best agent's
     look-ahead (what a cell will show, the endgame search) assumes exact clues.
     """
+    if not isinstance(clues, ClueModel):
+        raise ParameterTypeError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
+                                 f"not {shown(clues)}")
     if name == "greedy":
         return GreedyAgent(clues=clues)
     if name == "greedy-nototal":
@@ -688,12 +706,16 @@ class GameRecord:
     seconds: float
 
 
-def play_game(game, agent: Agent, first: Cell, seed: int, trace=None) -> GameRecord:
+def play_game(game: Game, agent: Agent, first: Cell, seed: int, trace=None) -> GameRecord:
     """Play ``game`` to the end with ``agent``; ``trace(board, move)`` sees every move.
 
     The first click is the caller's (a rule of the experiment, not the agent's
     choice); it counts as a guess only under the ``unsafe`` rule.
     """
+    if not isinstance(game, Game):
+        raise ParameterTypeError(f"game: expected a countsweep.play.game.Game, not {shown(game)}")
+    if not callable(getattr(agent, "moves", None)):
+        raise ParameterTypeError(f"agent: expected an agent (make_agent('best')), not {shown(agent)}")
     rng = random.Random(seed)
     start = time.perf_counter()
     guesses = 1 if game.settings.rule == "unsafe" else 0

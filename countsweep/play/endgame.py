@@ -49,7 +49,7 @@ from typing import Protocol
 
 from countsweep.board import Board, Cell
 from countsweep.constraints import Component, Constraints
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
 
 _ONLY = [bytes.maketrans(bytes(range(10)), bytes(0x31 if i == code else 0x30 for i in range(10))) for code in range(10)]
@@ -408,6 +408,10 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     Enumerates each frontier component's assignments, then joins them with the
     ways to place the remaining mines in the sea.
     """
+    if not isinstance(board, Board):
+        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+    if type(limit) is not int:
+        raise ParameterTypeError(f"limit: a number of layouts (an int), not {shown(limit)}")
     if board.mines is None:
         return None
     w = board.width

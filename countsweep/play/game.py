@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, parse_cell, parse_size
 from countsweep.clues import EXACT, ClueModel, parse_clues
-from countsweep.errors import ParameterError, shown
+from countsweep.errors import ParameterError, ParameterTypeError, shown
 from countsweep.topology import Grid3D, Topology, parse_topology
 
 LEVELS: dict[str, tuple[int, int, int]] = {
@@ -194,7 +194,13 @@ class Game:
         ...
         countsweep.errors.ParameterError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
         """
-        mines = frozenset(layout)
+        if not isinstance(board, Board):
+            raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+        try:
+            mines = frozenset(layout)
+        except TypeError:
+            raise ParameterTypeError(f"layout: expected the mines' cells, (row, col) pairs, "
+                                     f"not {shown(layout)}") from None
         off = [c for c in mines if not (isinstance(c, tuple) and len(c) == 2 and 0 <= c[0] < board.height
                                         and 0 <= c[1] < board.width)]
         if off:

@@ -21,7 +21,18 @@ from __future__ import annotations
 import random
 
 from countsweep.board import HIDDEN, Board, Cell
+from countsweep.errors import ParameterError, shown
 from countsweep.play.game import Game, Settings, first_cell
+
+
+def _need(ok: bool, message: str) -> None:
+    if not ok:
+        raise ParameterError(message)
+
+
+def _share(value: float, name: str) -> None:
+    _need(isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1,
+          f"{name}: a share in [0, 1], not {shown(value)}")
 
 
 def _numbers(width: int, height: int, mines: set[Cell], revealed, total: int | None) -> Board:
@@ -45,6 +56,7 @@ def band(n: int, seed: int = 0, total: bool = True) -> Board:
 
 
 def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) -> Board:
+    _share(density, "density")
     rng = random.Random(seed)
     mines = {(r, c) for r in (0, 2) for c in range(n) if rng.random() < density}
     return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
@@ -52,6 +64,8 @@ def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) ->
 
 def midgame(width: int, height: int, density: float, opened: float, seed: int = 0) -> Board:
     """Open random safe cells (with flood fill) until ``opened`` of the safe cells are open."""
+    _share(density, "density")
+    _share(opened, "opened")
     rng = random.Random(seed)
     cells = [(r, c) for r in range(height) for c in range(width)]
     k = round(density * len(cells))
@@ -75,26 +89,32 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
     >>> b.mines, len(b.numbers())
     (180, 30)
     """
-    rng = random.Random(seed)
     cells = [(r, c) for r in range(height) for c in range(width)]
+    _need(type(mines) is int and type(numbers) is int and mines >= 0 and 0 <= numbers <= len(cells) - mines,
+          f"{shown(mines)} mines and {shown(numbers)} numbers do not fit {width}x{height}")
+    rng = random.Random(seed)
     layout = set(rng.sample(cells, mines))
-    shown = set(rng.sample([c for c in cells if c not in layout], numbers))
-    return _numbers(width, height, layout, shown, mines)
+    revealed = set(rng.sample([c for c in cells if c not in layout], numbers))
+    return _numbers(width, height, layout, revealed, mines)
 
 
 def lattice(width: int, height: int, density: float, seed: int = 0, every: int = 3) -> Board:
     """A random layout at ``density``, every ``every``-th cell (row-major) revealed where it is safe."""
+    _share(density, "density")
+    _need(type(every) is int and every >= 1, f"every: a whole number of 1 or more, not {shown(every)}")
     rng = random.Random(seed)
     cells = [(r, c) for r in range(height) for c in range(width)]
     layout = set(rng.sample(cells, round(density * len(cells))))
-    shown = {c for i, c in enumerate(cells) if i % every == 0 and c not in layout}
-    return _numbers(width, height, layout, shown, len(layout))
+    revealed = {c for i, c in enumerate(cells) if i % every == 0 and c not in layout}
+    return _numbers(width, height, layout, revealed, len(layout))
 
 
 def from_play(settings: Settings, games: int, seed: int = 0, every: int = 1) -> list[Board]:
     """Positions before each guess or certain move of greedy games, every ``every``-th one."""
     from countsweep.play.agents import GreedyAgent, play_game
 
+    _need(isinstance(settings, Settings), f"settings: expected a countsweep.play.game.Settings, not {shown(settings)}")
+    _need(type(every) is int and every >= 1, f"every: a whole number of 1 or more, not {shown(every)}")
     boards: list[Board] = []
     seen = 0
 

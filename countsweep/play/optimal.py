@@ -39,10 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 from countsweep.board import HIDDEN, Board, Cell
 from countsweep.counting.poly import decimal
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, shown
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.play.endgame import enumerate_layouts
 from countsweep.play.game import FIRST_CLICK_RULES
 from countsweep.topology import SQUARE, Topology
@@ -51,6 +52,10 @@ State = tuple[int, ...]  # per cell, row-major: HIDDEN, FLAG or the revealed num
 
 MAX_CELLS = 30
 """The largest board ``countsweep optimal`` takes: beyond it, positions number in the billions."""
+
+MAX_LAYOUTS = 1_000_000
+"""The most layouts a solve keeps: each is an int and, once met, its numbers (a list per layout),
+about 300 bytes on 30 cells; 5x6 with 15 mines has 77 million."""
 
 
 class Geometry:
@@ -117,6 +122,10 @@ class Solver:
     limit: int | None = None
     memo: dict[State, Fraction] = field(default_factory=dict)
     numbers_of: dict[int, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and (type(self.limit) is not int or self.limit < 1):
+            raise ParameterError(f"limit: a number of positions (an int of 1 or more) or None, not {shown(self.limit)}")
 
     def _numbers(self, layout: int) -> list[int]:
         nums = self.numbers_of.get(layout)
@@ -275,6 +284,9 @@ def first_layouts(geo: Geometry, mines: int, rule: str, first: int) -> list[int]
     if rule == "opening":
         banned |= geo.nbr_mask[first]
     free = [i for i in range(geo.n) if not (banned >> i) & 1]
+    if comb(len(free), mines) > MAX_LAYOUTS:
+        raise LimitExceeded(f"exact optimal play keeps every layout, and {geo.width}x{geo.height} with {mines} "
+                            f"mines has {comb(len(free), mines):,} (at most {MAX_LAYOUTS:,})")
     return [sum(1 << i for i in combo) for combo in combinations(free, mines)]
 
 
@@ -334,10 +346,14 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
     ``first=None`` evaluates every first click (one per symmetry class) and takes
     the best; the ``moves`` table lists each first cell's values.
     """
+    if not all(type(x) is int for x in (width, height, mines)):
+        raise ParameterError(f"width, height and mines are whole numbers (ints), not {shown((width, height, mines))}")
+    if width < 1 or height < 1 or width * height > MAX_CELLS:
+        raise ParameterError(f"exact optimal play is for boards of 1 to {MAX_CELLS} cells, not {width}x{height}")
     geo = Geometry(width, height, topology)
     if not 0 <= mines <= geo.n:
         raise ParameterError(f"{shown(mines)} mines do not fit {width}x{height}")
-    if first is not None and first not in geo.index:
+    if first is not None and (type(first) is not tuple or first not in geo.index):
         raise ParameterError(f"first click {list(first)} is not on the {width}x{height} board")
     solver = Solver(geo, mines, limit)
     greedy_memo: dict[State, Fraction] = {}
@@ -364,11 +380,19 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
 
 def solve_position(board: Board, limit: int | None = None) -> Solution:
     """Optimal and greedy values of a position (flags are mines, as everywhere in countsweep)."""
+    if not isinstance(board, Board):
+        raise ParameterTypeError(f"board: expected a countsweep Board (Board.from_text), not {shown(board)}")
+    if board.width * board.height > MAX_CELLS:
+        raise ParameterError(f"exact optimal play is for boards of at most {MAX_CELLS} cells, "
+                             f"not {board.width}x{board.height}")
     if board.mines is None:
         raise ParameterError("optimal play needs the mine total (header WxHxM or --mines)")
     geo = Geometry(board.width, board.height, board.topology)
     state = state_of(board)
-    lays = enumerate_layouts(board, limit=2**62)
+    lays = enumerate_layouts(board, limit=MAX_LAYOUTS)
+    if lays is None:
+        raise LimitExceeded(f"exact optimal play keeps every layout, and this position has more than "
+                            f"{MAX_LAYOUTS:,}")
     if not lays:
         raise InconsistentError("no mine layout fits the position")
     solver = Solver(geo, board.mines, limit)

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import IO
 
 from countsweep.errors import InputError
+from countsweep.files import parse_json
 
 try:
     import fcntl
@@ -75,7 +76,7 @@ def parse(text: str, path: Path, fingerprint: dict) -> dict[int, dict]:
             continue
         where = f"{path}: line {number}"
         try:
-            record = _check(json.loads(line), where)
+            record = _check(parse_json(line), where)
         except ValueError:
             raise InputError(f"{where}: not a JSON record") from None
         run = record["run"]
@@ -118,7 +119,7 @@ def read(path: Path) -> list[dict]:
     if first is None:
         raise InputError(f"{path}: no complete record in the file")
     try:
-        run = _check(json.loads(first), f"{path}: line 1")["run"]
+        run = _check(parse_json(first), f"{path}: line 1")["run"]
     except ValueError:
         raise InputError(f"{path}: line 1: not a JSON record") from None
     done = parse(text, path, run)  # a last line cut short by a killed run is left out, as play does
