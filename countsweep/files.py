@@ -27,6 +27,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from countsweep.errors import CountsweepError, InputError, OverwriteRefused, ParameterTypeError, shown
 
@@ -79,24 +80,56 @@ def is_text(name: str) -> bool:
     return True
 
 
+MAX_INPUT = 1 << 30
+"""The most bytes an input may hold (1 GiB): a 1000x1000 board is 1 MB, and an endless device
+(``/dev/zero``, a pipe that never closes its end) must end in a message, not in the memory's end."""
+
+_CHUNK = 1 << 20
+
+
+def read_stream(stream: BinaryIO, name: str) -> bytes:
+    """All of ``stream``, a megabyte at a time: binary data (a NUL byte) is refused in the chunk
+    that holds it, and a stream past :data:`MAX_INPUT` as soon as it passes."""
+    parts: list[bytes] = []
+    size = 0
+    while chunk := stream.read(_CHUNK):
+        nul = chunk.find(b"\x00")
+        if nul >= 0:
+            raise InputError(f"{name}: binary data, not text (NUL byte at offset {size + nul})")
+        size += len(chunk)
+        if size > MAX_INPUT:
+            raise InputError(f"{name}: more than {MAX_INPUT >> 20} MB, the most an input may hold")
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 def read_input(path: str) -> str:
     """The text of ``path`` (``-`` is standard input), or an :class:`InputError` naming it."""
     name = display_name(path)
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            data = read_stream(sys.stdin.buffer, name)
+        else:
+            with open(path, "rb") as stream:
+                data = read_stream(stream, name)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, not a file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise InputError(f"{name}: binary data, not text (NUL byte at offset {nul})")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def output_path(name: str) -> Path:
+    """The file a user named for an output; a name ending in a separator (``out/``) means a
+    directory, and writing a file called ``out`` instead would not be what was asked."""
+    if name.endswith((os.sep, "/")):
+        raise InputError(f"{name}: names a directory; give the file's name")
+    return Path(name)
 
 
 def check_output(path: Path, force: bool = False) -> None:

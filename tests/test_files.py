@@ -208,3 +208,59 @@ def test_a_set_whose_second_rename_fails_takes_back_the_first_even_if_it_is_gone
         with pytest.raises(InputError, match=r"b\.cnf: cannot write \(Input/output error\)"):
             files.write_outputs([(tmp_path / "a.cnf", "1"), (tmp_path / "b.cnf", "2")])
         assert list(tmp_path.iterdir()) == []
+
+
+class Endless:
+    """A stream that never ends, as /dev/zero or a pipe that is never closed: ``fill`` bytes on every read."""
+
+    def __init__(self, fill: bytes) -> None:
+        self.fill, self.reads = fill, 0
+
+    def read(self, size: int) -> bytes:
+        self.reads += 1
+        return self.fill * size
+
+
+def test_an_endless_stream_of_zeros_is_refused_at_its_first_chunk():
+    stream = Endless(b"\x00")
+    with pytest.raises(InputError, match=r"^zeros: binary data, not text \(NUL byte at offset 0\)$"):
+        files.read_stream(stream, "zeros")
+    assert stream.reads == 1
+
+
+def test_an_endless_stream_of_text_is_refused_once_it_passes_the_most_an_input_may_hold(monkeypatch):
+    monkeypatch.setattr(files, "MAX_INPUT", 3 << 20)
+    stream = Endless(b"?")
+    with pytest.raises(InputError, match=r"^board: more than 3 MB, the most an input may hold$"):
+        files.read_stream(stream, "board")
+    assert stream.reads == 4
+
+
+def test_a_nul_past_the_first_chunk_is_named_at_its_offset_in_the_whole_input(tmp_path):
+    path = tmp_path / "late.txt"
+    path.write_bytes(b"?" * (3 << 20) + b"\x00")
+    with pytest.raises(InputError, match=r"NUL byte at offset 3145728\)$"):
+        files.read_input(str(path))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a system without /dev/zero")
+def test_the_command_line_refuses_an_endless_device_in_one_line(tmp_path):
+    from tests.cli_helpers import run
+
+    r = run("count", "/dev/zero")
+    assert r.exit_code == 3 and r.stderr == "countsweep: error: /dev/zero: binary data, not text (NUL byte at offset 0)\n"
+    r = run("play", "--games", "1", "--out", "/dev/zero")
+    assert r.exit_code == 3 and r.stderr == "countsweep: error: /dev/zero: not a regular file, not a records file\n"
+
+
+@pytest.mark.parametrize("args", [["export", "{board}", "-o", "{dir}/out/"], ["play", "--games", "1", "--out", "{dir}/o/"],
+                                  ["count", "{board}", "--backend", "sdd", "--save-sdd", "{dir}/s/"]],
+                         ids=["export", "play", "save-sdd"])
+def test_an_output_named_with_a_trailing_separator_is_a_directory_not_a_file_to_write(tmp_path, args):
+    from tests.cli_helpers import run
+
+    board = tmp_path / "b.txt"
+    board.write_text("3x3x1\n???\n?1?\n???\n")
+    r = run(*[a.format(board=board, dir=tmp_path) for a in args])
+    assert r.exit_code == 3 and r.stderr.endswith("/: names a directory; give the file's name\n"), r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"]  # nothing written

@@ -26,7 +26,7 @@ from countsweep.counting import DEFAULT_BACKEND, Limits, backend_names, get_back
 from countsweep.counting.poly import decimal
 from countsweep.counting.sdd import VTREES
 from countsweep.errors import ParameterError
-from countsweep.files import check_output, display_name, read_input
+from countsweep.files import check_output, display_name, output_path, read_input
 from countsweep.oracle import Analysis, analyze
 from countsweep.render import report, rules_report
 from countsweep.rules import RulesAnalysis, RuleSet, analyze_rules
@@ -85,9 +85,9 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
             raise click.UsageError("--plot draws boards, not DIMACS formulas")
         if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
             raise click.UsageError(f"--plot FILE must end in {', '.join(PLOT_SUFFIXES)}")
-        check_output(Path(plot), force)
+        check_output(output_path(plot), force)
     if save_sdd:
-        check_output(Path(save_sdd), force)
+        check_output(output_path(save_sdd), force)
     limits = Limits(timeout=timeout, max_cache=max_cache, max_memory=max_memory * 2**20).started()
     with watchdog(timeout):
         _count(board, mines, as_json, exact, dimacs, stats, vtree, minimize, save_sdd, force, load_sdd, plot,

@@ -20,7 +20,7 @@ from countsweep.cli.common import (
     read_model,
 )
 from countsweep.encode import cnf, dimacs
-from countsweep.files import write_outputs
+from countsweep.files import output_path, write_outputs
 from countsweep.rules import RuleSet
 
 
@@ -55,17 +55,17 @@ def export(board: str, output: str, mines: int | None, encoding: str, no_total: 
         with about(board):
             texts = [dimacs.render(cnf.encode_model(position.model(), position.names, encoding, not no_total,
                                                     position.mine_prob))]
-        _write([Path(output)], texts, output, force)
+        _write([output_path(output)], texts, output, force)
         return
     model, prior = read_model(clues, density, position)
     if components:
         with about(board):
             encs = cnf.encode_components(position, encoding)
-        base = Path(output)
+        base = output_path(output)
         targets = [base.with_name(f"{base.stem}.component{i}{base.suffix or '.cnf'}") for i in range(len(encs))]
         texts = [dimacs.render(e, f"component {i} of {len(encs)}") for i, e in enumerate(encs)]
     else:
-        targets = [Path(output)]
+        targets = [output_path(output)]
         with about(board):
             texts = [dimacs.render(cnf.encode(position, encoding, total=not no_total, clues=model, density=prior))]
     _write(targets, texts, output, force)

@@ -7,7 +7,6 @@ import json
 import signal
 import sys
 import time
-from pathlib import Path
 from types import FrameType
 
 import click
@@ -15,6 +14,7 @@ import click
 from countsweep.cli.common import handles_errors
 from countsweep.cli.progress import Progress
 from countsweep.clues import EXACT
+from countsweep.files import output_path
 from countsweep.play.agents import AGENTS, Move, make_agent, play_game
 from countsweep.play.cluster import connect
 from countsweep.play.game import FIRST_CLICK_RULES, LEVELS, Settings
@@ -83,7 +83,7 @@ def play(level: str | None, size: str | None, topology: str, rule: str, first: s
         # in place before the output file exists, so an early Ctrl-C still gets its summary
         stack.callback(signal.signal, signal.SIGINT, signal.getsignal(signal.SIGINT))
         signal.signal(signal.SIGINT, ask_stop)
-        done, writer = stack.enter_context(open_run(Path(out), fp)) if out else ({}, None)
+        done, writer = stack.enter_context(open_run(output_path(out), fp)) if out else ({}, None)
         client = stack.enter_context(connect(cluster)) if cluster else None
         if client is not None:
             workers = len(client.scheduler_info().get("workers", {}))

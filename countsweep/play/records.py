@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO
 
 from countsweep.errors import InputError
-from countsweep.files import parse_json
+from countsweep.files import parse_json, read_stream
 
 try:
     import fcntl
@@ -145,6 +145,8 @@ def open_run(path: Path, fingerprint: dict) -> Iterator[tuple[dict[int, dict], W
     """The records of this run already in ``path``, and a writer for the rest, under a lock."""
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a records file")
+    if path.exists() and not path.is_file():  # a device or a pipe: /dev/full reads zeros without end
+        raise InputError(f"{path}: not a regular file, not a records file")
     if not path.parent.is_dir():
         raise InputError(f"{path}: directory {path.parent} does not exist")
     try:
@@ -158,9 +160,10 @@ def open_run(path: Path, fingerprint: dict) -> Iterator[tuple[dict[int, dict], W
             except OSError:
                 raise InputError(f"{path}: another countsweep play is writing this file") from None
         handle.seek(0)
-        data = handle.read()
-        if b"\x00" in data:
-            raise InputError(f"{path}: binary data, not countsweep play records")
+        try:
+            data = read_stream(handle, str(path))
+        except InputError as exc:
+            raise InputError(f"{exc}, not countsweep play records") from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
