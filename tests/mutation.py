@@ -85,7 +85,7 @@ GROUPS: dict[str, Group] = {
     "compiled": Group(READERS, ("countsweep/compiled.py",), ("test_sdd.py", "test_cli.py")),
     "files": Group(READERS, ("countsweep/files.py",), ("test_files.py", "test_cli.py", "test_cnf.py",
                                                      "test_json_outputs.py",
-                                                     "test_hostile.py")),
+                                                     "test_hostile.py", "test_api_hostile.py")),
     "records": Group(READERS, ("countsweep/play/runs.py", "countsweep/play/records.py"),
                      ("test_game.py", "test_json_outputs.py", "test_hostile.py", "test_cluster.py",
                       "test_clues.py", "test_serve.py", "test_serve_answers.py")),
@@ -846,6 +846,12 @@ EQUIVALENT.update({
              "pass reads only their zero polynomial", SDD + "x_count_sdd", 66, 67),
     **_alike("the message of an assertion that cannot fail (variables outside the projection are quantified away "
              "before counting)", SDD + "x_count_sdd", 118, 119),
+})
+EQUIVALENT.update({
+    **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_is_text", 3),
+    **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_read_input", 27),
+    **_alike("os.sep is '/' on the POSIX systems the tests run on: the second separator is for Windows, where "
+             "os.sep is '\\\\' and users also write '/'", "countsweep.files.x_output_path", 2),
 })
 
 

@@ -248,12 +248,14 @@ def test_the_command_line_refuses_an_endless_device_in_one_line(tmp_path):
     from tests.cli_helpers import run
 
     r = run("count", "/dev/zero")
-    assert r.exit_code == 3 and r.stderr == "countsweep: error: /dev/zero: binary data, not text (NUL byte at offset 0)\n"
+    assert r.exit_code == 3
+    assert r.stderr == "countsweep: error: /dev/zero: binary data, not text (NUL byte at offset 0)\n"
     r = run("play", "--games", "1", "--out", "/dev/zero")
     assert r.exit_code == 3 and r.stderr == "countsweep: error: /dev/zero: not a regular file, not a records file\n"
 
 
-@pytest.mark.parametrize("args", [["export", "{board}", "-o", "{dir}/out/"], ["play", "--games", "1", "--out", "{dir}/o/"],
+@pytest.mark.parametrize("args", [["export", "{board}", "-o", "{dir}/out/"],
+                                  ["play", "--games", "1", "--out", "{dir}/o/"],
                                   ["count", "{board}", "--backend", "sdd", "--save-sdd", "{dir}/s/"]],
                          ids=["export", "play", "save-sdd"])
 def test_an_output_named_with_a_trailing_separator_is_a_directory_not_a_file_to_write(tmp_path, args):
@@ -264,3 +266,26 @@ def test_an_output_named_with_a_trailing_separator_is_a_directory_not_a_file_to_
     r = run(*[a.format(board=board, dir=tmp_path) for a in args])
     assert r.exit_code == 3 and r.stderr.endswith("/: names a directory; give the file's name\n"), r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"]  # nothing written
+
+
+def test_an_input_of_many_chunks_is_read_whole_and_in_order(tmp_path):
+    text = "".join(f"{i:07d}\n" for i in range(400_000))  # 3.2 MB: four chunks
+    path = tmp_path / "big.txt"
+    path.write_text(text)
+    assert files.read_input(str(path)) == text
+
+
+def test_json_is_read_with_the_callers_options():
+    assert files.parse_json('{"p": 0.1}', parse_float=str) == {"p": "0.1"}  # read as written, not as a float
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: files.write_output(5, "x"), "path: expected a file path (a str or Path), not 5"),
+    (lambda: files.write_output(Path("/nonexistent/x.txt"), 5), "x.txt: the data to write is text or bytes, not 5"),
+], ids=["path", "data"])
+def test_a_path_or_data_of_the_wrong_kind_is_named(call, says):
+    from countsweep.errors import ParameterTypeError
+
+    with pytest.raises(ParameterTypeError) as info:
+        call()
+    assert str(info.value).endswith(says)
