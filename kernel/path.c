@@ -244,7 +244,11 @@ static ALWAYS_INLINE int transition(const Plan *pl, int i, const uint8_t *key, i
     return 1;
 }
 
-/* Between layers: PATH_STOPPED when stop() says so, -1 on an error (Ctrl-C), else 0. */
+/* Between layers, and every POLL_STATES states within one: PATH_STOPPED when stop() says so, -1 on
+   an error (Ctrl-C), else 0.  A layer may hold up to PATH_MAX_STATES states, each with its own
+   polynomial: checked between layers only, a deadline would wait for the whole layer. */
+#define POLL_STATES 2048
+
 static int interrupted(PyObject *stop) {
     if (PyErr_CheckSignals() < 0)
         return -1;
@@ -254,6 +258,12 @@ static int interrupted(PyObject *stop) {
     int yes = r ? PyObject_IsTrue(r) : -1;
     Py_XDECREF(r);
     return yes < 0 ? -1 : yes ? PATH_STOPPED : 0;
+}
+
+/* interrupted(), at state s of a layer: only every POLL_STATES states (a Python call costs more
+   than a state's moves). */
+static int interrupted_at(PyObject *stop, int s) {
+    return s && !(s % POLL_STATES) ? interrupted(stop) : 0;
 }
 
 /* ========================================================================== */
@@ -460,6 +470,10 @@ static int forward(Work *w, count_t mod, PyObject *stop) {
         if (!L->mstart)
             return PyErr_NoMemory(), -1;
         for (int s = 0; s < L->n; s++) { /* the states reached, with their ranges */
+            if ((why = interrupted_at(stop, s)) != 0) {
+                L->mstart[s] = L->nmoves; /* the moves listed so far stay freeable */
+                return why;
+            }
             L->mstart[s] = L->nmoves;
             for (int x = 0; x <= size; x++) {
                 if (!transition(pl, i, L->key + (size_t)s * (size_t)K, x, out, &weight, mod))
@@ -486,6 +500,8 @@ static int forward(Work *w, count_t mod, PyObject *stop) {
         if (placed < 0)
             return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
         for (int s = 0; s < L->n; s++) { /* their polynomials */
+            if ((why = interrupted_at(stop, s)) != 0)
+                return why;
             const count_t *src = w->fwd + L->off[s];
             int len = L->hi[s] - L->lo[s] + 1;
             for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
@@ -551,6 +567,8 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
         count_t *hb = w->bwd[i & 1];
         count_t *mrow = marg + (size_t)q * (size_t)W;
         for (int s = 0; s < L->n; s++) {
+            if ((why = interrupted_at(stop, s)) != 0)
+                return why;
             if (here->hi[s] < here->lo[s] || L->hi[s] < L->lo[s])
                 continue;
             int lo = here->lo[s], span = here->hi[s] - lo;
@@ -631,7 +649,11 @@ static long probe(const Plan *pl, long budget, PyObject *stop) {
             memset(N->table, 0, sizeof(int) * N->tcap);
         int size = pl->g->size[pl->box[i]];
         count_t weight;
-        for (int s = 0; s < L->n && !failed; s++)
+        for (int s = 0; s < L->n && !failed; s++) {
+            if ((why = interrupted_at(stop, s)) != 0) {
+                failed = why < 0 ? PROBE_FAILED : PROBE_STOPPED;
+                break;
+            }
             for (int x = 0; x <= size; x++) {
                 if (!transition(pl, i, L->key + (size_t)s * (size_t)K, x, key + K, &weight, 0))
                     continue;
@@ -641,6 +663,7 @@ static long probe(const Plan *pl, long budget, PyObject *stop) {
                     break;
                 }
             }
+        }
         states += N->n;
         if (!failed && states > budget)
             failed = PROBE_OVER;

@@ -109,3 +109,21 @@ def test_small_bands_through_the_path_backend_equal_enumeration(text):
     count, probs = truth(board)
     a = analyze(board, "path")
     assert (a.count, a.probabilities) == (count, probs)
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of_a_second(implementation):
+    # one layer of a 40x40 lattice's path holds thousands of states and takes most of a second:
+    # polled only between layers (or every 64 of them), a 0.3 s limit was met after 0.9 s, and a
+    # kernel that stopped handed its part to the Python path, which counted on past it
+    import time
+
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+    from countsweep.play.generators import lattice
+
+    board = lattice(40, 40, 0.2, seed=1, every=3)
+    start = time.perf_counter()
+    with pytest.raises(LimitExceeded, match=r"^time limit of 0\.3 s reached while counting along the path$"):
+        analyze(board, limits=Limits(timeout=0.3), implementation=implementation)
+    assert time.perf_counter() - start < 0.75
