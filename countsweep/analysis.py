@@ -25,6 +25,7 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import ClueModel
 from countsweep.counting import DEFAULT_BACKEND, Limits
 from countsweep.counting.poly import decimal
+from countsweep.errors import ParameterTypeError, shown
 
 
 class Group(NamedTuple):
@@ -178,3 +179,10 @@ class Analyzer(Protocol):
     name: str
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None: ...
+
+
+def checked_analysis(a: object) -> Analysis:
+    """``a`` when it is an :class:`Analysis`; else the error every entry that draws or prints one gives."""
+    if not isinstance(a, Analysis):
+        raise ParameterTypeError(f"a: expected an Analysis (countsweep.analyze(board)), not {shown(a)}")
+    return a

@@ -171,6 +171,8 @@ def parse_header(line: str, lineno: int = 0, graph: Callable[[str], Graph] | Non
     >>> parse_header("1??2") is None
     True
     """
+    if not isinstance(line, str):
+        raise ParameterTypeError(f"line: a board's header line is a str, not {shown(line)}")
     m = _SIZE.match(line)
     if m:
         try:
@@ -274,10 +276,11 @@ class Board:
     topology: Topology = SQUARE
 
     def __post_init__(self) -> None:
-        if not isinstance(self.grid, tuple) or not self.grid or not isinstance(self.grid[0], tuple) \
-                or not self.grid[0]:
-            raise BoardError("board has no cells" if not self.grid or not self.grid[0] else
-                             "a board's grid is a tuple of rows, each a tuple of cell codes")
+        if not isinstance(self.grid, tuple) or not all(isinstance(row, tuple) for row in self.grid):
+            raise ParameterTypeError(f"grid: a board's grid is a tuple of rows, each a tuple of cell codes, not "
+                                     f"{shown(self.grid)} (Board.from_text or Board.from_array make one)")
+        if not self.grid or not self.grid[0]:
+            raise BoardError("board has no cells")
         if not isinstance(self.topology, Topology):
             raise ParameterTypeError(f"topology: expected a countsweep.topology.Topology, not "
                                  f"{type(self.topology).__name__}")
@@ -288,7 +291,7 @@ class Board:
             raise BoardError(str(exc)) from None
         top = self.topology.max_degree
         for r, row in enumerate(self.grid):
-            if not isinstance(row, tuple) or len(row) != width:
+            if len(row) != width:
                 raise BoardError(f"row {r} has {len(row)} cells, row 0 has {width}")
             for c, v in enumerate(row):
                 if not (type(v) is int and (v in (HIDDEN, FLAG, CLEARED) or 0 <= v <= top)):

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from countsweep.analysis import Analysis
 from countsweep.board import Board, as_board
-from countsweep.clues import EXACT, ClueModel
+from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.constraints import Constraints
 from countsweep.counting import Limits
 from countsweep.counting.base import limits_of
@@ -63,9 +63,7 @@ def check(position: Board | RuleSet, encoding: str = NATIVE, clues: ClueModel = 
         position = as_board(position)
     if not isinstance(unique, bool):
         raise ParameterTypeError(f"unique: True or False, not {unique!r}")
-    if not isinstance(clues, ClueModel):
-        raise ParameterTypeError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
-                                 f"not {clues!r:.60}")
+    clue_model(clues)
     limits = limits_of(limits)
     if method != "sat" and encoding == NATIVE:
         counted = _by_counting(position, clues, limits, budget=method == "auto")

@@ -118,6 +118,18 @@ OVER = ClueModel("over", "over")
 _UNIFORM = tuple(tuple(Fraction(1, 9) for _ in range(9)) for _ in range(9))
 
 
+def clue_model(clues: object) -> ClueModel:
+    """``clues`` when it is a :class:`ClueModel`; else the error every entry that takes one gives.
+
+    >>> clue_model(EXACT) is EXACT
+    True
+    """
+    if not isinstance(clues, ClueModel):
+        raise ParameterTypeError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
+                                 f"not {shown(clues)}")
+    return clues
+
+
 def parse_clues(spec: str) -> ClueModel:
     """The model ``spec`` names: ``exact``, ``under``, ``over``, ``withheld:Q`` or a JSON table's path.
 

@@ -60,6 +60,8 @@ def parse_json(text: str, **options: object) -> object:
     ...
     ValueError: nested too deeply
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ParameterTypeError(f"text: JSON text, not {shown(text)}")
     try:
         return json.loads(text, **options)  # type: ignore[arg-type]
     except RecursionError:
@@ -73,6 +75,8 @@ def is_text(name: str) -> bool:
     >>> is_text("a1"), is_text("\\ud800")
     (True, False)
     """
+    if not isinstance(name, str):
+        return False
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -105,6 +109,7 @@ def read_stream(stream: BinaryIO, name: str) -> bytes:
 
 def read_input(path: str) -> str:
     """The text of ``path`` (``-`` is standard input), or an :class:`InputError` naming it."""
+    as_path(path)  # an int would be taken as a file descriptor: read_input(1) would read and close stdout
     name = display_name(path)
     try:
         if path == "-":
@@ -127,6 +132,8 @@ def read_input(path: str) -> str:
 def output_path(name: str) -> Path:
     """The file a user named for an output; a name ending in a separator (``out/``) means a
     directory, and writing a file called ``out`` instead would not be what was asked."""
+    if not isinstance(name, str):
+        raise ParameterTypeError(f"name: an output file's name, not {shown(name)}")
     if name.endswith((os.sep, "/")):
         raise InputError(f"{name}: names a directory; give the file's name")
     return Path(name)
@@ -134,6 +141,7 @@ def output_path(name: str) -> Path:
 
 def check_output(path: Path, force: bool = False) -> None:
     """Fail now, before any work, if ``path`` could not be written (or would be overwritten)."""
+    path = as_path(path)
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a file")
     if path.exists() and not force:
@@ -160,7 +168,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
     A refused or failed file leaves none of the set written (``export --components``
     writes one file per component: half a set would count as a different position).
     """
-    outputs = [(_path(path), data) for path, data in outputs]
+    outputs = [(as_path(path), data) for path, data in outputs]
     for path, data in outputs:
         if not isinstance(data, (str, bytes)):
             raise ParameterTypeError(f"{path}: the data to write is text or bytes, not {shown(data)}")
@@ -184,7 +192,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
         raise
 
 
-def _path(path: object) -> Path:
+def as_path(path: object) -> Path:
     """A path the caller gave as a Path or a str (what ``open`` takes)."""
     if not isinstance(path, (str, os.PathLike)):
         raise ParameterTypeError(f"path: expected a file path (a str or Path), not {shown(path)}")

@@ -8,10 +8,16 @@
 from __future__ import annotations
 
 from math import sqrt
+from numbers import Integral
+
+from countsweep.errors import ParameterError, shown
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval (95% by default) for a binomial proportion."""
+    if not isinstance(successes, Integral) or not isinstance(trials, Integral) or not 0 <= successes <= trials:
+        raise ParameterError(f"successes, trials: whole numbers with 0 <= successes <= trials, not "
+                             f"{shown(successes)}, {shown(trials)}")
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

@@ -46,7 +46,7 @@ from math import comb
 
 from countsweep.analysis import Analysis, Analyzer, Group
 from countsweep.board import Board, Cell, as_board
-from countsweep.clues import EXACT, ClueModel
+from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.constraints import Constraints, readings
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.base import limits_of
@@ -398,9 +398,7 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     else:
         engine = _backend_of(backend)
         name = engine.name
-    if not isinstance(clues, ClueModel):
-        raise ParameterTypeError("clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
-                                 f"not {clues!r:.60}")
+    clue_model(clues)
     if density is not None:
         if not isinstance(density, (Fraction, int)) or isinstance(density, bool):
             raise ParameterTypeError(f"density: a Fraction in (0, 1), not {density!r:.40}")

@@ -22,9 +22,11 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from countsweep.analysis import checked_analysis
 from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
-from countsweep.files import write_output
+from countsweep.errors import ParameterError, shown
+from countsweep.files import as_path, write_output
 from countsweep.oracle import Analysis
 
 CMAP = LinearSegmentedColormap.from_list("mines", ["#1a9850", "#fee08b", "#d73027"])
@@ -44,7 +46,7 @@ def _title(a: Analysis) -> str:
 
 def draw(a: Analysis, ax=None, title: str | None = None, numbers: bool = True):
     """Draw ``a`` on ``ax``, or on a new figure (no pyplot, no display needed); returns the figure."""
-    b = a.board
+    b = checked_analysis(a).board
     if ax is None:
         scale = 0.42 if b.width > 12 else 0.6
         fig = Figure(figsize=(max(3.5, b.width * scale + 1.4), max(2.5, b.height * scale + 0.8)))
@@ -91,12 +93,20 @@ def draw(a: Analysis, ax=None, title: str | None = None, numbers: bool = True):
     return fig
 
 
+SUFFIXES = (".png", ".svg", ".pdf")
+"""The formats :func:`save` writes, by the file's suffix."""
+
+
 def save(a: Analysis, path: Path, title: str | None = None, force: bool = False) -> None:
     """Write the heatmap to ``path`` (format from its suffix: .png, .svg, .pdf).
 
     Through :func:`countsweep.files.write_output`: atomic, and an existing file is
     replaced only with ``force``.
     """
+    checked_analysis(a)
+    path = as_path(path)
+    if path.suffix.lower() not in SUFFIXES:
+        raise ParameterError(f"path: a heatmap's file ends in {', '.join(SUFFIXES)}, not {shown(path.name)}")
     buffer = io.BytesIO()
     draw(a, title=title).savefig(buffer, format=path.suffix.lstrip(".").lower(), dpi=150, bbox_inches="tight")
     write_output(path, buffer.getvalue(), force=force)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from countsweep.analysis import checked_analysis
 from countsweep.board import CLEARED, FLAG, HIDDEN
 from countsweep.counting.poly import decimal
 from countsweep.errors import ParameterTypeError, shown
@@ -27,6 +28,8 @@ from countsweep.topology import Graph, Grid3D, Hex
 
 
 def percent(p: Fraction) -> str:
+    if not isinstance(p, (int, Fraction)) or isinstance(p, bool) or not 0 <= p <= 1:
+        raise ParameterTypeError(f"p: a probability (a Fraction in [0, 1]), not {shown(p)}")
     if p == 0:
         return "."
     if p == 1:
@@ -50,15 +53,9 @@ def _shown(a: Analysis, cell: tuple[int, int]) -> str:
     return f"[{v}]"
 
 
-def _checked(a: object) -> Analysis:
-    if not isinstance(a, Analysis):
-        raise ParameterTypeError(f"a: expected an Analysis (countsweep.analyze(board)), not {shown(a)}")
-    return a
-
-
 def probability_grid(a: Analysis) -> str:
     """The board's cells as a grid; a 3D board layer by layer, a hex grid with its odd rows shifted, a graph a list."""
-    b = _checked(a).board
+    b = checked_analysis(a).board
     topology = b.topology
     if isinstance(topology, Graph):
         width = max(len(n) for n in topology.names)
@@ -79,7 +76,7 @@ def probability_grid(a: Analysis) -> str:
 
 
 def summary(a: Analysis) -> str:
-    b = _checked(a).board
+    b = checked_analysis(a).board
     hidden = len(a.probabilities)
     words = b.topology.words()
     board = f"{b.width}x{b.height}" + (f" {words}" if words else "") + " board"
@@ -108,6 +105,9 @@ def summary(a: Analysis) -> str:
 
 def rules_report(answer: RulesAnalysis) -> str:
     """A rule set's answer for the terminal: the count, then every named cell's percent (and the others')."""
+    if not isinstance(answer, RulesAnalysis):
+        raise ParameterTypeError(f"answer: expected a RulesAnalysis (countsweep.rules.analyze_rules), "
+                                 f"not {shown(answer)}")
     a, rules = answer.analysis, answer.rules
     if a.weighted:
         w = a.weight
@@ -129,7 +129,7 @@ def rules_report(answer: RulesAnalysis) -> str:
 
 
 def report(a: Analysis) -> str:
-    _checked(a)
+    checked_analysis(a)
     cleared = ", - cleared" if a.board.cleared() else ""
     legend = f"mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed{cleared})"
     return summary(a) + "\n\n" + legend + "\n" + probability_grid(a)

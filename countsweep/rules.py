@@ -241,7 +241,8 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
                     count=found.count, probabilities=probabilities,
                     frontier=found.frontier, sea=tuple(c for c in found.sea if c[1] < n),
                     components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
-                    groups=groups, scale=found.scale,
+                    groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
+                    scale=found.scale,
                     sea_probability=Fraction(found.groups[-1][0], found.groups[-1][1]) if found.sea else None)
 
 

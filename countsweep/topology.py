@@ -391,6 +391,8 @@ def parse_neighbourhood(text: str) -> Grid:
     >>> parse_neighbourhood("offsets:0,1;0,-1").offsets
     ((0, -1), (0, 1))
     """
+    if not isinstance(text, str):
+        raise ParameterTypeError(f"neighbourhood: a name such as 'knight' or 'offsets:1,2;2,1', not {shown(text)}")
     name = text.strip()
     if name in NEIGHBOURHOODS:
         return Grid(NEIGHBOURHOODS[name])
@@ -403,7 +405,6 @@ def parse_neighbourhood(text: str) -> Grid:
     raise ParameterError(f"unknown neighbourhood {name[:40]!r}: choose king, knight, cross or offsets:dr,dc;...")
 
 
-@functools.lru_cache(maxsize=64)
 def parse_topology(spec: str) -> Topology:
     """A topology from its spec: header words, with a 3D board's depth as ``3d:DEPTH``.
 
@@ -415,7 +416,12 @@ def parse_topology(spec: str) -> Topology:
     (Grid3D(depth=4, wrap=False), True)
     """
     if not isinstance(spec, str):
-        raise ParameterError(f"topology: a spec such as 'torus' or 'hex', not {type(spec).__name__}")
+        raise ParameterTypeError(f"topology: a spec such as 'torus' or 'hex', not {type(spec).__name__}")
+    return _parse_topology(spec)
+
+
+@functools.lru_cache(maxsize=64)  # after the type check: the cache hashes its argument first
+def _parse_topology(spec: str) -> Topology:
     tokens = spec.split()
     wrap = "torus" in tokens
     rest = [t for t in tokens if t not in ("torus", "square")]

@@ -74,7 +74,8 @@ GROUPS: dict[str, Group] = {
                                                       "test_clues.py", "test_api_hostile.py",
                                                       "test_implementations.py::TestPythonAnalyzer",
                                                       "test_implementations.py::TestKernelAnalyzer",
-                                                      "test_implementations.py::TestKernelAnalyzerAlongAPath")),
+                                                      "test_implementations.py::TestKernelAnalyzerAlongAPath",
+                                                      "test_kernel.py::test_a_deadline_stops_counting_along_a_path")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
                                                                 "test_clues.py", "test_dpll.py")),
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
@@ -718,6 +719,24 @@ EQUIVALENT.update({
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
              "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 37),
+    **_alike("path_nodes only moves where the kernel counts along a path instead of searching: the same answer",
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 39),
+    **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 45),
+    **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 64, 67),
+    **_alike("an Analysis's backend defaults to the default backend's name", ORACLE + "xǁKernelAnalyzerǁanalyze", 100),
+    **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 10),
+    **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
+             "never shown", ORACLE + "x__no_layout", 19, 20),
+    **_alike("0 and 1 made anew equal the shared ones: only the sharing is lost", ORACLE + "x__probability", 1, 4),
+    **_alike("entries past the product's degree are never read: the sums run over its coefficients",
+             ORACLE + "x_combine", 43, 70, 82, 257),
+    **_alike("every component's polynomial has coefficients (an empty one is refused as inconsistent first), so "
+             "their product has some too", ORACLE + "x_combine", 69, 73),
+    **_alike("math.comb(n, k) is 0 for k > n: the guard only spares the call", ORACLE + "x_combine", 262, 349),
+    **_alike("an Analysis's implementation defaults to 'python'", ORACLE + "x_combine", 395),
 })
 CONS = "countsweep.constraints."
 HELD = ("what _held keeps only saves work: an entry missed, kept under a shared key (the identity check then sends "

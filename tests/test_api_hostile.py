@@ -27,22 +27,25 @@ from countsweep import (
     count,
     probabilities,
 )
+from countsweep.board import parse_header
 from countsweep.check import check
 from countsweep.clues import parse_clues, parse_probability
 from countsweep.compiled import CompiledPosition
+from countsweep.constraints import equations
 from countsweep.counting import Card, Formula, get_backend
-from countsweep.encode import cnf
+from countsweep.encode import cnf, sat
 from countsweep.encode.dimacs import read, render
 from countsweep.errors import InputError, LimitExceeded
-from countsweep.files import write_output
+from countsweep.files import check_output, output_path, parse_json, read_input, write_output
+from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, GreedyAgent, make_agent, play_game
-from countsweep.play.endgame import best_move
-from countsweep.play.game import Game, Settings
-from countsweep.play.generators import corridor, from_play, lattice, sparse
+from countsweep.play.endgame import Endgame, best_move
+from countsweep.play.game import Game, Settings, first_cell
+from countsweep.play.generators import band, corridor, from_play, lattice, midgame, sparse
 from countsweep.play.optimal import solve_game, solve_position
-from countsweep.render import report, summary
+from countsweep.render import percent, report, rules_report, summary
 from countsweep.rules import RuleSet, analyze_rules
-from countsweep.topology import Grid, Grid3D, Hex, parse_topology
+from countsweep.topology import Grid, Grid3D, Hex, parse_neighbourhood, parse_topology
 
 THESIS = "4x4x3\n1???\n????\n??2?\n????"
 LARGE = Board.from_text("300x300x3\n" + "\n".join(["?" * 300] * 300))  # past the neighbourhood tables' size
@@ -83,7 +86,9 @@ def calls():
         ("Board.from_array([['x']])", lambda: Board.from_array([["x"]]), BoardError, "'x'"),
         ("Board.from_array(None)", lambda: Board.from_array(None), ParameterTypeError, "array"),
         ("Board.from_array(['12'])", lambda: Board.from_array(["12"]), ParameterTypeError, "row 0"),
-        ("Board(grid=[[1]])", lambda: Board([[1]]), BoardError, "tuple of rows"),
+        ("Board(grid=[[1]])", lambda: Board([[1]]), ParameterTypeError, "grid"),
+        ("Board(grid=1.5)", lambda: Board(1.5), ParameterTypeError, "grid"),
+        ("Board(grid=((1,), 2))", lambda: Board(((1,), 2)), ParameterTypeError, "tuple of rows"),
         ("Board(topology='torus')", lambda: Board(((1,),), topology="torus"), ParameterTypeError, "topology"),
         ("Board header in Arabic-Indic digits", lambda: Board.from_text("\u0664x\u0664\n????\n????\n????\n????"),
          BoardError, "line 1"),
@@ -201,6 +206,40 @@ def calls():
         ("write_output(None)", lambda: write_output(None, "x"), ParameterTypeError, "path"),
         ("write_output(data=5)", lambda: write_output(Path("/nonexistent/x.txt"), 5), ParameterTypeError,
          "text or bytes"),
+        # read_input(1) would have read and closed standard output (open takes an int as a descriptor)
+        ("read_input(1)", lambda: read_input(1), ParameterTypeError, "path"),
+        ("read_input(True)", lambda: read_input(True), ParameterTypeError, "path"),
+        ("check_output(None)", lambda: check_output(None), ParameterTypeError, "path"),
+        ("output_path(3)", lambda: output_path(3), ParameterTypeError, "name"),
+        ("parse_json(None)", lambda: parse_json(None), ParameterTypeError, "JSON text"),
+        ("get_backend([])", lambda: get_backend([]), ParameterTypeError, "name"),
+        ("parse_topology([])", lambda: parse_topology([]), ParameterTypeError, "topology"),
+        ("parse_neighbourhood(None)", lambda: parse_neighbourhood(None), ParameterTypeError, "neighbourhood"),
+        ("parse_header(None)", lambda: parse_header(None), ParameterTypeError, "line"),
+        ("sat.check(None)", lambda: sat.check(None), ParameterTypeError, "board"),
+        ("sat.check(clues='under')", lambda: sat.check(BOARD, clues="under"), ParameterTypeError, "ClueModel"),
+        ("sat.solve(board)", lambda: sat.solve(BOARD), ParameterTypeError, "Constraints"),
+        ("cnf.encode_model(board)", lambda: cnf.encode_model(BOARD, ()), ParameterTypeError, "Constraints"),
+        ("equations(None)", lambda: equations(None), ParameterTypeError, "board"),
+        ("equations(clues='x')", lambda: equations(BOARD, "x"), ParameterTypeError, "ClueModel"),
+        ("read(a list of ints)", lambda: read([1, 2]), ParameterTypeError, "stream"),
+        ("read(a binary stream)", lambda: read(io.BytesIO(b"p cnf 1 0\n")), ParameterTypeError, "stream"),
+        ("band(0)", lambda: band(0), ParameterError, "n"),
+        ("corridor(2.5)", lambda: corridor(2.5), ParameterTypeError, "n"),
+        ("lattice(None, 3)", lambda: lattice(None, 3, 0.2), ParameterTypeError, "width"),
+        ("sparse(5, 10**5)", lambda: sparse(5, 10**5, 1, 1), ParameterError, "height"),
+        ("midgame(0, 5)", lambda: midgame(0, 5, 0.2, 0.5), ParameterError, "width"),
+        ("first_cell(None)", lambda: first_cell(None, None), ParameterTypeError, "settings"),
+        ("wilson(1.5, 3)", lambda: wilson(1.5, 3), ParameterError, "successes"),
+        ("wilson(4, 3)", lambda: wilson(4, 3), ParameterError, "trials"),
+        ("percent(None)", lambda: percent(None), ParameterTypeError, "probability"),
+        ("percent(2)", lambda: percent(Fraction(2)), ParameterTypeError, "probability"),
+        ("rules_report(analysis)", lambda: rules_report(A), ParameterTypeError, "RulesAnalysis"),
+        ("Endgame(None, [])", lambda: Endgame(None, []), ParameterTypeError, "board"),
+        ("Endgame(layouts=1.5)", lambda: Endgame(BOARD, 1.5), ParameterTypeError, "layouts"),
+        ("Endgame(layouts=[-1])", lambda: Endgame(BOARD, [-1]), ParameterTypeError, "bit masks"),
+        ("Endgame(layouts past the board)", lambda: Endgame(BOARD, [1 << 16]), ParameterTypeError, "16 cells"),
+        ("Endgame(max_positions=0)", lambda: Endgame(BOARD, [1], 0), ParameterError, "max_positions"),
     ]
 
 

@@ -405,3 +405,33 @@ def test_a_backend_is_one_of_countsweeps_by_name_or_instance_and_a_callers_own_c
     assert analyze(board, backend="brute").implementation == "python"
     with pytest.raises(ParameterError, match=r"^unknown backend 'nosuch'; choose from dpll, sdd, brute, path$"):
         analyze(board, backend="nosuch")
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_inconsistent_rules_are_named_by_their_first_six_indices_on_every_implementation(implementation):
+    from countsweep.rules import RuleSet, analyze_rules
+
+    # rule j counts cells j-1..j+1 of nine in a row; 1, 0, 2 already disagree, and so on to the end
+    nums = [1, 0, 2, 0, 3, 3, 3, 3, 1]
+    doc = {"rules": [{"num_mines": k, "cells": [f"c{i}" for i in range(max(0, j - 1), min(9, j + 2))]}
+                     for j, k in enumerate(nums)], "total_cells": 9, "total_mines": 1}
+    with pytest.raises(InconsistentError, match=r"^no mine layout fits rules 0, 1, 2, 3, 4, 5$"):
+        analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+
+
+def test_a_backend_of_the_wrong_kind_is_refused_naming_every_backend():
+    with pytest.raises(ParameterError, match=r"^backend: expected a backend name \(dpll, sdd, brute, path\) or a "):
+        analyze(Board.from_text("3x1x1\n?1?"), backend=42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_the_cells_no_rule_names_are_no_group_of_their_own(implementation):
+    from countsweep.rules import RuleSet, analyze_rules
+
+    # one mine in a or b, the other among the three cells no rule names: they are the rule set's
+    # "_other", not a group of no cells (which would be a level holding no cell)
+    doc = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 5, "total_mines": 2}
+    answer = analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+    assert answer.other == Fraction(1, 3) and answer.analysis.sea_probability == Fraction(1, 3)
+    assert [g.cells for g in answer.analysis.groups] == [((0, 0), (0, 1))]
+    assert answer.analysis.levels == ((Fraction(1, 2), 2),)

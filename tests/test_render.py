@@ -72,3 +72,21 @@ def test_the_heatmap_shows_each_cells_probability_and_the_count_in_its_title():
     assert draw(twelve).axes[0].get_title() == "10x5, 12 mines: 121399651100 layouts"
     thirteen = analyze(Board.from_text("10x6x12\n" + "\n".join(["?" * 10] * 6)))  # C(60, 12), 13 digits
     assert draw(thirteen).axes[0].get_title() == "10x6, 12 mines: 1.399e12 layouts"
+
+
+def test_the_heatmap_refuses_what_is_not_an_analysis_and_a_format_it_cannot_write(tmp_path):
+    pytest.importorskip("matplotlib")
+    from countsweep.errors import ParameterError, ParameterTypeError
+    from countsweep.plot import draw, save
+
+    a = analyze(Board.from_text("3x1x1\n?1?"))
+    with pytest.raises(ParameterTypeError, match=r"^a: expected an Analysis"):
+        draw(Board.from_text("3x1x1\n?1?"))
+    with pytest.raises(ParameterTypeError, match=r"^a: expected an Analysis"):
+        save(None, tmp_path / "x.png")
+    with pytest.raises(ParameterTypeError, match=r"^path: expected a file path"):
+        save(a, 7)
+    with pytest.raises(ParameterError, match=r"^path: a heatmap's file ends in \.png, \.svg, \.pdf, not 'x\.jpg'$"):
+        save(a, str(tmp_path / "x.jpg"))
+    save(a, str(tmp_path / "x.svg"))  # a str path is taken, as write_output takes one
+    assert (tmp_path / "x.svg").read_text().startswith("<?xml") and not (tmp_path / "x.jpg").exists()

@@ -144,6 +144,9 @@ def test_the_kernel_answers_exact_rules_field_for_field_as_the_python_implementa
                                                                              p.mines_known, p.backend)
     assert (k.frontier, k.sea, k.components, k.sea_probability) == (p.frontier, p.sea, p.components,
                                                                     p.sea_probability)
+    # the groups the questions read: no group for the unnamed cells alone (a level of no cells)
+    assert sorted(k.groups) == sorted(p.groups) and all(g.cells for g in k.groups)
+    assert (k.levels, k.safe, k.mines_certain) == (p.levels, p.safe, p.mines_certain)
 
 
 def test_a_rule_sets_json_answer_holds_every_field():

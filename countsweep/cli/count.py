@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 from pathlib import Path
+from types import ModuleType
 
 import click
 
@@ -30,8 +31,6 @@ from countsweep.files import check_output, display_name, output_path, read_input
 from countsweep.oracle import Analysis, analyze
 from countsweep.render import report, rules_report
 from countsweep.rules import RulesAnalysis, RuleSet, analyze_rules
-
-PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 @click.command()
@@ -83,8 +82,9 @@ def count(board: str | None, mines: int | None, backend: str, as_json: bool, exa
     if plot is not None:
         if dimacs is not None:
             raise click.UsageError("--plot draws boards, not DIMACS formulas")
-        if Path(plot).suffix.lower() not in PLOT_SUFFIXES:
-            raise click.UsageError(f"--plot FILE must end in {', '.join(PLOT_SUFFIXES)}")
+        suffixes = _plotting().SUFFIXES  # matplotlib is missed here, before any counting
+        if Path(plot).suffix.lower() not in suffixes:
+            raise click.UsageError(f"--plot FILE must end in {', '.join(suffixes)}")
         check_output(output_path(plot), force)
     if save_sdd:
         check_output(output_path(save_sdd), force)
@@ -178,9 +178,14 @@ def _rules(path: str, rules: RuleSet, engine: object, limits: Limits, clues: str
         return analyze_rules(rules, engine, limits)  # type: ignore[arg-type]
 
 
-def _plot(a: Analysis, path: Path, force: bool) -> None:
+def _plotting() -> ModuleType:
+    """:mod:`countsweep.plot`, loaded only when a plot is asked for (matplotlib is an extra)."""
     try:
-        from countsweep.plot import save
+        import countsweep.plot as plotting
     except ImportError:
         raise ParameterError("--plot needs matplotlib: pip install 'countsweep[plot]'") from None
-    save(a, path, force=force)
+    return plotting
+
+
+def _plot(a: Analysis, path: Path, force: bool) -> None:
+    _plotting().save(a, path, force=force)

@@ -19,7 +19,7 @@ from countsweep.counting.base import Backend
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter, PathCounter
 from countsweep.counting.sdd import SddCounter
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, ParameterTypeError, shown
 
 BACKENDS: dict[str, Callable[..., Backend]] = {
     "dpll": DpllCounter,
@@ -44,6 +44,8 @@ def get_backend(name: str, **options: object) -> Backend:
     ``sdd`` takes ``vtree`` (one of :data:`countsweep.counting.sdd.VTREES`) and
     ``minimize``; the others take none.
     """
+    if not isinstance(name, str):
+        raise ParameterTypeError(f"name: a backend's name ({', '.join(BACKENDS)}), not {shown(name)}")
     factory = BACKENDS.get(name)
     if factory is None:
         raise ParameterError(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}")

@@ -264,6 +264,8 @@ def encode_model(model: Constraints, names: tuple[str, ...], encoding: str = DEF
     The cells no rule names are variables too, after the named ones (``_other``
     in the file's comments): a generic counter sees the total over all of them.
     """
+    if not isinstance(model, Constraints):
+        raise ParameterTypeError(f"model: expected a Constraints (Constraints.of_rules), not {shown(model)}")
     if model.others > MAX_UNNAMED:
         raise ParameterError(f"{model.others} cells no rule names would each be a variable of the export; "
                              f"at most {MAX_UNNAMED}")

@@ -142,6 +142,9 @@ def read_weighted(stream: TextIO, name: str = "<dimacs>") -> tuple[Formula, Frac
     weights: dict[int, tuple[Fraction, int]] = {}  # literal: (weight, line)
     for lineno, raw in enumerate(stream, 1):
         where = f"{name}: line {lineno}"
+        if not isinstance(raw, str):  # a list or a binary file iterates too
+            raise ParameterTypeError(f"stream: a text stream (io.StringIO(text) or open(path)), whose lines are "
+                                     f"str, not {type(raw).__name__}")
         line = raw.strip()
         if not line:
             continue

@@ -50,12 +50,12 @@ from pysat.card import CardEnc
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from countsweep.board import Board, Cell
-from countsweep.clues import EXACT, ClueModel
+from countsweep.board import Board, Cell, as_board
+from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting import Limits
 from countsweep.encode.cnf import DEFAULT_ENCODING, ENCODINGS, _bound, encode_equations
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 
 NATIVE = "native"
 """The encoding that is no encoding: native cardinality constraints on Minicard."""
@@ -269,6 +269,8 @@ def solve(model: Constraints, encoding: str = NATIVE, *, unique: bool = False, l
 
     ``progress`` is told the number of SAT calls so far, at each call.
     """
+    if not isinstance(model, Constraints):
+        raise ParameterTypeError(f"model: expected a Constraints (Constraints.of(board)), not {shown(model)}")
     if encoding != NATIVE and encoding not in ENCODINGS:
         raise ParameterError(f"unknown encoding {encoding!r}; choose from {NATIVE}, {', '.join(ENCODINGS)}")
     limits = (limits or Limits()).started()
@@ -526,6 +528,7 @@ def check(board: Board, encoding: str = NATIVE, clues: ClueModel = EXACT, *, uni
           limits: Limits | None = None) -> CheckResult:
     """Decide consistency and every forced cell of ``board`` by SAT alone (:func:`countsweep.check.check`
     first counts where that is cheaper)."""
+    board, clues = as_board(board), clue_model(clues)
     try:
         model = Constraints.of(board, clues)
     except InconsistentError as exc:

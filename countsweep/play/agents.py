@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
-from countsweep.clues import EXACT, ClueModel
+from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.constraints import Constraints
 from countsweep.counting import DEFAULT_BACKEND
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError, ParameterTypeError, shown
@@ -684,9 +684,7 @@ def make_agent(name: str, clues: ClueModel = EXACT) -> Agent:
     Under a noisy clue model only the greedy agents play: the best agent's
     look-ahead (what a cell will show, the endgame search) assumes exact clues.
     """
-    if not isinstance(clues, ClueModel):
-        raise ParameterTypeError(f"clues: expected a ClueModel (countsweep.clues.parse_clues('under')), "
-                                 f"not {shown(clues)}")
+    clue_model(clues)
     if name == "greedy":
         return GreedyAgent(clues=clues)
     if name == "greedy-nototal":

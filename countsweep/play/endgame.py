@@ -249,6 +249,14 @@ class Endgame:
         positions in the same order either way.  No layout at all is an
         inconsistent position (:class:`~countsweep.errors.InconsistentError`).
         """
+        if not isinstance(board, Board):
+            raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+        n = board.width * board.height
+        if not isinstance(layouts, (list, tuple)) or not all(type(x) is int and 0 <= x >> n < 1 for x in layouts):
+            raise ParameterTypeError(f"layouts: a list of bit masks over the board's {n} cells "
+                                     f"(enumerate_layouts(board, limit)), not {shown(layouts)}")
+        if type(max_positions) is not int or max_positions < 1:
+            raise ParameterError(f"max_positions: a whole number of 1 or more, not {shown(max_positions)}")
         if not layouts:
             raise InconsistentError("no mine layout fits the position")
         self.size = len(layouts)

@@ -139,6 +139,8 @@ class Settings:
 
 def first_cell(settings: Settings, rng: random.Random) -> Cell:
     """The first click named by ``settings.first``: corner, center, random or ``R,C``."""
+    if not isinstance(settings, Settings):
+        raise ParameterTypeError(f"settings: expected a countsweep.play.game.Settings, not {shown(settings)}")
     h, w = settings.height, settings.width
     f = settings.first
     if f == "corner":

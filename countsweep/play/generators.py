@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from countsweep.board import HIDDEN, Board, Cell
-from countsweep.errors import ParameterError, shown
+from countsweep.errors import ParameterError, ParameterTypeError, shown
 from countsweep.play.game import Game, Settings, first_cell
 
 
@@ -33,6 +33,17 @@ def _need(ok: bool, message: str) -> None:
 def _share(value: float, name: str) -> None:
     _need(isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1,
           f"{name}: a share in [0, 1], not {shown(value)}")
+
+
+def _size(value: int, name: str, what: str, most: int) -> None:
+    if type(value) is not int:
+        raise ParameterTypeError(f"{name}: {what} (an int), not {shown(value)}")
+    _need(1 <= value <= most, f"{name}: {what}, 1 to {most}, not {shown(value)}")
+
+
+def _sides(width: int, height: int) -> None:
+    _size(width, "width", "a board's width in cells", 10_000)
+    _size(height, "height", "a board's height in cells", 10_000)
 
 
 def _numbers(width: int, height: int, mines: set[Cell], revealed, total: int | None) -> Board:
@@ -50,12 +61,14 @@ def _numbers(width: int, height: int, mines: set[Cell], revealed, total: int | N
 
 
 def band(n: int, seed: int = 0, total: bool = True) -> Board:
+    _size(n, "n", "a band's length in columns", 1_000_000)
     rng = random.Random(seed)
     mines = {(rng.choice((0, 2)), c) for c in range(n)}
     return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
 
 
 def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) -> Board:
+    _size(n, "n", "a band's length in columns", 1_000_000)
     _share(density, "density")
     rng = random.Random(seed)
     mines = {(r, c) for r in (0, 2) for c in range(n) if rng.random() < density}
@@ -64,6 +77,7 @@ def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) ->
 
 def midgame(width: int, height: int, density: float, opened: float, seed: int = 0) -> Board:
     """Open random safe cells (with flood fill) until ``opened`` of the safe cells are open."""
+    _sides(width, height)
     _share(density, "density")
     _share(opened, "opened")
     rng = random.Random(seed)
@@ -89,6 +103,7 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
     >>> b.mines, len(b.numbers())
     (180, 30)
     """
+    _sides(width, height)
     cells = [(r, c) for r in range(height) for c in range(width)]
     _need(type(mines) is int and type(numbers) is int and mines >= 0 and 0 <= numbers <= len(cells) - mines,
           f"{shown(mines)} mines and {shown(numbers)} numbers do not fit {width}x{height}")
@@ -100,6 +115,7 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
 
 def lattice(width: int, height: int, density: float, seed: int = 0, every: int = 3) -> Board:
     """A random layout at ``density``, every ``every``-th cell (row-major) revealed where it is safe."""
+    _sides(width, height)
     _share(density, "density")
     _need(type(every) is int and every >= 1, f"every: a whole number of 1 or more, not {shown(every)}")
     rng = random.Random(seed)
