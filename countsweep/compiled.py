@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pysdd.sdd import SddManager, SddNode, Vtree
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell, as_board
 from countsweep.constraints import Constraints
 from countsweep.counting.formula import Card
 from countsweep.counting.sdd import VTREES, SddStats, card_sdd, conjoin_cards, count_sdd, frontier_order, make_manager
@@ -72,7 +72,7 @@ class CompiledPosition:
 
     def __init__(self, board: Board, vtree: str = "frontier", minimize: bool = False) -> None:
         start = time.perf_counter()
-        self.board = board
+        self.board = board = as_board(board)
         self.cell_vars = var = cell_variables(board)
         model = Constraints.of(board)
         cards = [Card(tuple(var[c] for c in eq.cells), eq.value, eq.value) for eq in model.equations]

@@ -210,8 +210,8 @@ def calls():
         ("read_input(1)", lambda: read_input(1), ParameterTypeError, "path"),
         ("read_input(True)", lambda: read_input(True), ParameterTypeError, "path"),
         ("check_output(None)", lambda: check_output(None), ParameterTypeError, "path"),
-        ("output_path(3)", lambda: output_path(3), ParameterTypeError, "name"),
-        ("parse_json(None)", lambda: parse_json(None), ParameterTypeError, "JSON text"),
+        ("output_path(3)", lambda: output_path(3), ParameterTypeError, "name, not 3"),
+        ("parse_json(5)", lambda: parse_json(5), ParameterTypeError, "JSON text, not 5"),
         ("get_backend([])", lambda: get_backend([]), ParameterTypeError, "name"),
         ("parse_topology([])", lambda: parse_topology([]), ParameterTypeError, "topology"),
         ("parse_neighbourhood(None)", lambda: parse_neighbourhood(None), ParameterTypeError, "neighbourhood"),
@@ -240,6 +240,8 @@ def calls():
         ("Endgame(layouts=[-1])", lambda: Endgame(BOARD, [-1]), ParameterTypeError, "bit masks"),
         ("Endgame(layouts past the board)", lambda: Endgame(BOARD, [1 << 16]), ParameterTypeError, "16 cells"),
         ("Endgame(max_positions=0)", lambda: Endgame(BOARD, [1], 0), ParameterError, "max_positions"),
+        ("CompiledPosition(None)", lambda: CompiledPosition(None), ParameterTypeError, "board"),
+        ("cnf.cell_variables(None)", lambda: cnf.cell_variables(None), ParameterTypeError, "board"),
     ]
 
 
@@ -259,3 +261,4 @@ def test_what_users_hold_is_taken_where_a_board_goes(board, total):
     expected = analyze(BOARD.with_mines(total))
     assert analyze(board) == expected and count(board) == expected.count
     assert probabilities(board) == expected.probabilities
+    assert CompiledPosition(board).board == BOARD.with_mines(total)

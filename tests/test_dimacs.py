@@ -19,8 +19,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from countsweep.counting import get_backend
-from countsweep.encode.dimacs import read, read_weighted
-from countsweep.errors import InputError
+from countsweep.encode.dimacs import read, read_weighted, render
+from countsweep.errors import InputError, ParameterTypeError
 from tests.cli_helpers import run
 
 
@@ -341,3 +341,28 @@ def test_a_weighted_export_without_the_total_says_its_weight_is_over_all_layouts
     (line,) = [x for x in lines if x.startswith("c weights are integers")]
     assert line.endswith("is the position's total weight over all layouts (the frontier's weight times 2 for "
                          "each cell no number sees)")
+
+
+def test_a_rule_sets_export_names_every_cell_in_its_comments_as_json():
+    from countsweep.encode import cnf
+    from countsweep.rules import RuleSet
+
+    doc = {"rules": [{"num_mines": 1, "cells": ["a", "b"]}, {"num_mines": 1, "cells": ["b", 'c "q"']}],
+           "total_cells": 5, "total_mines": 2}
+    rules = RuleSet.from_payload(doc)
+    lines = render(cnf.encode_model(rules.model(), rules.names)).splitlines()
+    assert lines[:2] == ["c countsweep DIMACS export",
+                         "c rules over 5 cells (countsweep.rules; _other/J: the cells no rule names)"]
+    assert [line for line in lines if line.startswith("c var ")] == [
+        'c var 1 = "a"', 'c var 2 = "b"', 'c var 3 = "c \\"q\\""', 'c var 4 = "_other/0"', 'c var 5 = "_other/1"']
+
+
+@pytest.mark.parametrize(("stream", "kind"), [("p cnf 1 0\n", "str"), (b"p cnf 1 0\n", "bytes"), (7, "int"),
+                                             ([1, 2], "int"), (io.BytesIO(b"p cnf 1 0\n"), "bytes")])
+def test_a_reader_given_no_text_stream_says_what_it_was_given(stream, kind):
+    with pytest.raises(ParameterTypeError, match=rf"^stream: a text stream \(io\.StringIO\(text\) or open\(path\)\), "
+                                                 rf"(whose lines are str, )?not {kind}$"):
+        read(stream)
+    with pytest.raises(ParameterTypeError, match=r"^enc: expected a countsweep\.encode\.cnf\.Encoding "
+                                                 r"\(cnf\.encode\(board\)\), not list$"):
+        render([])

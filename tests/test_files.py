@@ -289,3 +289,9 @@ def test_a_path_or_data_of_the_wrong_kind_is_named(call, says):
     with pytest.raises(ParameterTypeError) as info:
         call()
     assert str(info.value).endswith(says)
+
+
+@pytest.mark.parametrize("name", [None, 5, b"a1", ["a"]])
+def test_only_a_str_is_text_a_name_can_be_written_as(name):
+    assert files.is_text(name) is False
+    assert files.is_text("a1") is True

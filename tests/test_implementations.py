@@ -19,6 +19,7 @@ them, against enumerations written here, apart from the package:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 
@@ -65,6 +66,7 @@ class AnalyzerContract:
         assert (a.count, a.probabilities) == (count, probs), board.to_text()
         assert a.safe == tuple(sorted(c for c, p in probs.items() if p == 0))
         assert a.mines_certain == tuple(sorted(c for c, p in probs.items() if p == 1))
+        assert a.levels == tuple(sorted(Counter(probs.values()).items()))  # no level of no cells
 
     @settings(CONTRACT, max_examples=300)
     @given(data=st.data())

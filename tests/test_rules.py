@@ -594,3 +594,12 @@ def test_a_payload_naming_more_cells_than_the_limit_is_refused_at_the_limit(monk
     with pytest.raises(InputError) as info:
         RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c", "d"]}]})
     assert str(info.value) == "payload: 4 named cells; at most 3"
+
+
+@pytest.mark.parametrize("implementation", ["python", "auto"])
+def test_a_total_as_large_as_the_cells_makes_every_cell_a_mine(implementation):
+    doc = {"rules": [{"num_mines": 1, "cells": ["a"]}, {"num_mines": 2, "cells": ["a", "b"]}], "total_cells": 4,
+           "total_mines": 4}
+    answer = analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
+    assert answer.analysis.count == 1 and answer.analysis.frontier == ((0, 0), (0, 1))
+    assert (answer.probability("a"), answer.probability("b"), answer.other) == (1, 1, 1)

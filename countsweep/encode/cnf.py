@@ -148,6 +148,8 @@ class Encoding:
 
 def cell_variables(board: Board) -> dict[Cell, int]:
     """The stable map: hidden unflagged cells, row-major, to variables ``1..n``."""
+    if not isinstance(board, Board):
+        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
     return {cell: i for i, cell in enumerate(board.hidden(), 1)}
 
 
