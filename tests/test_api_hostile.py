@@ -220,7 +220,7 @@ def calls():
         ("sat.check(clues='under')", lambda: sat.check(BOARD, clues="under"), ParameterTypeError, "ClueModel"),
         ("sat.solve(board)", lambda: sat.solve(BOARD), ParameterTypeError, "Constraints"),
         ("cnf.encode_model(board)", lambda: cnf.encode_model(BOARD, ()), ParameterTypeError, "Constraints"),
-        ("equations(None)", lambda: equations(None), ParameterTypeError, "board"),
+        ("equations(5)", lambda: equations(5), ParameterTypeError, "board: expected a countsweep Board, not 5"),
         ("equations(clues='x')", lambda: equations(BOARD, "x"), ParameterTypeError, "ClueModel"),
         ("read(a list of ints)", lambda: read([1, 2]), ParameterTypeError, "stream"),
         ("read(a binary stream)", lambda: read(io.BytesIO(b"p cnf 1 0\n")), ParameterTypeError, "stream"),

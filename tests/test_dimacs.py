@@ -357,12 +357,13 @@ def test_a_rule_sets_export_names_every_cell_in_its_comments_as_json():
         'c var 1 = "a"', 'c var 2 = "b"', 'c var 3 = "c \\"q\\""', 'c var 4 = "_other/0"', 'c var 5 = "_other/1"']
 
 
-@pytest.mark.parametrize(("stream", "kind"), [("p cnf 1 0\n", "str"), (b"p cnf 1 0\n", "bytes"), (7, "int"),
-                                             ([1, 2], "int"), (io.BytesIO(b"p cnf 1 0\n"), "bytes")])
+@pytest.mark.parametrize(("stream", "kind"), [(lambda: "p cnf 1 0\n", "str"), (lambda: b"p cnf 1 0\n", "bytes"),
+                                             (lambda: 7, "int"), (lambda: [1, 2], "int"),
+                                             (lambda: io.BytesIO(b"p cnf 1 0\n"), "bytes")])
 def test_a_reader_given_no_text_stream_says_what_it_was_given(stream, kind):
     with pytest.raises(ParameterTypeError, match=rf"^stream: a text stream \(io\.StringIO\(text\) or open\(path\)\), "
                                                  rf"(whose lines are str, )?not {kind}$"):
-        read(stream)
+        read(stream())  # a new stream each run: a file read once is empty the next time
     with pytest.raises(ParameterTypeError, match=r"^enc: expected a countsweep\.encode\.cnf\.Encoding "
                                                  r"\(cnf\.encode\(board\)\), not list$"):
         render([])

@@ -603,3 +603,13 @@ def test_a_total_as_large_as_the_cells_makes_every_cell_a_mine(implementation):
     answer = analyze_rules(RuleSet.from_payload(doc), implementation=implementation)
     assert answer.analysis.count == 1 and answer.analysis.frontier == ((0, 0), (0, 1))
     assert (answer.probability("a"), answer.probability("b"), answer.other) == (1, 1, 1)
+
+
+def test_a_model_of_rules_holds_no_unnamed_cells_unless_told_and_no_total_above_its_cells():
+    from countsweep.constraints import Constraints, Equation
+
+    rule = Equation(((0, 0), (0, 1)), 1, (-1, 0))
+    model = Constraints.of_rules(2, (rule,), 1)
+    assert model.others == 0 and model.hidden == ((0, 0), (0, 1)) and model.sea == ()
+    with pytest.raises(InconsistentError, match=r"^5 mines but only 3 cells$"):
+        Constraints.of_rules(2, (rule,), 5, 1)
