@@ -80,7 +80,8 @@ GROUPS: dict[str, Group] = {
                                                                 "test_clues.py", "test_dpll.py", "test_rules.py",
                                                                 "test_api_hostile.py")),
     "board": Group(READERS, ("countsweep/board.py",), ("test_board.py", "test_cli.py", "test_oracle.py",
-                                                     "test_hostile.py", "test_api_hostile.py")),
+                                                     "test_hostile.py", "test_api_hostile.py", "test_topology.py",
+                                                     "test_rules.py")),
     "dimacs": Group(READERS, ("countsweep/encode/dimacs.py",), ("test_dimacs.py", "test_cnf.py", "test_hostile.py",
                                                                "test_clues.py", "test_rules.py",
                                                                "test_api_hostile.py")),
@@ -865,6 +866,8 @@ EQUIVALENT.update({
              "before counting)", SDD + "x_count_sdd", 118, 119),
 })
 EQUIVALENT.update({
+    **_alike("a probability's text has no colon (it is read as a number first), so its first colon is its last",
+             "countsweep.clues.x_parse_clues", 37),
     **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_is_text", 5),
     **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_read_input", 28),
     **_alike("os.sep is '/' on the POSIX systems the tests run on: the second separator is for Windows, where "

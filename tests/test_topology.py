@@ -382,3 +382,21 @@ def test_a_graph_file_that_is_not_a_graph_is_named_beside_the_board(tmp_path):
     board.write_text("graph g.txt\n?1?\n")  # named relative to the board's folder
     r = run("count", str(board))
     assert r.exit_code == 3 and r.stderr.startswith(f"countsweep: error: {board}: g.txt: not JSON")
+
+
+@pytest.mark.parametrize("size", [(4, 5), (300, 301)], ids=["a board's table", "a board too large for a table"])
+def test_a_cell_off_the_board_has_no_neighbours_whatever_the_boards_size(size):
+    height, width = size
+    assert SQUARE.neighbours((height - 1, width - 1), height, width) == (
+        (height - 2, width - 2), (height - 2, width - 1), (height - 1, width - 2))
+    for cell in ((height, 0), (0, width), (-1, 0), (0, -1)):
+        with pytest.raises(KeyError) as raised:
+            SQUARE.neighbours(cell, height, width)
+        assert raised.value.args == (cell,)
+
+
+def test_offsets_after_a_second_colon_are_not_read_as_the_neighbourhood():
+    from countsweep.topology import parse_neighbourhood
+
+    with pytest.raises(ParameterError, match=r"^neighbourhood 'offsets:1,2:3,4': offsets are 'dr,dc' pairs"):
+        parse_neighbourhood("offsets:1,2:3,4")
