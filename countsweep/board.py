@@ -77,7 +77,8 @@ def _code_of(text: str, top: int) -> int | None:
             return FLAG
         if text == "-":
             return CLEARED
-    if text.isascii() and text.isdigit() and len(text) <= 3 and int(text) <= top:
+    # no more digits than the largest number allowed has: int() is never handed a huge string
+    if text.isascii() and text.isdigit() and len(text) <= len(str(top)) and int(text) <= top:
         return int(text)
     return None
 

@@ -866,6 +866,8 @@ EQUIVALENT.update({
              "before counting)", SDD + "x_count_sdd", 118, 119),
 })
 EQUIVALENT.update({
+    **_alike("the assertion after check_cell is never reached (check_cell refuses every cell indexing cannot read): "
+             "its message is never shown", "countsweep.board.xǁBoardǁ__getitem__", 8, 9, 10),
     **_alike("a probability's text has no colon (it is read as a number first), so its first colon is its last",
              "countsweep.clues.x_parse_clues", 37),
     **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_is_text", 5),

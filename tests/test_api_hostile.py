@@ -218,7 +218,7 @@ def calls():
                                                                               "'hex', not list"),
         ("parse_neighbourhood(5)", lambda: parse_neighbourhood(5), ParameterTypeError,
          "neighbourhood: a name such as 'knight' or 'offsets:1,2;2,1', not 5"),
-        ("parse_header(None)", lambda: parse_header(None), ParameterTypeError, "line"),
+        ("parse_header(5)", lambda: parse_header(5), ParameterTypeError, "line: a board's header line is a str, not 5"),
         ("sat.check(None)", lambda: sat.check(None), ParameterTypeError, "board"),
         ("sat.check(clues='under')", lambda: sat.check(BOARD, clues="under"), ParameterTypeError,
          "expected a ClueModel (countsweep.clues.parse_clues('under')), not 'under'"),

@@ -262,3 +262,144 @@ def test_another_total_keeps_the_grid_and_where_each_cell_was_read():
     assert changed.mines == 1 and changed.grid == b.grid
     assert changed.where((0, 1)) == "cell [0, 1] (line 3, column 2)"
     assert b.with_mines(None).mines is None
+
+
+# Headers, word by word ---------------------------------------------------------------------------
+
+WORDS = "(square, torus, hex, 3d, neighbourhood or graph FILE)"
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("4x4x3 hex 3d", "a board has one topology: hex, 3d, a neighbourhood or a graph"),
+    ("4x4x3 torus neighbourhood knight 3d", "a board has one topology: hex, 3d, a neighbourhood or a graph"),
+    ("4x4x3 graph g.json", "a board on a graph names its graph file; read it from a file (countsweep count FILE), "
+                           "not from text alone"),
+    ("3d", "a 3d board's header gives its size, WIDTHxHEIGHTxDEPTH[xMINES]: the rows alone cannot tell where one "
+           "layer ends"),
+    ("3x3x0x1", "a 3d board has at least one layer"),
+    ("3x1x1 torus 4x4", f"'4x4' is neither a size nor a topology word {WORDS}"),
+    ("torus 3x1x1 4x4x2", f"'4x4x2' is neither a size nor a topology word {WORDS}"),
+    ("3x1x1 torus " + "w" * 40, f"'{'w' * 30}' is neither a size nor a topology word {WORDS}"),
+    ("3x1x1x" + "1" * 45, f"size '3x1x1x{'1' * 34}': numbers of more than 9 digits"),
+])
+def test_a_header_that_cannot_be_read_says_exactly_why_on_its_line(line, says):
+    from countsweep.board import parse_header
+
+    with pytest.raises(BoardError) as raised:
+        parse_header(line, 7)
+    assert str(raised.value) == f"line 7: {says}"
+    with pytest.raises(BoardError) as raised:
+        Board.from_text(f"{line}\n???")
+    assert str(raised.value) == f"line 1: {says}"
+
+
+def test_header_words_are_read_in_any_case_and_after_a_neighbourhoods_name():
+    from countsweep.board import parse_header
+    from countsweep.topology import KNIGHT_OFFSETS, SQUARE, Grid, Grid3D
+
+    assert parse_header("3x1x1 square", 7) == parse_header("3x1x1 SQUARE", 7) == parse_header("3x1x1", 7)
+    assert parse_header("3x1x1 square", 7).topology == SQUARE and parse_header("3x1x1", 7).line == 7
+    knight = parse_header("3x3x1 neighbourhood knight torus")
+    assert knight.topology == Grid(KNIGHT_OFFSETS, wrap=True) and knight.mines == 1
+    assert parse_header("3x2 3d").topology == Grid3D(1)  # no depth given: one layer
+    assert parse_header("3x1x1x2").topology == Grid3D(1) and parse_header("3x1x1x2").mines == 2
+    assert parse_header("3x1x123456789").mines == 123456789  # nine digits are a number
+
+
+def test_a_graph_does_not_wrap():
+    from countsweep.board import parse_header
+    from countsweep.topology import Graph
+
+    pair = Graph.from_json({"nodes": ["a", "b"], "edges": [["a", "b"]]})
+    with pytest.raises(BoardError, match=r"^line 2: a graph does not wrap: drop 'torus'$"):
+        parse_header("torus graph g.json 2x1", 2, graph=lambda name: pair)
+    assert parse_header("graph g.json 2x1", 2, graph=lambda name: pair).topology is pair
+
+
+def test_a_tokenised_rows_bad_cell_is_named_by_its_column():
+    # a 3D number may pass 9, so a 3D row holding spaces is read as space-separated cells
+    with pytest.raises(BoardError, match=r"^line 2, column 5: unexpected character 'x' \(expected H \? \. F \* - or "
+                                         r"0-26\)$"):
+        Board.from_text("3x1x1x1\n1 ? x")
+    with pytest.raises(BoardError, match=r"^line 2, column 7: unexpected field 'xyz'"):
+        Board.from_text("3x1x1x1\n1  ?  xyz")
+
+
+def test_a_3d_board_reads_numbers_past_9_and_writes_its_layers_apart_in_cells_of_their_own():
+    board = Board.from_text("3x3x2x1\n? ? ?\n? 13 ?\n? ? ?\n? ? ?\n? ? ?\n? ? ?")
+    assert board[(1, 1)] == 13 and board.height == 6 and board.topology.max_degree == 26
+    text = board.to_text()
+    assert text == "3x3x2x1\n? ? ?\n? 13 ?\n? ? ?\n\n? ? ?\n? ? ?\n? ? ?", text
+    assert Board.from_text(text) == board
+    single = Board.from_text("3x1x1x1\n?2?")  # no spaces to read: one character a cell
+    assert single.to_text() == "3x1x1x1\n? 2 ?" and single[(0, 1)] == 2
+
+
+def test_a_board_keeps_its_topology_through_every_copy():
+    from countsweep.topology import TORUS
+
+    torus = Board.from_text("3x3x1 torus\n???\n?1?\n???")
+    assert torus.header_line() == "3x3x1 torus"
+    assert Board.from_text("3x3x1\n???\n?1?\n???").header_line() == "3x3x1"
+    assert torus.with_mines(None).topology == TORUS and torus.with_mines(None).header_line() == "3x3 torus"
+    opened = torus.reveal((0, 0), 1)
+    assert opened.topology == TORUS and opened.origin is None
+    assert Board.from_array([[-1, 1]], topology=TORUS).topology == TORUS
+
+
+def test_a_grid_of_float_codes_equal_to_whole_numbers_is_read_and_others_are_refused():
+    np = pytest.importorskip("numpy")
+    assert Board.from_array([[1.0, -1.0]]).grid == ((1, HIDDEN),)
+    assert Board.from_array(np.array([[1.0, -1.0]])).grid == ((1, HIDDEN),)
+    with pytest.raises(BoardError):
+        Board.from_array([[1.5, -1]])
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: Board(((1,),), topology="torus"), r"^topology: expected a countsweep\.topology\.Topology, not str$"),
+    (lambda: Board(5), r"^grid: a board's grid is a tuple of rows, each a tuple of cell codes, not 5 "),
+    (lambda: Board.from_text(5), r"^text: a board in the text format is a str, not int \(Board\.from_rows takes a "
+                                 r"list of lines, Board\.from_array a grid of codes\)$"),
+    (lambda: Board.from_rows("1?"), r"^lines: a board's rows are a list of str, e\.g\. \['1\?\?', '\?\?\?'\] "
+                                    r"\(Board\.from_text takes one str\)$"),
+    (lambda: Board.from_array(5), r"^array: a grid is rows of cell codes, not int$"),
+    (lambda: Board.from_array([5]), r"^array: row 0 is int, not a sequence of cell codes$"),
+    (lambda: Board.from_array([[1]], mines="3"), r"^mines: a mine total is a whole number \(an int\) or None, "
+                                                 r"not '3'$"),
+    (lambda: parse_size(5), r"^a size is text WIDTHxHEIGHT\[xMINES\], not int$"),
+    (lambda: parse_size("x" * 50), rf"^size '{'x' * 40}' is not WIDTHxHEIGHT\[xMINES\]$"),
+    (lambda: parse_cell(5), r"cell"),
+])
+def test_what_is_not_a_board_is_refused_saying_what_it_was(call, says):
+    from countsweep.errors import CountsweepError
+
+    with pytest.raises(CountsweepError, match=says):
+        call()
+
+
+def test_a_neighbourhood_of_ten_reads_a_10_as_one_cell_and_a_graph_row_may_span_lines():
+    from countsweep.topology import Graph
+
+    ten = "offsets:" + ";".join(f"{a},{b}" for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)) + ";0,2;0,-2"
+    board = Board.from_text(f"5x3x10 neighbourhood {ten}\n? ? ? ? ?\n? ? 10 ? ?\n? ? ? ? ?")
+    assert board[(1, 2)] == 10 and board.topology.max_degree == 10 and board.width == 5
+    ring = Graph.from_json({"nodes": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"]]})
+    two_lines = Board.from_text("4x1x1 graph ring.json\n1?\n??", graph=lambda name: ring)
+    assert two_lines.grid == ((1, HIDDEN, HIDDEN, HIDDEN),)
+    assert two_lines == Board.from_text("4x1x1 graph ring.json\n1???", graph=lambda name: ring)
+
+
+def test_a_headers_line_is_0_unless_given_and_a_cells_error_may_be_the_callers_own():
+    from countsweep.board import parse_header
+    from countsweep.topology import Grid3D
+
+    assert parse_header("3x1x1").line == 0
+    board = Board.from_text("3x1x1\n?1?")
+    with pytest.raises(KeyError):
+        board.check_cell("a", error=KeyError)
+    with pytest.raises(KeyError):
+        board.check_cell((5, 5), error=KeyError)
+    with pytest.raises(BoardError, match=r"^a 3d board of 2 layers has a multiple of 2 rows, not 3$"):
+        Board(((HIDDEN,), (HIDDEN,), (HIDDEN,)), topology=Grid3D(2))
+    with pytest.raises(BoardError, match=r"^mine total 1\.5 is not a whole number$"):
+        Board(((HIDDEN, 1, HIDDEN),), mines=1.5)

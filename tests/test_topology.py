@@ -8,6 +8,8 @@ the Python ones, and games, optimal play and the text format on each shape.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
+from math import comb
 
 import pytest
 from hypothesis import given, settings
@@ -400,3 +402,18 @@ def test_offsets_after_a_second_colon_are_not_read_as_the_neighbourhood():
 
     with pytest.raises(ParameterError, match=r"^neighbourhood 'offsets:1,2:3,4': offsets are 'dr,dc' pairs"):
         parse_neighbourhood("offsets:1,2:3,4")
+
+
+def test_a_graph_node_of_many_neighbours_shows_a_number_of_three_digits_and_no_more():
+    from countsweep.topology import Graph
+
+    # a hub with 120 leaves: it may show 100 (three digits), never 1000 or a number past its degree
+    hub = Graph.from_json({"nodes": ["hub", *(f"l{i}" for i in range(120))],
+                           "edges": [["hub", f"l{i}"] for i in range(120)]})
+    board = Board.from_text("121x1x100 graph hub.json\n100" + " ?" * 120, graph=lambda name: hub)
+    assert board[(0, 0)] == 100
+    a = analyze(board)
+    assert a.count == comb(120, 100) and set(a.probabilities.values()) == {Fraction(100, 120)}
+    for shown in ("121", "1000"):
+        with pytest.raises(BoardError, match=rf"unexpected field '{shown}'"):
+            Board.from_text(f"121x1x100 graph hub.json\n{shown}" + " ?" * 120, graph=lambda name: hub)
