@@ -188,11 +188,13 @@ def calls():
         ("Card(hi=1.5)", lambda: Card((1,), 0, 1.5), ParameterTypeError, "Card"),
         ("Card(lits='ab')", lambda: Card("ab", 0, 1), ParameterTypeError, "Card"),
         ("Formula(2, None)", lambda: Formula(2, None), ParameterTypeError, "constraints"),
-        ("cnf.encode(total='no')", lambda: cnf.encode(BOARD, total="no"), ParameterTypeError, "total"),
+        ("cnf.encode(total='no')", lambda: cnf.encode(BOARD, total="no"), ParameterTypeError, "total: True or False, "
+                                                                                              "not 'no'"),
         ("cnf.encode_components(None)", lambda: cnf.encode_components(None), ParameterTypeError, "board"),
         ("cnf.encode_components(encoding='x')", lambda: cnf.encode_components(BOARD, "x"), ParameterError,
          "encoding"),
-        ("cnf.clausify(None)", lambda: cnf.clausify(None), ParameterTypeError, "formula"),
+        ("cnf.clausify(5)", lambda: cnf.clausify(5), ParameterTypeError, "formula: expected a countsweep Formula, "
+                                                                          "not 5"),
         ("cnf.clausify(encoding='x')", lambda: cnf.clausify(Formula(1, ()), "x"), ParameterError, "encoding"),
         ("a.probability([1, 1])", lambda: A.probability([1, 1]), ParameterTypeError, "cell"),
         ("board.neighbours((9, 9))", lambda: BOARD.neighbours((9, 9)), ParameterError, "off the 4x4 board"),
@@ -223,7 +225,7 @@ def calls():
         ("sat.check(clues='under')", lambda: sat.check(BOARD, clues="under"), ParameterTypeError,
          "expected a ClueModel (countsweep.clues.parse_clues('under')), not 'under'"),
         ("sat.solve(board)", lambda: sat.solve(BOARD), ParameterTypeError, "Constraints"),
-        ("cnf.encode_model(board)", lambda: cnf.encode_model(BOARD, ()), ParameterTypeError, "Constraints"),
+        ("cnf.encode_model(5)", lambda: cnf.encode_model(5, ()), ParameterTypeError, "Constraints.of_rules), not 5"),
         ("equations(5)", lambda: equations(5), ParameterTypeError, "board: expected a countsweep Board, not 5"),
         ("equations(clues='x')", lambda: equations(BOARD, "x"), ParameterTypeError, "ClueModel"),
         ("read(a list of ints)", lambda: read([1, 2]), ParameterTypeError, "stream"),
@@ -245,7 +247,8 @@ def calls():
         ("Endgame(layouts past the board)", lambda: Endgame(BOARD, [1 << 16]), ParameterTypeError, "16 cells"),
         ("Endgame(max_positions=0)", lambda: Endgame(BOARD, [1], 0), ParameterError, "max_positions"),
         ("CompiledPosition(None)", lambda: CompiledPosition(None), ParameterTypeError, "board"),
-        ("cnf.cell_variables(None)", lambda: cnf.cell_variables(None), ParameterTypeError, "board"),
+        ("cnf.cell_variables(5)", lambda: cnf.cell_variables(5), ParameterTypeError, "board: expected a countsweep "
+                                                                                     "Board, not 5"),
     ]
 
 
