@@ -570,8 +570,15 @@ async function showRules(text, name) {
   updateUrl();  // the cells are named, not placed: there is no board to draw
 }
 
+// what the user just gave is refused: an answer still on its way (the page's first analysis,
+// say) is older than this, and must not write over the message when it lands
+function refuse(message) {
+  ++state.pending;
+  setStatus(message, true);
+}
+
 async function takeFile(file) {
-  try { takeText(await fileText(file), file.name); } catch (e) { setStatus(e.message, true); }
+  try { takeText(await fileText(file), file.name); } catch (e) { refuse(e.message); }
 }
 
 $("records-file").addEventListener("change", () => { if ($("records-file").files[0]) takeFile($("records-file").files[0]); });
@@ -586,7 +593,7 @@ document.addEventListener("paste", (ev) => {
   const text = ev.clipboardData && ev.clipboardData.getData("text/plain");
   if (!text) return;
   ev.preventDefault();
-  try { takeText(text, "the pasted text"); } catch (e) { setStatus(e.message, true); }
+  try { takeText(text, "the pasted text"); } catch (e) { refuse(e.message); }
 });
 
 // -- sharing: the URL holds what is on screen -------------------------------------------
