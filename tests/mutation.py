@@ -519,8 +519,6 @@ EQUIVALENT: dict[str, str] = {
                     "the message of an assertion that cannot fail (the column was checked to sum to 1 above)"),
     "countsweep.board.xǁBoardǁ_trusted__mutmut_24": "the dataclass's class attribute origin is None too",
     "countsweep.board.xǁBoardǁ_trusted__mutmut_25": "the dataclass's class attribute origin is None too",
-    "countsweep.counting.base.xǁBackendǁcount__mutmut_1":
-        "the body of a Protocol method never runs: implementations define their own default",
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":
         "> and >= differ only at the deadline's exact nanosecond, which no run can observe",
     **dict.fromkeys([f"countsweep.serve.answers.x_move_json__mutmut_{i}" for i in (1, 37)],
