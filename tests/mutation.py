@@ -865,6 +865,12 @@ EQUIVALENT.update({
              "before counting)", SDD + "x_count_sdd", 118, 119),
 })
 EQUIVALENT.update({
+    **_alike("a Board made by unchecked without its origin reads the dataclass's default, None, from the class",
+             "countsweep.board.xǁBoardǁunchecked", 24, 25),
+    **_alike("a 3d board's height is a multiple of its depth: the float quotient gives the same remainders",
+             "countsweep.board.xǁBoardǁto_text", 22),
+    **_alike("every caller of _cells_of says whether to read tokens: the default is never used",
+             "countsweep.board.x__cells_of", 1),
     **_alike("the assertion after check_cell is never reached (check_cell refuses every cell indexing cannot read): "
              "its message is never shown", "countsweep.board.xǁBoardǁ__getitem__", 8, 9, 10),
     **_alike("a probability's text has no colon (it is read as a number first), so its first colon is its last",

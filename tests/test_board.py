@@ -383,6 +383,7 @@ def test_a_neighbourhood_of_ten_reads_a_10_as_one_cell_and_a_graph_row_may_span_
     ten = "offsets:" + ";".join(f"{a},{b}" for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0)) + ";0,2;0,-2"
     board = Board.from_text(f"5x3x10 neighbourhood {ten}\n? ? ? ? ?\n? ? 10 ? ?\n? ? ? ? ?")
     assert board[(1, 2)] == 10 and board.topology.max_degree == 10 and board.width == 5
+    assert board.to_text().splitlines()[2] == "? ? 10 ? ?" and Board.from_text(board.to_text()) == board
     ring = Graph.from_json({"nodes": ["a", "b", "c", "d"], "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"]]})
     two_lines = Board.from_text("4x1x1 graph ring.json\n1?\n??", graph=lambda name: ring)
     assert two_lines.grid == ((1, HIDDEN, HIDDEN, HIDDEN),)
@@ -403,3 +404,14 @@ def test_a_headers_line_is_0_unless_given_and_a_cells_error_may_be_the_callers_o
         Board(((HIDDEN,), (HIDDEN,), (HIDDEN,)), topology=Grid3D(2))
     with pytest.raises(BoardError, match=r"^mine total 1\.5 is not a whole number$"):
         Board(((HIDDEN, 1, HIDDEN),), mines=1.5)
+
+
+def test_a_long_field_is_shown_cut_to_twenty_characters_and_what_is_no_board_says_how_to_make_one():
+    from countsweep.board import as_board
+
+    with pytest.raises(BoardError, match=rf"^line 2, column 5: unexpected field '{'x' * 20}' \(expected"):
+        Board.from_text("3x1x1x1\n1 ? " + "x" * 30)
+    with pytest.raises(ParameterError) as raised:
+        as_board(42)
+    assert str(raised.value) == ("board: expected a countsweep.Board, board text or a list of rows, not 42 "
+                                 "(make one with Board.from_text('4x4x3\\n1???\\n...'))")

@@ -99,3 +99,36 @@ def test_a_weighted_card_without_literals_is_a_factor_unless_it_weighs_one():
     # a weighted card none of whose reachable sums weighs anything: unsatisfiable
     unsat = Card((1, 2), 1, 2, (0, 0)).normalized()
     assert unsat is not None and unsat.lo > unsat.hi
+
+
+@pytest.mark.parametrize(("call", "says"), [
+    (lambda: Limits(timeout="x"), "Limits.timeout: seconds as a number, not 'x'"),
+    (lambda: Limits(timeout=-1), "Limits.timeout: -1 is not a number of seconds from 0 to 1e+09"),
+    (lambda: Limits(timeout=10**9 + 1), "Limits.timeout: 1000000001 is not a number of seconds from 0 to 1e+09"),
+    (lambda: Limits(deadline=float("inf")), "Limits.deadline: inf is not a number of seconds from 0 to 1e+09"),
+    (lambda: Limits(deadline=float("-inf")), "Limits.deadline: -inf is not a number of seconds from 0 to 1e+09"),
+    (lambda: Limits(max_cache=1.5), "Limits.max_cache: a whole number (an int), not 1.5"),
+    (lambda: Limits(timeout=None, max_cache=0), "Limits.max_cache: 0 is not 1 or more"),
+    (lambda: Limits(timeout=5, max_memory=0), "Limits.max_memory: 0 is not 1 or more"),
+    (lambda: Card((1,), 0, 1.5), "Card: expected a tuple of literals and int bounds, not (1,), 0, 1.5"),
+    (lambda: Card((1,), "a", 1), "Card: expected a tuple of literals and int bounds, not (1,), 'a', 1"),
+    (lambda: Formula(-1, ()), "num_vars: a count of variables (an int of 0 or more), not -1"),
+    (lambda: Formula(2, []), "constraints: expected a tuple of Cards, not []"),
+    (lambda: Formula(2, (5,)), "constraints[0]: expected a Card, not 5"),
+    (lambda: Formula(2, (Card((0,), 0, 1),)), "constraints[0]: literal 0 names no variable 1..2"),
+    (lambda: Formula(2, (), projection=(0,)), "projection: variable 0 is not one of 1..2"),
+    (lambda: Formula(2, (), sizes=(0, 1)), "sizes: one positive size for each of the 2 variables"),
+    (lambda: get_backend(5), "name: a backend's name (dpll, sdd, brute, path), not 5"),
+    (lambda: get_backend("dpll").count(5), "formula: expected a countsweep.counting.Formula, not int"),
+])
+def test_what_a_counter_cannot_take_is_refused_saying_exactly_what_it_was(call, says):
+    with pytest.raises(ParameterError) as raised:
+        call()
+    assert str(raised.value) == says
+
+
+def test_a_deadline_may_lie_in_the_past_and_limits_check_every_field():
+    assert Limits(deadline=-5.0).expired()  # a deadline is a clock reading: any finite one is a deadline
+    assert Limits(timeout=10**9).timeout == 10**9
+    with pytest.raises(ParameterError, match=r"^Limits\.max_memory: "):
+        Limits(max_cache=5, max_memory=-1)  # the field after a valid one is checked too
