@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from countsweep.counting import get_backend
 from countsweep.encode.dimacs import read, read_weighted, render
-from countsweep.errors import InputError, ParameterTypeError
+from countsweep.errors import InputError, ParameterError, ParameterTypeError
 from tests.cli_helpers import run
 
 
@@ -367,3 +367,35 @@ def test_a_reader_given_no_text_stream_says_what_it_was_given(stream, kind):
     with pytest.raises(ParameterTypeError, match=r"^enc: expected a countsweep\.encode\.cnf\.Encoding "
                                                  r"\(cnf\.encode\(board\)\), not list$"):
         render([])
+
+
+def test_a_rule_sets_export_under_a_density_carries_its_weights_factor_and_prior():
+    from countsweep.encode import cnf
+    from countsweep.rules import RuleSet
+
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 3})
+    enc = cnf.encode_model(rules.model(), rules.names, density=Fraction(1, 5))
+    assert (enc.factor, enc.density, enc.clues, enc.total_included, enc.fallbacks) == (
+        Fraction(1, 125), Fraction(1, 5), "exact", False, 0)
+    lines = render(enc).splitlines()
+    assert "c clue model: exact; density prior 1/5" in lines
+    assert "c weights are integers: the weighted count times 1/125 is the position's total weight" in lines
+    assert [x for x in lines if x.startswith("c p weight")] == [
+        "c p weight 1 1 0", "c p weight -1 4 0", "c p weight 2 1 0", "c p weight -2 4 0", "c p weight 3 1 0",
+        "c p weight -3 4 0"]
+    plain = cnf.encode_model(rules.model(), rules.names)
+    assert (plain.factor, plain.density, plain.weighted, plain.total_included) == (1, None, False, False)
+    told = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 3,
+                                 "total_mines": 2})
+    assert cnf.encode_model(told.model(), told.names).total_included is True
+    assert cnf.encode_model(told.model(), told.names, total=False).total_included is False
+
+
+def test_an_export_takes_a_million_unnamed_cells_and_refuses_one_more():
+    from countsweep.constraints import Constraints
+    from countsweep.encode import cnf
+
+    assert cnf.encode_model(Constraints.of_rules(0, (), None, cnf.MAX_UNNAMED), ()).num_vars == 1_000_000
+    with pytest.raises(ParameterError, match=r"^1000001 cells no rule names would each be a variable of the export; "
+                                             r"at most 1000000$"):
+        cnf.encode_model(Constraints.of_rules(0, (), None, cnf.MAX_UNNAMED + 1), ())
