@@ -415,3 +415,17 @@ def test_a_long_field_is_shown_cut_to_twenty_characters_and_what_is_no_board_say
         as_board(42)
     assert str(raised.value) == ("board: expected a countsweep.Board, board text or a list of rows, not 42 "
                                  "(make one with Board.from_text('4x4x3\\n1???\\n...'))")
+
+
+def test_a_graph_board_over_several_lines_names_each_cell_by_its_own_line_and_writes_one_row():
+    from countsweep.board import parse_header
+    from countsweep.topology import Graph
+
+    star = Graph.from_json({"nodes": ["hub", *(f"l{i}" for i in range(9))],
+                            "edges": [["hub", f"l{i}"] for i in range(9)]})
+    board = Board.from_text("10x1x1 graph star.json\n9????\n?????", graph=lambda name: star)
+    assert board.to_text() == "10x1x1 graph graph\n9?????????"  # a top of 9: one character a cell, no spaces
+    with pytest.raises(BoardError, match=r"^cell 'l5' \(line 3, column 2\): number 5 is larger than its 1 "
+                                         r"neighbours allow$"):
+        Board.from_text("10x1x1 graph star.json\n?????\n?5???", graph=lambda name: star)
+    assert parse_header("3x1x123456789 torus").mines == 123456789  # nine digits, among words
