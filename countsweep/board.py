@@ -595,6 +595,13 @@ def _check_total(mines: object) -> None:
         raise ParameterTypeError(f"mines: a mine total is a whole number (an int) or None, not {shown(mines)}")
 
 
+def checked_board(board: object) -> Board:
+    """``board`` when it is a :class:`Board`; else the error every entry that needs one (not text) gives."""
+    if not isinstance(board, Board):
+        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+    return board
+
+
 def as_board(board: object) -> Board:
     """``board`` as a :class:`Board`: a Board, board text, or a list of rows (text lines or cell codes).
 

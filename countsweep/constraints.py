@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from countsweep.board import FLAG, HIDDEN, Board, Cell
+from countsweep.board import FLAG, HIDDEN, Board, Cell, checked_board
 from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.counting.formula import Card, Formula
-from countsweep.errors import InconsistentError, ParameterTypeError, shown
+from countsweep.errors import InconsistentError, shown
 
 
 @dataclass(frozen=True)
@@ -97,8 +97,7 @@ def equations(board: Board, clues: ClueModel = EXACT) -> tuple[list[Equation], F
     Raises :class:`~countsweep.errors.InconsistentError` for a number no true
     number around it could show.
     """
-    if not isinstance(board, Board):
-        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+    checked_board(board)
     clue_model(clues)
     out = []
     # the factor's numerator and denominator apart: a Fraction per number would reduce thousands of times

@@ -36,7 +36,7 @@ from fractions import Fraction
 from pysat.card import CardEnc, EncType, UnsupportedBound
 from pysat.formula import IDPool
 
-from countsweep.board import FLAG, Board, Cell, as_board
+from countsweep.board import FLAG, Board, Cell, as_board, checked_board
 from countsweep.clues import EXACT, ClueModel
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting.formula import Formula, clause
@@ -148,9 +148,7 @@ class Encoding:
 
 def cell_variables(board: Board) -> dict[Cell, int]:
     """The stable map: hidden unflagged cells, row-major, to variables ``1..n``."""
-    if not isinstance(board, Board):
-        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
-    return {cell: i for i, cell in enumerate(board.hidden(), 1)}
+    return {cell: i for i, cell in enumerate(checked_board(board).hidden(), 1)}
 
 
 def _equals(lits: list[int], bound: int, pool: IDPool, encoding: str) -> tuple[list[list[int]], bool]:

@@ -47,7 +47,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Protocol
 
-from countsweep.board import Board, Cell
+from countsweep.board import Board, Cell, checked_board
 from countsweep.constraints import Component, Constraints
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
@@ -249,9 +249,7 @@ class Endgame:
         positions in the same order either way.  No layout at all is an
         inconsistent position (:class:`~countsweep.errors.InconsistentError`).
         """
-        if not isinstance(board, Board):
-            raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
-        n = board.width * board.height
+        n = checked_board(board).width * board.height
         if not isinstance(layouts, (list, tuple)) or not all(type(x) is int and 0 <= x >> n < 1 for x in layouts):
             raise ParameterTypeError(f"layouts: a list of bit masks over the board's {n} cells "
                                      f"(enumerate_layouts(board, limit)), not {shown(layouts)}")
@@ -416,8 +414,7 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     Enumerates each frontier component's assignments, then joins them with the
     ways to place the remaining mines in the sea.
     """
-    if not isinstance(board, Board):
-        raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+    checked_board(board)
     if type(limit) is not int:
         raise ParameterTypeError(f"limit: a number of layouts (an int), not {shown(limit)}")
     if board.mines is None:

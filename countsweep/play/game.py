@@ -31,7 +31,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, parse_cell, parse_size
+from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, checked_board, parse_cell, parse_size
 from countsweep.clues import EXACT, ClueModel, parse_clues
 from countsweep.errors import ParameterError, ParameterTypeError, shown
 from countsweep.topology import Grid3D, Topology, parse_topology
@@ -196,8 +196,7 @@ class Game:
         ...
         countsweep.errors.ParameterError: cell [0, 0] (line 2, column 1) shows 1 but has 0 mines around it in the layout
         """
-        if not isinstance(board, Board):
-            raise ParameterTypeError(f"board: expected a countsweep Board, not {shown(board)}")
+        checked_board(board)
         try:
             mines = frozenset(layout)
         except TypeError:

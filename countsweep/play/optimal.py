@@ -41,9 +41,9 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from countsweep.board import HIDDEN, Board, Cell
+from countsweep.board import HIDDEN, Board, Cell, checked_board
 from countsweep.counting.poly import decimal
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, shown
 from countsweep.play.endgame import enumerate_layouts
 from countsweep.play.game import FIRST_CLICK_RULES
 from countsweep.topology import SQUARE, Topology
@@ -380,8 +380,7 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
 
 def solve_position(board: Board, limit: int | None = None) -> Solution:
     """Optimal and greedy values of a position (flags are mines, as everywhere in countsweep)."""
-    if not isinstance(board, Board):
-        raise ParameterTypeError(f"board: expected a countsweep Board (Board.from_text), not {shown(board)}")
+    checked_board(board)
     if board.width * board.height > MAX_CELLS:
         raise ParameterError(f"exact optimal play is for boards of at most {MAX_CELLS} cells, "
                              f"not {board.width}x{board.height}")
