@@ -103,8 +103,7 @@ def save(a: Analysis, path: Path, title: str | None = None, force: bool = False)
     Through :func:`countsweep.files.write_output`: atomic, and an existing file is
     replaced only with ``force``.
     """
-    checked_analysis(a)
-    path = as_path(path)
+    path = as_path(path)  # the Analysis is checked by draw
     if path.suffix.lower() not in SUFFIXES:
         raise ParameterError(f"path: a heatmap's file ends in {', '.join(SUFFIXES)}, not {shown(path.name)}")
     buffer = io.BytesIO()
