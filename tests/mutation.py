@@ -238,11 +238,11 @@ EQUIVALENT: dict[str, str] = {
         "the memo is cleared one model earlier: it only saves work",
     "countsweep.constraints.x__memo__mutmut_9":
         "the memo is cleared one model later: it only saves work",
-    "countsweep.constraints.x_equations__mutmut_37":
+    "countsweep.constraints.x_equations__mutmut_35":
         "the memo of readings only saves work: a miss recomputes the same reading from the model",
-    "countsweep.constraints.x_equations__mutmut_7":
+    "countsweep.constraints.x_equations__mutmut_5":
         "the factor starts as 2/2: the same fraction",
-    "countsweep.constraints.x_equations__mutmut_54":
+    "countsweep.constraints.x_equations__mutmut_52":
         "a likelihood is at most 1, never 2: multiplying by 1 or not is the same",
     "countsweep.constraints.x__components__mutmut_35":
         "components come out in another order; every consumer multiplies or unions them",
