@@ -10,7 +10,7 @@ MAX_BOX: Final[int]
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
-"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial`` and ``_crt`` hooks exist."""
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt`` and ``_divexact`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 
 class NoLayout(Exception):
@@ -76,3 +76,6 @@ def _binomial(n: int, k: int, /) -> int:
 
 def _crt(residues: list[int], /) -> int:
     """Debug builds only: a natural from its residues."""
+
+def _divexact(x: int, d: int, /) -> int:
+    """Debug builds only: ``x // d`` by the combination's exact division (``d`` divides ``x``)."""

@@ -237,7 +237,7 @@ static int binomials_down(long n, long top, long count, limb *out, int width) {
         limb *row = out + (size_t)i * width;
         memcpy(row, row - width, sizeof(limb) * (size_t)width);
         wide_mul_small(row, width, (limb)t);
-        wide_div_small(row, width, (limb)(n - t + 1));
+        wide_divexact(row, width, (limb)(n - t + 1));
     }
     return 0;
 }
@@ -282,7 +282,7 @@ static Status part_groups(Sums *w, const Position *p, const Part *part, int k, P
             if (lm)
                 wide_mac(w->acc, w->weight + x * W, wide_len(w->weight + x * W, W), m, lm, W);
         }
-        wide_div_small(w->acc, W, (limb)p->boxes[b].size); /* a box's cells share its mines */
+        wide_divexact(w->acc, W, (limb)p->boxes[b].size); /* a box's cells share its mines */
         out->num[b] = wide_to_long(w->acc, W, w->bytes);
         out->mines[b] = times(out->num[b], fixed);
         out->den[b] = w->bare;

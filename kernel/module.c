@@ -589,6 +589,26 @@ static PyObject *debug_crt(PyObject *self, PyObject *args) {
     arena_free(&a);
     return value;
 }
+
+/* _divexact(x, d) -> x // d through the kernel's exact division (d divides x, 0 < d < 2**32;
+   x below 2**1024: to_bytes refuses a negative or larger x) */
+static PyObject *debug_divexact(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *x;
+    unsigned long long d;
+    if (!PyArg_ParseTuple(args, "O!K", &PyLong_Type, &x, &d))
+        return NULL;
+    if (!d || d >> 32) {
+        PyErr_SetString(PyExc_ValueError, "d: 1 to 2**32 - 1");
+        return NULL;
+    }
+    limb a[16] = {0};
+    unsigned char bytes[16 * 8];
+    if (wide_from_long(a, 16, x) < 0)
+        return NULL;
+    wide_divexact(a, 16, (limb)d);
+    return wide_to_long(a, 16, bytes);
+}
 #endif
 
 /* ========================================================================== */
@@ -605,6 +625,7 @@ static PyMethodDef kernel_methods[] = {
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
+    {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif
     {NULL, NULL, 0, NULL},
 };

@@ -21,16 +21,34 @@ PyObject *count_to_long(count_t x);
 /* the bits of x (0 for 0) */
 int count_bits(count_t x);
 
-/* lo and hi halves of a * b */
-void mul64(limb a, limb b, limb *lo, limb *hi);
+/* lo and hi halves of a * b (inline: every limb of every product calls it) */
+static ALWAYS_INLINE void mul64(limb a, limb b, limb *lo, limb *hi) {
+#if HAVE_INT128
+    count_t t = (count_t)a * b;
+    *lo = (limb)t;
+    *hi = (limb)(t >> 64);
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *lo = (mid << 32) | (uint32_t)p00;
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
 /* the limbs in use: a's width less its zero top limbs */
-int wide_len(const limb *a, int width);
+static ALWAYS_INLINE int wide_len(const limb *a, int width) {
+    while (width > 0 && !a[width - 1])
+        width--;
+    return width;
+}
+
 /* acc += a * m, for a of la limbs; acc has width limbs, which the caller's bound keeps enough */
 void wide_mac1(limb *acc, const limb *a, int la, limb m, int width);
 /* acc += a * b */
 void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width);
-/* a /= d, exactly or rounding down (0 < d < 2**32) */
-void wide_div_small(limb *a, int width, limb d);
+/* a /= d, where d divides a (0 < d < 2**32): every division the combination makes is exact */
+void wide_divexact(limb *a, int width, limb d);
 /* a *= m (m < 2**32; the width has room) */
 void wide_mul_small(limb *a, int width, limb m);
 /* a as a Python integer; scratch holds 8 * width bytes */
@@ -39,7 +57,7 @@ PyObject *wide_to_long(const limb *a, int width, unsigned char *scratch);
 int wide_from_long(limb *a, int width, PyObject *x);
 /* scratch (pw + 1 limbs) = the sum of n counts of pw limbs */
 void wide_sum_rows(const limb *rows, int n, int pw, limb *scratch);
-/* that sum divided by d (exactly, where the caller knows it divides), as a Python integer;
+/* that sum divided by d (which divides it), as a Python integer;
    scratch has pw + 1 limbs, bytes 8 (pw + 1) */
 PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes);
 /* acc (width limbs, zeroed) = the sum over k < n of a[k] (width limbs each) times b[k] (wb each) */

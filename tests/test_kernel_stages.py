@@ -7,7 +7,8 @@ stage is held to its Python twin or to arithmetic done apart:
 * ``position.c``: equations, components and boxes equal :mod:`countsweep.constraints`' on
   random positions of every topology;
 * ``util.c``: the binomial table equals :func:`math.comb`;
-* ``wide.c``: the Chinese remainder step puts any natural in its range back together.
+* ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
+  the exact division by a small number is ``//`` wherever it divides.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from countsweep.constraints import Constraints
 from countsweep.kernel import KERNEL
@@ -63,3 +65,25 @@ def test_the_chinese_remainder_step_puts_every_natural_in_range_back_together():
         top = 2**native * math.prod(primes[:nmod])
         for x in [0, 1, top - 1, *(rng.randrange(top) for _ in range(200))]:
             assert KERNEL._crt([x % 2**native, *(x % p for p in primes[:nmod])]) == x
+
+
+# limbs of 0 and 1 beside full ones: where a limb is below what the one before borrows (rare among
+# random limbs, one in 2**32)
+LIMBS = st.sampled_from([0, 1, 2**32 - 1, 2**63, 2**64 - 1]) | st.integers(0, 2**64 - 1)
+
+
+@settings(max_examples=500)
+@given(st.lists(LIMBS, min_size=1, max_size=15), st.integers(1, 2**32 - 1), st.integers(0, 31))
+def test_the_exact_division_is_floor_division_where_the_divisor_divides(limbs, divisor, twos):
+    assert KERNEL is not None
+    d = max(1, (divisor << twos) % 2**32)  # even divisors too: they take the shift
+    x = sum(limb << (64 * i) for i, limb in enumerate(limbs))
+    x -= x % d
+    assert KERNEL._divexact(x, d) == x // d
+
+
+def test_the_exact_division_refuses_what_it_cannot_hold():
+    assert KERNEL is not None
+    for x, d in [(-6, 3), (2**1024, 1), (6, 0), (6, 2**32)]:
+        with pytest.raises((OverflowError, ValueError)):
+            KERNEL._divexact(x, d)
