@@ -10,7 +10,8 @@ MAX_BOX: Final[int]
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
-"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt`` and ``_divexact`` hooks exist."""
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt`` and ``_divexact`` hooks
+exist."""
 SEARCH_MAX_DEPTH: Final[int]
 
 class NoLayout(Exception):
