@@ -363,3 +363,84 @@ def test_the_sat_entry_answers_uniqueness_only_when_asked_and_under_its_limits()
     assert check(board).unique is None and check(board, unique=True).unique is False
     with pytest.raises(LimitExceeded):
         check(lattice(61, 61, 0.2, seed=1), limits=Limits(timeout=0.01))
+
+
+@contextlib.contextmanager
+def out_of_budget(below: int):
+    """Every call with a budget under ``below`` conflicts runs out at once, unasked: each fallback in turn.
+
+    :func:`starved` shrinks the budgets, but a small position needs no conflict
+    at all and its first call succeeds anyway; here the first model of a
+    position with a total comes from the problem without the total (installed
+    by assumptions, or restarts when it lies outside the bound), every window
+    of the schedule gives up, and candidates and the sea are settled by
+    restarts whose budgets grow past ``below``.
+    """
+    from countsweep.encode import sat
+
+    real = sat._Calls.limited
+
+    def limited(self, assumptions=(), budget=-1):
+        if 0 <= budget < below:
+            self.count += 1
+            return None
+        return real(self, assumptions, budget)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sat._Calls, "limited", limited)
+        yield
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_hidden=12, perturb=True, kinds=TOPOLOGIES), st.sampled_from([1, 5000, 30000]),
+       st.sampled_from(["native", "seqcounter"]))
+def test_forced_cells_and_uniqueness_hold_when_every_budgeted_call_gives_up(board, below, encoding):
+    try:
+        a = analyze(board)
+    except InconsistentError:
+        a = None
+    with out_of_budget(below):
+        r = decide(board, encoding, unique=board.mines is not None, method="sat")
+    assert r.consistent == (a is not None), board.to_text()
+    if a is not None:
+        assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain), board.to_text()
+        if board.mines is not None:
+            assert r.unique == (a.count == 1) and (r.witness is None) == (a.count == 1)
+
+
+def test_progress_counts_every_sat_call_once_across_the_components():
+    board = Board.from_text("7x3\n1?1?1?1\n???????\n1?1?1?1\n")  # no total: each component its own solver
+    calls: list[int] = []
+    r = decide(board, method="sat", progress=calls.append)
+    assert len(check(board).safe) == len(r.safe) and r.sat_calls > 2
+    assert calls == list(range(1, r.sat_calls + 1))
+
+
+def pigeons(holes: int, total: bool) -> str:
+    """``holes + 1`` pigeons in ``holes`` holes as a rule set: no layout fits, and CDCL needs exponential time
+    to see it (Haken, "The intractability of resolution", TCS 39, 1985)."""
+    rules = [{"min_mines": 1, "max_mines": holes, "cells": [f"p{p}h{h}" for h in range(holes)]}
+             for p in range(holes + 1)]
+    rules += [{"min_mines": 0, "max_mines": 1, "cells": [f"p{p}h{h}" for p in range(holes + 1)]}
+              for h in range(holes)]
+    payload: dict = {"rules": rules}
+    if total:
+        payload |= {"total_cells": holes * (holes + 1), "total_mines": holes}
+    return json.dumps(payload)
+
+
+def test_a_deadline_interrupts_a_sat_call_that_has_no_budget():
+    """With a total, the first model is asked of the problem without it in one call on no budget: only the
+    deadline's interrupt ends it."""
+    import time
+
+    from countsweep import LimitExceeded, Limits
+    from countsweep.rules import RuleSet
+
+    position = RuleSet.from_json(pigeons(10, total=True), "payload")
+    start = time.monotonic()
+    with pytest.raises(LimitExceeded, match=r"time limit of 0\.3 s reached in a SAT call"):
+        decide(position, method="sat", limits=Limits(timeout=0.3))
+    assert time.monotonic() - start < 0.75
+    small = decide(RuleSet.from_json(pigeons(4, total=False), "payload"), method="sat")
+    assert not small.consistent and small.reason
