@@ -39,7 +39,7 @@ from countsweep.errors import InputError, LimitExceeded
 from countsweep.files import check_output, output_path, parse_json, read_input, write_output
 from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, GreedyAgent, make_agent, play_game
-from countsweep.play.endgame import Endgame, best_move
+from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.play.game import Game, Settings, first_cell
 from countsweep.play.generators import band, corridor, from_play, lattice, midgame, sparse
 from countsweep.play.optimal import solve_game, solve_position
@@ -155,7 +155,8 @@ def calls():
          "mine_prob"),
         ("RuleSet num_mines 1.5", lambda: RuleSet.from_payload({"rules": [{"num_mines": 1.5, "cells": ["a"]}]}),
          InputError, "num_mines"),
-        ("RuleSet.from_json(None)", lambda: RuleSet.from_json(None), ParameterTypeError, "text"),
+        ("RuleSet.from_json(None)", lambda: RuleSet.from_json(None), ParameterTypeError,
+         "text: expected JSON text, not None"),
         ("RuleSet.from_json(nested deep)", lambda: RuleSet.from_json("[" * 100_000), InputError, "nested too deeply"),
         ("solve_game 100x100", lambda: solve_game(100, 100, 10), ParameterError, "1 to 30 cells, not 100x100"),
         ("solve_game('3', 3, 1)", lambda: solve_game("3", 3, 1), ParameterError, "whole numbers"),
@@ -204,6 +205,8 @@ def calls():
         ("board.hidden_around((9, 9))", lambda: BOARD.hidden_around((9, 9)), ParameterError, "off the 4x4 board"),
         ("CompiledPosition.load(text=None)", lambda: CompiledPosition.load(Path("x.sdd"), None), ParameterTypeError,
          "text"),
+        ("CompiledPosition.load(text=b'')", lambda: CompiledPosition.load(Path("x.sdd"), b"1"), ParameterTypeError,
+         "text: expected the saved file's text, not b'1'"),
         ("render.report(None)", lambda: report(None), ParameterTypeError, "Analysis"),
         ("render.summary(board)", lambda: summary(BOARD), ParameterTypeError, "Analysis"),
         ("write_output(None)", lambda: write_output(None, "x"), ParameterTypeError, "path"),
@@ -242,10 +245,14 @@ def calls():
         ("percent(2)", lambda: percent(Fraction(2)), ParameterTypeError, "probability"),
         ("rules_report(analysis)", lambda: rules_report(A), ParameterTypeError, "RulesAnalysis"),
         ("Endgame(None, [])", lambda: Endgame(None, []), ParameterTypeError, "board"),
-        ("Endgame(layouts=1.5)", lambda: Endgame(BOARD, 1.5), ParameterTypeError, "layouts"),
+        ("Endgame(layouts=1.5)", lambda: Endgame(BOARD, 1.5), ParameterTypeError, "layouts: a list of bit masks over "
+         "the board's 16 cells (enumerate_layouts(board, limit)), not 1.5"),
         ("Endgame(layouts=[-1])", lambda: Endgame(BOARD, [-1]), ParameterTypeError, "bit masks"),
         ("Endgame(layouts past the board)", lambda: Endgame(BOARD, [1 << 16]), ParameterTypeError, "16 cells"),
-        ("Endgame(max_positions=0)", lambda: Endgame(BOARD, [1], 0), ParameterError, "max_positions"),
+        ("Endgame(max_positions=0)", lambda: Endgame(BOARD, [1], 0), ParameterError,
+         "max_positions: a whole number of 1 or more, not 0"),
+        ("enumerate_layouts(limit=1.5)", lambda: enumerate_layouts(BOARD, 1.5), ParameterTypeError,
+         "limit: a number of layouts (an int), not 1.5"),
         ("CompiledPosition(None)", lambda: CompiledPosition(None), ParameterTypeError, "board"),
         ("cnf.cell_variables(5)", lambda: cnf.cell_variables(5), ParameterTypeError, "board: expected a countsweep "
                                                                                      "Board, not 5"),

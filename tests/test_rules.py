@@ -613,3 +613,20 @@ def test_a_model_of_rules_holds_no_unnamed_cells_unless_told_and_no_total_above_
     assert model.others == 0 and model.hidden == ((0, 0), (0, 1)) and model.sea == ()
     with pytest.raises(InconsistentError, match=r"^5 mines but only 3 cells$"):
         Constraints.of_rules(2, (rule,), 5, 1)
+
+
+def test_a_total_of_exactly_the_most_cells_allowed_is_taken_and_one_more_refused():
+    from countsweep.rules import MAX_CELLS
+
+    rule = {"num_mines": 1, "cells": ["a", "b"]}
+    assert RuleSet.from_payload({"rules": [rule], "total_cells": MAX_CELLS, "total_mines": 1}).total_cells == MAX_CELLS
+    with pytest.raises(InputError, match=f"total_cells is {MAX_CELLS + 1}; at most {MAX_CELLS}"):
+        RuleSet.from_payload({"rules": [rule], "total_cells": MAX_CELLS + 1, "total_mines": 1})
+
+
+def test_a_long_name_with_a_lone_surrogate_is_shown_cut_to_forty_characters():
+    name = "\ud800" + "x" * 60
+    with pytest.raises(InputError) as info:
+        RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [name]}]})
+    assert str(info.value) == f"payload: rules[0].cells[0]: {json.dumps(name)[:40]} holds a lone surrogate, not text " \
+                              "any output could carry"
