@@ -444,3 +444,29 @@ def test_a_deadline_interrupts_a_sat_call_that_has_no_budget():
     assert time.monotonic() - start < 0.75
     small = decide(RuleSet.from_json(pigeons(4, total=False), "payload"), method="sat")
     assert not small.consistent and small.reason
+
+
+def test_a_rule_sets_unnamed_cells_are_not_settled_by_the_named_ones_and_the_witness_moves_a_mine_among_them():
+    """One named cell, certainly a mine; three unnamed cells hold the other mine: three layouts.  The unnamed
+    cells are ``(0, 1)``, ``(0, 2)``, ``(0, 3)`` after the named ``(0, 0)``, as the export numbers them."""
+    from countsweep.rules import RuleSet
+
+    position = RuleSet.from_json('{"rules": [{"num_mines": 1, "cells": ["a"]}], "total_cells": 4, '
+                                 '"total_mines": 2}', "payload")
+    r = decide(position, unique=True, method="sat")
+    assert r.consistent and r.mines_certain == ((0, 0),) and r.safe == ()
+    assert r.unique is False and r.witness == (((0, 0), (0, 1)), ((0, 0), (0, 2)))
+
+
+PLAYED = from_play(Settings(9, 9, 10, "safe", "corner"), 6, seed=45)  # a total coupling the frontier, a sea
+
+
+@pytest.mark.parametrize("below", [1, 5000, 30000])
+@pytest.mark.parametrize("encoding", ["native", "seqcounter"])
+def test_positions_of_play_keep_their_forced_cells_and_sea_when_every_budgeted_call_gives_up(below, encoding):
+    for board in PLAYED:
+        a = analyze(board)
+        with out_of_budget(below):
+            r = decide(board, encoding, unique=True, method="sat")
+        assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain), board.to_text()
+        assert r.unique == (a.count == 1)
