@@ -470,3 +470,22 @@ def test_positions_of_play_keep_their_forced_cells_and_sea_when_every_budgeted_c
             r = decide(board, encoding, unique=True, method="sat")
         assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain), board.to_text()
         assert r.unique == (a.count == 1)
+
+
+def test_the_clause_encoding_of_the_total_is_refused_one_byte_under_its_estimate_and_built_at_it():
+    """The estimate: two cardinality bounds over the ``n`` frontier cells, each about ``n * k`` clauses of
+    120 bytes, ``k`` the tighter of the two bounds (here ``n - lo`` = 77 against ``hi`` = 29)."""
+    from countsweep import LimitExceeded, Limits
+    from countsweep.constraints import Constraints
+    from countsweep.play.generators import lattice
+
+    board = lattice(12, 12, 0.2, seed=3)
+    model = Constraints.of(board)
+    n, lo, hi = len(model.frontier), model.mines_left - model.sea_size, model.mines_left
+    assert (n, lo, hi) == (94, 17, 29)
+    need = n * min(hi, n - lo) * 2 * 120
+    with pytest.raises(LimitExceeded) as info:
+        check(board, "seqcounter", limits=Limits(max_memory=need - 1))
+    assert str(info.value) == ("the seqcounter encoding of the mine total over 94 frontier cells needs about 1 MB; "
+                               "the limit is 1 MB (--max-memory)")
+    assert check(board, "seqcounter", limits=Limits(max_memory=need)).consistent
