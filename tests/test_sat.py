@@ -489,3 +489,20 @@ def test_the_clause_encoding_of_the_total_is_refused_one_byte_under_its_estimate
     assert str(info.value) == ("the seqcounter encoding of the mine total over 94 frontier cells needs about 1 MB; "
                                "the limit is 1 MB (--max-memory)")
     assert check(board, "seqcounter", limits=Limits(max_memory=need)).consistent
+
+
+def test_the_sat_entry_names_what_it_refuses_and_where_the_time_ran_out():
+    from countsweep import LimitExceeded, Limits, ParameterError, ParameterTypeError
+    from countsweep.constraints import Constraints
+    from countsweep.encode.sat import solve
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????\n")
+    with pytest.raises(LimitExceeded, match=r"^time limit of 1e-09 s reached while deciding the forced cells$"):
+        solve(Constraints.of(board), limits=Limits(timeout=1e-9))
+    with pytest.raises(ParameterError) as info:
+        solve(Constraints.of(board), "nope")
+    assert str(info.value) == ("unknown encoding 'nope'; choose from native, seqcounter, totalizer, kmtotalizer, "
+                               "mtotalizer, sortnetwrk, cardnetwrk, pairwise, ladder, bitwise")
+    with pytest.raises(ParameterTypeError, match=r"^model: expected a Constraints \(Constraints.of\(board\)\), "
+                                                 r"not Board\(grid="):
+        solve(board)
