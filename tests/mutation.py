@@ -766,6 +766,56 @@ EQUIVALENT.update({
     **_alike("after an empty clause the formula has no model whatever follows: stopping there counts 0 alike",
              "countsweep.encode.cnf.x_clausify", 20),
 })
+SAT_ = "countsweep.encode.sat."
+PHASES = ("phases only choose where the solver starts: a model found under other phases is a model of the same "
+          "constraints, and a candidate it leaves open is asked again")
+BUDGETS = ("a budget only bounds how long a call may run: on another budget, or none, a call gives the same answer "
+           "or gives up, and a call that gives up is asked again by the restarts, whose budgets grow without end")
+WINDOWS = ("a window only holds the cells outside it to the last model, to make the call quick: another window asks "
+           "the same question with more or fewer cells held, or an impossible one, and whatever an attempt misses "
+           "the whole-problem attempts and the restarts ask again")
+COUPLING = ("coupling only chooses between one problem over the whole frontier with the total's bounds and one "
+            "problem a component: where the bounds exclude nothing the two have the same forced cells, and the "
+            "sea facts written after (no mine left, or every cell a mine) hold whenever their test does")
+ROUTE = ("which equations go to Minicard as they are and which to clauses only routes them: the clause encodings "
+         "encode the equation itself (its allowed sums), Minicard takes clauses as MiniSat does, and a list of "
+         "sums that is no range, or an at-most of as many as its literals, is sent the long way or excludes nothing")
+EQUIVALENT.update({
+    **_alike(PHASES, SAT_ + "x__other_value", 4, 6, 34, 39, 41, 42, 43),
+    **_alike(PHASES, SAT_ + "x__leaning", 2),
+    **_alike(PHASES, SAT_ + "x__first_model", 58, 59, 60),
+    **_alike(PHASES, SAT_ + "xǁ_Problemǁliterals", 1, 2, 3),
+    **_alike(BUDGETS, SAT_ + "x__decided", 1, 5),
+    **_alike(BUDGETS, SAT_ + "x__other_value", 23, 27),
+    **_alike(BUDGETS, SAT_ + "x__restarting", 7, 14),
+    **_alike(BUDGETS + "; a model inside the bound missed at its boundary is found by the restarts",
+             SAT_ + "x__first_model", 8, 12, 42, 43),
+    **_alike("every call sets its own budget before it runs: the value the budget is reset to after a call is "
+             "never used", SAT_ + "xǁ_Callsǁlimited", 35, 36),
+    **_alike("the timer is cancelled and joined before every call returns: whether it is a daemon matters only to "
+             "an interpreter exiting in the middle of a call", SAT_ + "xǁ_Callsǁlimited", 23, 24),
+    **_alike(WINDOWS, SAT_ + "x__other_value", 14, 15, 22),
+    **_alike(WINDOWS, SAT_ + "xǁ_Problemǁwindow", 4, 6, 8, 9),
+    **_alike(COUPLING, SAT_ + "x_solve", 28, 29, 35, 37, 56, 117, 118, 123),
+    **_alike(ROUTE, SAT_ + "xǁ_Problemǁ__init__", 26, 39, 40, 42, 45, 67, 69, 70, 117),
+    **_alike(ROUTE, SAT_ + "x__allowed", 9),
+    **_alike(ROUTE, SAT_ + "xǁ_Problemǁ_atmost", 1),
+    **_alike("auxiliary variables numbered from one higher leave one variable unused, which no clause mentions and "
+             "no answer about the cells depends on", SAT_ + "xǁ_Problemǁ__init__", 16),
+    **_alike("self.bounds is read only by _first_model, to choose how to look for a first model; the total's "
+             "constraint is built from the argument, so without it the budgeted call and the restarts find one",
+             SAT_ + "xǁ_Problemǁ__init__", 4),
+    **_alike("the problem without the total has no bounds, so its limits are never read: its calls take the "
+             "problem's", SAT_ + "x__first_model", 18),
+    **_alike("a solver's model gives every variable a value and none is 0: the default and the sign of 0 are never "
+             "read", SAT_ + "xǁ_Problemǁlayout", 5, 11),
+    **_alike("shortcuts of the sea's test: where left - sea < 0 or m > left + sea would hold, the models met or the "
+             "call after answer the same", SAT_ + "x__sea", 17, 22),
+    **_alike("without a total any filling of the sea is a layout: the witness's second layout holds one more mine "
+             "there, or two, or all of them, and differs from the first alike", SAT_ + "x__uniqueness", 40, 43),
+    **_alike("the loop has no end: the message of the assertion after it is never shown", SAT_ + "x__restarting",
+             16, 17, 18),
+})
 CLI = "countsweep.cli."
 EQUIVALENT.update({
     **_alike("read_model('exact', None) gives the exact model and no density, as not calling it does",

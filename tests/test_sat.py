@@ -506,3 +506,39 @@ def test_the_sat_entry_names_what_it_refuses_and_where_the_time_ran_out():
     with pytest.raises(ParameterTypeError, match=r"^model: expected a Constraints \(Constraints.of\(board\)\), "
                                                  r"not Board\(grid="):
         solve(board)
+
+
+@pytest.mark.parametrize("below", [1, 5000])
+def test_pigeons_with_a_total_stay_inconsistent_when_every_budgeted_call_gives_up(below):
+    """The first model is asked of the problem without the total; it has none either, and so neither has the
+    problem."""
+    from countsweep.rules import RuleSet
+
+    with out_of_budget(below):
+        r = decide(RuleSet.from_json(pigeons(3, total=True), "payload"), unique=True, method="sat")
+    assert not r.consistent and r.reason == "no mine layout fits the position" and r.safe == r.mines_certain == ()
+
+
+def test_a_sea_the_frontiers_models_cannot_settle_is_asked_of_the_solver():
+    """One forced mine, two left: every model met holds one mine on the frontier, so whether the sea may be
+    empty is a call of its own (the frontier holding two), which has no model: the sea is all mines."""
+    calls: list[int] = []
+    r = decide(Board.from_text("3x1x2\n1??\n"), method="sat", progress=calls.append)
+    assert (r.safe, r.mines_certain) == ((), ((0, 1), (0, 2))) and r.sat_calls == len(calls) == 3
+
+
+def test_the_sat_entry_answers_uniqueness_only_when_asked():
+    from countsweep.constraints import Constraints
+    from countsweep.encode.sat import solve
+
+    model = Constraints.of(Board.from_text("4x4x3\n1???\n????\n??2?\n????\n"))
+    assert solve(model).unique is None and solve(model, unique=True).unique is False
+
+
+def test_a_deadline_inside_a_budgeted_call_is_met_there():
+    """Without a total the restarts' budgets double; the deadline falls inside one of their calls."""
+    from countsweep import LimitExceeded, Limits
+    from countsweep.rules import RuleSet
+
+    with pytest.raises(LimitExceeded, match=r"^time limit of 0\.3 s reached in a SAT call$"):
+        decide(RuleSet.from_json(pigeons(10, total=False), "payload"), method="sat", limits=Limits(timeout=0.3))
