@@ -781,7 +781,7 @@ ROUTE = ("which equations go to Minicard as they are and which to clauses only r
          "encode the equation itself (its allowed sums), Minicard takes clauses as MiniSat does, and a list of "
          "sums that is no range, or an at-most of as many as its literals, is sent the long way or excludes nothing")
 EQUIVALENT.update({
-    **_alike(PHASES, SAT_ + "x__other_value", 4, 6, 34, 39, 41, 42, 43),
+    **_alike(PHASES, SAT_ + "x__other_value", 4, 5, 6, 34, 39, 41, 42, 43),
     **_alike(PHASES, SAT_ + "x__leaning", 2),
     **_alike(PHASES, SAT_ + "x__first_model", 58, 59, 60),
     **_alike(PHASES, SAT_ + "xǁ_Problemǁliterals", 1, 2, 3),
@@ -796,7 +796,7 @@ EQUIVALENT.update({
              "an interpreter exiting in the middle of a call", SAT_ + "xǁ_Callsǁlimited", 23, 24),
     **_alike(WINDOWS, SAT_ + "x__other_value", 14, 15, 22),
     **_alike(WINDOWS, SAT_ + "xǁ_Problemǁwindow", 4, 6, 8, 9),
-    **_alike(COUPLING, SAT_ + "x_solve", 28, 29, 35, 37, 56, 117, 118, 123),
+    **_alike(COUPLING, SAT_ + "x_solve", 28, 29, 32, 35, 37, 56, 117, 118, 123),
     **_alike(ROUTE, SAT_ + "xǁ_Problemǁ__init__", 26, 39, 40, 42, 45, 67, 69, 70, 117),
     **_alike(ROUTE, SAT_ + "x__allowed", 9),
     **_alike(ROUTE, SAT_ + "xǁ_Problemǁ_atmost", 1),
@@ -815,6 +815,13 @@ EQUIVALENT.update({
              "there, or two, or all of them, and differs from the first alike", SAT_ + "x__uniqueness", 40, 43),
     **_alike("the loop has no end: the message of the assertion after it is never shown", SAT_ + "x__restarting",
              16, 17, 18),
+    **_alike("left - sea < 0 implies some model met has m > left - sea (m >= 0 in every one): 'and' there reads as "
+             "'or'", SAT_ + "x__sea", 16),
+    **_alike("an equation allows some sum (Constraints trims a weighted one to the sums that weigh something at both "
+             "ends, and refuses one that allows none), and no bound is below 0 (Constraints refuses more mines left "
+             "than hidden cells): the empty clause for those is never written", SAT_ + "xǁ_Problemǁ__init__", 33, 121),
+    **_alike("no bound is below 0 (Constraints refuses more mines left than hidden cells): the empty clause for one "
+             "is never loaded", SAT_ + "xǁ_Problemǁ_loaded", 5),
 })
 CLI = "countsweep.cli."
 EQUIVALENT.update({
