@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -143,11 +144,25 @@ def test_cells_no_number_sees_cost_no_sat_call():
 # every topology, every clue model, both methods, uniqueness -----------------------------------------
 
 from countsweep.check import check as decide  # noqa: E402
-from countsweep.clues import OVER, UNDER, parse_clues  # noqa: E402
+from countsweep.clues import OVER, UNDER, ClueModel, parse_clues  # noqa: E402
 from tests.reference import layouts, reference_around  # noqa: E402
 from tests.strategies import TOPOLOGIES  # noqa: E402
 
-MODELS = {"exact": parse_clues("exact"), "under": UNDER, "over": OVER, "withheld": parse_clues("withheld:1/2")}
+
+def _gaps() -> ClueModel:
+    """A number shows the truth, or two less half the time from 2 up: a shown v means v or v + 2, never v + 1,
+    so its equation's sums have a gap (Minicard cannot take them as one range)."""
+    table = [[Fraction(0)] * 9 for _ in range(9)]
+    for n in range(9):
+        table[n][n] = Fraction(1, 2) if n >= 2 else Fraction(1)
+        if n >= 2:
+            table[n - 2][n] = Fraction(1, 2)
+    return ClueModel("gaps", "table", tuple(tuple(r) for r in table))
+
+
+GAPS = _gaps()
+MODELS = {"exact": parse_clues("exact"), "under": UNDER, "over": OVER, "withheld": parse_clues("withheld:1/2"),
+          "gaps": GAPS}
 
 
 @settings(max_examples=1500, deadline=None)
@@ -549,3 +564,12 @@ def test_a_deadline_inside_a_budgeted_call_is_met_there():
 
     with pytest.raises(LimitExceeded, match=r"^time limit of 0\.3 s reached in a SAT call$"):
         decide(RuleSet.from_json(pigeons(10, total=False), "payload"), method="sat", limits=Limits(timeout=0.3))
+
+
+def test_a_number_whose_sums_have_a_gap_is_encoded_by_its_sums_not_by_their_range():
+    """Under ``gaps`` a shown 0 means 0 or 2 mines: the zeros here allow two mines, never one, among their cells."""
+    board = Board.from_text("3x5\n???\n???\n???\n?00\n000\n")
+    a = analyze(board, clues=GAPS)
+    for encoding in ("native", "seqcounter"):
+        r = decide(board, encoding, clues=GAPS, method="sat")
+        assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain) == (((2, 0), (3, 0)), ())
