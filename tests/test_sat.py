@@ -573,3 +573,16 @@ def test_a_number_whose_sums_have_a_gap_is_encoded_by_its_sums_not_by_their_rang
     for encoding in ("native", "seqcounter"):
         r = decide(board, encoding, clues=GAPS, method="sat")
         assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain) == (((2, 0), (3, 0)), ())
+
+
+def test_the_estimate_takes_the_tighter_bound_even_when_it_is_one():
+    """Three frontier cells, two or more mines among them (no sea): at most one safe is the tighter bound, so
+    the estimate is 3 cells x 1 x 2 bounds x 120 bytes = 720."""
+    from countsweep import LimitExceeded, Limits
+
+    board = Board.from_text("9x9x10\n0000001?1\n0001123?2\n1111F2FF2\n1F1123321\n11102F200\n01112F200\n"
+                            "01F122200\n12111F100\n?10011100\n")
+    with pytest.raises(LimitExceeded, match="over 3 frontier cells"):
+        check(board, "seqcounter", limits=Limits(max_memory=719))
+    r = check(board, "seqcounter", limits=Limits(max_memory=720))
+    assert (r.safe, r.mines_certain) == (((0, 7),), ((1, 7), (8, 0)))
