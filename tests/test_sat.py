@@ -535,17 +535,18 @@ def test_pigeons_with_a_total_stay_inconsistent_when_every_budgeted_call_gives_u
 
 
 @pytest.mark.parametrize("below", [0, 5000])
+@pytest.mark.parametrize("encoding", ["native", "seqcounter"])
 @pytest.mark.parametrize(("text", "mines"), [
     # one forced mine, two left: every model met holds one mine on the frontier
     ("3x1x2\n1??\n", ((0, 1), (0, 2))),
     # a safe frontier of three, as many mines left as sea cells: every model met holds none
     ("3x2x2\n0??\n???\n", ((0, 2), (1, 2))),
 ])
-def test_a_sea_the_frontiers_models_cannot_settle_is_asked_of_the_solver(below, text, mines):
+def test_a_sea_the_frontiers_models_cannot_settle_is_asked_of_the_solver(below, encoding, text, mines):
     """Whether the sea may be empty is then a call of its own (the frontier holding one mine more than any model
     met), which has no model: the sea is all mines; the restarts ask it when the budgeted call gives up."""
     with out_of_budget(below):
-        r = decide(Board.from_text(text), method="sat")
+        r = decide(Board.from_text(text), encoding, method="sat")
     assert r.mines_certain == mines and len(r.safe) == len(Board.from_text(text).hidden_cells) - len(mines)
 
 
