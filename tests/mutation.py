@@ -764,7 +764,20 @@ EQUIVALENT.update({
 })
 EQUIVALENT.update({
     **_alike("after an empty clause the formula has no model whatever follows: stopping there counts 0 alike",
-             "countsweep.encode.cnf.x_clausify", 20),
+             CNF + "x_clausify", 24),
+    **_alike("an at-least of 0, or an at-most of as many as the literals, excludes nothing: its clauses (if any) "
+             "hold in every assignment of the counted variables, and the count is projected on them",
+             CNF + "x_clausify", 36, 50),
+    **_alike("an at-least of 0, or an at-most of as many as the literals, excludes nothing: its clauses (if any) "
+             "hold in every assignment of the counted variables, and the count is projected on them",
+             CNF + "x_encode_equations", 16, 30),
+    **_alike("cl is empty before the at-least: = and += give the same list", CNF + "x_clausify", 38),
+    **_alike("auxiliary variables numbered from one higher leave one variable no clause mentions, outside the "
+             "projection: the projected count is the same", CNF + "x_clausify", 8),
+    **_alike("a selector's key only has to be the same each time it is asked for: another spelling of its first "
+             "word numbers the selectors alike", CNF + "x_encode_equations", 68, 69),
+    **_alike("the model handed over is Constraints.of(board, clues), made by the caller: made again it is the "
+             "same", CNF + "x_encode", 9),
 })
 SAT_ = "countsweep.encode.sat."
 PHASES = ("phases only choose where the solver starts: a model found under other phases is a model of the same "

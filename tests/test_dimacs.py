@@ -399,3 +399,25 @@ def test_an_export_takes_a_million_unnamed_cells_and_refuses_one_more():
     with pytest.raises(ParameterError, match=r"^1000001 cells no rule names would each be a variable of the export; "
                                              r"at most 1000000$"):
         cnf.encode_model(Constraints.of_rules(0, (), None, cnf.MAX_UNNAMED + 1), ())
+
+
+@pytest.mark.parametrize("encoding", ["seqcounter", "totalizer", "cardnetwrk"])
+@pytest.mark.parametrize("total", [True, False])
+def test_a_rule_sets_export_is_in_the_encoding_asked_and_counts_with_or_without_its_total(encoding, total):
+    """Counted by Ganak on the projection: the layouts of seven cells (two no rule names) with three mines, or
+    without the total every assignment of the rules' cells times the unnamed cells' four."""
+    from countsweep.encode import cnf
+    from countsweep.rules import RuleSet
+    from tests.ganak import ganak_count
+
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c"]},
+                                            {"min_mines": 1, "max_mines": 2, "cells": ["c", "d", "e"]}],
+                                  "total_cells": 7, "total_mines": 3})
+    enc = cnf.encode_model(rules.model(), rules.names, encoding, total=total)
+    fits = [bits for bits in product((0, 1), repeat=7)
+            if sum(bits[:3]) == 1 and 1 <= sum(bits[2:5]) <= 2 and (not total or sum(bits) == 3)]
+    assert enc.encoding == encoding and enc.total_included is total
+    assert ganak_count(enc.num_vars, enc.clauses, enc.projection) == len(fits)
+    others = {e: cnf.encode_model(rules.model(), rules.names, e, total=total).clauses
+              for e in ("seqcounter", "totalizer", "cardnetwrk")}
+    assert sum(clauses == enc.clauses for clauses in others.values()) == 1  # its own encoding's clauses only
