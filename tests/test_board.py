@@ -425,6 +425,8 @@ def test_a_graph_board_over_several_lines_names_each_cell_by_its_own_line_and_wr
                             "edges": [["hub", f"l{i}"] for i in range(9)]})
     board = Board.from_text("10x1x1 graph star.json\n9????\n?????", graph=lambda name: star)
     assert board.to_text() == "10x1x1 graph graph\n9?????????"  # a top of 9: one character a cell, no spaces
+    # at a top of 9 a space is only a space: cells are still one character each (past 9 it separates tokens)
+    assert Board.from_text("10x1x1 graph star.json\n9???? ?????", graph=lambda name: star) == board
     with pytest.raises(BoardError, match=r"^cell 'l5' \(line 3, column 2\): number 5 is larger than its 1 "
                                          r"neighbours allow$"):
         Board.from_text("10x1x1 graph star.json\n?????\n?5???", graph=lambda name: star)
