@@ -409,6 +409,13 @@ def test_a_weighted_constraint_on_no_variable_multiplies_every_count_by_its_weig
     assert counts.count == 10 * w and sum(counts.marginals[0].coeffs) == 5 * w
 
 
+@pytest.mark.parametrize("path", [True, False])
+def test_weighted_constraints_on_no_variable_multiply_every_count_by_all_their_weights(path):
+    f = Formula(2, (Card((), 0, 0, (3,)), Card((), 0, 0, (7,)), Card((1, 2), 1, 1, (5,))))
+    counts = DpllCounter(path=path).count(f)
+    assert counts == BruteCounter().count(f) and counts.count == 2 * 5 * 3 * 7
+
+
 def test_identical_components_are_searched_once_and_found_in_the_cache_after():
     def copies(k: int) -> Formula:
         return Formula(3 * k, tuple(Card((3 * i + 1, 3 * i + 2, 3 * i + 3), 1, 2) for i in range(k)))
