@@ -603,3 +603,18 @@ def test_a_count_along_the_path_keeps_the_callers_deadline(monkeypatch, formula)
     monkeypatch.setattr(Bounds, "expired", expired)
     with pytest.raises(LimitExceeded, match="along the path"):
         DpllCounter().count(f, Limits(timeout=1.0))
+
+
+def test_the_path_backend_says_whether_the_dpll_counted_for_it():
+    from countsweep.counting.dpll import PathCounter
+
+    counter = PathCounter()
+    assert counter.last_fallback is False
+    whole = Formula(3, (Card((1, 2, 3), 1, 2),))
+    projected = Formula(3, (Card((1, 2, 3), 1, 2),), projection=(1, 2))  # the path takes no projection
+    for formula, fallback in [(whole, False), (projected, True), (whole, False)]:
+        assert counter.count(formula) == BruteCounter().count(formula)
+        assert counter.last_fallback is fallback
+    for formula in (whole, projected):  # plain: every polynomial its value at x = 1, whoever counts
+        assert counter.count(formula, plain=True) == DpllCounter().count(formula, plain=True)
+        assert counter.count(formula, plain=True).total.coeffs == (sum(BruteCounter().count(formula).total.coeffs),)
