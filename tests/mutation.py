@@ -776,6 +776,8 @@ EQUIVALENT.update({
              "projection: the projected count is the same", CNF + "x_clausify", 8),
     **_alike("a selector's key only has to be the same each time it is asked for: another spelling of its first "
              "word numbers the selectors alike", CNF + "x_encode_equations", 68, 69),
+    **_alike("each selector's key is asked for once, and IDPool.id(None) makes a fresh variable each time, as a new "
+             "key does", CNF + "x_encode_equations", 67),
     **_alike("the model handed over is Constraints.of(board, clues), made by the caller: made again it is the "
              "same", CNF + "x_encode", 9),
 })
