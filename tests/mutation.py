@@ -781,6 +781,17 @@ EQUIVALENT.update({
     **_alike("the model handed over is Constraints.of(board, clues), made by the caller: made again it is the "
              "same", CNF + "x_encode", 9),
 })
+DPLL_ = "countsweep.counting.dpll."
+EQUIVALENT.update({
+    **_alike("packed or wide (unpacked), a search's polynomials hold the same exact coefficients: the threshold only "
+             "chooses which, for memory and speed (tests/test_dpll.py counts every formula both ways)",
+             DPLL_ + "xǁ_Searchǁ__init__", 99, 100, 101, 102, 103),
+    **_alike("a stamp slot more, for no variable: never read", DPLL_ + "xǁ_Searchǁ__init__", 113),
+    **_alike("stamps are compared for equality with a counter that only grows from its start, and every slot starts "
+             "at 0: starting the counter at 1 marks nothing as seen", DPLL_ + "xǁ_Searchǁ__init__", 118),
+    **_alike("the width only decides where the path declines; a declined formula is searched: the same counts",
+             DPLL_ + "xǁDpllCounterǁcount", 20),
+})
 SAT_ = "countsweep.encode.sat."
 PHASES = ("phases only choose where the solver starts: a model found under other phases is a model of the same "
           "constraints, and a candidate it leaves open is asked again")
