@@ -590,7 +590,7 @@ static PyObject *debug_crt(PyObject *self, PyObject *args) {
     return value;
 }
 
-/* _divexact(x, d) -> x // d through the kernel's exact division (d divides x, 0 < d < 2**32;
+/* _divexact(x, d) -> x // d through the kernel's exact division (d must divide x, 0 < d < 2**32;
    x below 2**1024: to_bytes refuses a negative or larger x) */
 static PyObject *debug_divexact(PyObject *self, PyObject *args) {
     (void)self;
@@ -600,6 +600,15 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
         return NULL;
     if (!d || d >> 32) {
         PyErr_SetString(PyExc_ValueError, "d: 1 to 2**32 - 1");
+        return NULL;
+    }
+    PyObject *pd = PyLong_FromUnsignedLongLong(d), *rest = pd ? PyNumber_Remainder(x, pd) : NULL;
+    int divides = rest ? !PyObject_IsTrue(rest) : -1;
+    Py_XDECREF(pd);
+    Py_XDECREF(rest);
+    if (divides <= 0) { /* the division asserts it: a Python error here, not an abort */
+        if (!divides)
+            PyErr_SetString(PyExc_ValueError, "x: a multiple of d");
         return NULL;
     }
     limb a[16] = {0};

@@ -84,6 +84,6 @@ def test_the_exact_division_is_floor_division_where_the_divisor_divides(limbs, d
 
 def test_the_exact_division_refuses_what_it_cannot_hold():
     assert KERNEL is not None
-    for x, d in [(-6, 3), (2**1024, 1), (6, 0), (6, 2**32)]:
+    for x, d in [(-6, 3), (2**1024, 1), (6, 0), (6, 2**32), (7, 2), (2**64 + 1, 3)]:
         with pytest.raises((OverflowError, ValueError)):
             KERNEL._divexact(x, d)
