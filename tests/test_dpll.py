@@ -618,3 +618,27 @@ def test_the_path_backend_says_whether_the_dpll_counted_for_it():
     for formula in (whole, projected):  # plain: every polynomial its value at x = 1, whoever counts
         assert counter.count(formula, plain=True) == DpllCounter().count(formula, plain=True)
         assert counter.count(formula, plain=True).total.coeffs == (sum(BruteCounter().count(formula).total.coeffs),)
+
+
+def test_a_search_after_a_declined_path_keeps_the_callers_deadline(monkeypatch):
+    """A knotted search gives up on its decisions, the path then declines (here after the deadline has passed,
+    as a long one would), and the search that counts to the end must stop at the same deadline, whichever
+    backend was asked."""
+    import time
+
+    from countsweep.counting import dpll
+    from countsweep.counting.dpll import PathCounter
+
+    def declines(formula, limits, *, plain=False, max_states=None, **_):
+        if max_states is not None:  # the path tried after the knotted search
+            time.sleep(0.05)
+        return None
+
+    monkeypatch.setattr(dpll, "path_count", declines)
+    monkeypatch.setattr(dpll, "KNOT_MIN_VARS", 4)
+    monkeypatch.setattr(dpll, "KNOT_DECISIONS", 0)
+    ring = Formula(8, tuple(Card((i + 1, (i + 1) % 8 + 1), 1, 1) for i in range(8)))  # decisions, not propagation
+    assert DpllCounter().count(ring) == BruteCounter().count(ring)
+    for counter in (DpllCounter(), PathCounter()):
+        with pytest.raises(LimitExceeded):
+            counter.count(ring, Limits(timeout=0.02))
