@@ -791,6 +791,14 @@ EQUIVALENT.update({
              "at 0: starting the counter at 1 marks nothing as seen", DPLL_ + "xǁ_Searchǁ__init__", 118),
     **_alike("the width only decides where the path declines; a declined formula is searched: the same counts",
              DPLL_ + "xǁDpllCounterǁcount", 20),
+    **_alike("a _Wide is compared only as a dict key (unpacking each marginal once), and a dict compares keys "
+             "only when their hashes match: equal hashes mean equal polynomials, so 'or' answers as 'and'; '!=' "
+             "misses the memo and unpacks the same polynomial again; one hash for all leaves equality to decide",
+             DPLL_ + "xǁ_Wideǁ__eq__", 1, 2),
+    **_alike("a _Wide is compared only as a dict key (unpacking each marginal once), and a dict compares keys "
+             "only when their hashes match: equal hashes mean equal polynomials, so 'or' answers as 'and'; '!=' "
+             "misses the memo and unpacks the same polynomial again; one hash for all leaves equality to decide",
+             DPLL_ + "xǁ_Wideǁ__hash__", 1),
 })
 SAT_ = "countsweep.encode.sat."
 PHASES = ("phases only choose where the solver starts: a model found under other phases is a model of the same "
