@@ -792,11 +792,13 @@ EQUIVALENT.update({
     **_alike("the width only decides where the path declines; a declined formula is searched: the same counts",
              DPLL_ + "xǁDpllCounterǁcount", 20),
     **_alike("a _Wide is compared only as a dict key (unpacking each marginal once), and a dict compares keys "
-             "only when their hashes match: equal hashes mean equal polynomials, so 'or' answers as 'and'; '!=' "
+             "only when their hashes match: equal hashes mean equal polynomials (but for a collision of tuple hashes), "
+             "so 'or' answers as 'and'; '!=' "
              "misses the memo and unpacks the same polynomial again; one hash for all leaves equality to decide",
              DPLL_ + "xǁ_Wideǁ__eq__", 1, 2),
     **_alike("a _Wide is compared only as a dict key (unpacking each marginal once), and a dict compares keys "
-             "only when their hashes match: equal hashes mean equal polynomials, so 'or' answers as 'and'; '!=' "
+             "only when their hashes match: equal hashes mean equal polynomials (but for a collision of tuple hashes), "
+             "so 'or' answers as 'and'; '!=' "
              "misses the memo and unpacks the same polynomial again; one hash for all leaves equality to decide",
              DPLL_ + "xǁ_Wideǁ__hash__", 1),
 })
