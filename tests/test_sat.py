@@ -372,10 +372,14 @@ def test_the_witness_is_printed_as_two_lists_of_cells():
 
 def test_the_sat_entry_answers_uniqueness_only_when_asked_and_under_its_limits():
     from countsweep import LimitExceeded, Limits
+    from countsweep.constraints import Constraints
+    from countsweep.encode.sat import solve
     from countsweep.play.generators import lattice
 
     board = Board.from_text("4x4x3\n1???\n????\n??2?\n????\n")
     assert check(board).unique is None and check(board, unique=True).unique is False
+    model = Constraints.of(board)  # solve, under check, answers uniqueness only when asked too
+    assert solve(model).unique is None and solve(model, unique=True).unique is False
     with pytest.raises(LimitExceeded):
         check(lattice(61, 61, 0.2, seed=1), limits=Limits(timeout=0.01))
 
@@ -548,14 +552,6 @@ def test_a_sea_the_frontiers_models_cannot_settle_is_asked_of_the_solver(below, 
     with out_of_budget(below):
         r = decide(Board.from_text(text), encoding, method="sat")
     assert r.mines_certain == mines and len(r.safe) == len(Board.from_text(text).hidden_cells) - len(mines)
-
-
-def test_the_sat_entry_answers_uniqueness_only_when_asked():
-    from countsweep.constraints import Constraints
-    from countsweep.encode.sat import solve
-
-    model = Constraints.of(Board.from_text("4x4x3\n1???\n????\n??2?\n????\n"))
-    assert solve(model).unique is None and solve(model, unique=True).unique is False
 
 
 def test_a_deadline_inside_a_budgeted_call_is_met_there():
