@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
-from countsweep.constraints import Constraints
 from countsweep.errors import CountsweepError
 from countsweep.oracle import Analysis, analyze
 
@@ -156,26 +155,39 @@ def completions(board: Board, pattern: Pattern) -> int:
 def pseudos(a: Analysis) -> Iterator[Cell]:
     """The hidden cells that are safe or else half of a closed 50/50.
 
-    Only frontier cells qualify: with a mine at ``T`` every cell of the pattern
-    must be decided, which the sea (uniform over its cells) never is, and cells in
-    another component are independent of ``T``.  So a cheap test on the
-    marginals (each mine of the pattern at least as likely as ``T``, each safe
-    cell at most ``1 - P(T)``, all in ``T``'s component) comes before counting.
+    Only frontier cells are tried: a sea cell's patterns lie mostly in the sea,
+    whose cells a mine there leaves undecided but in rare corners, and trying
+    them would count patterns by the hundred on an expert board.  A pattern
+    holds in every layout with a mine at ``T`` when, on the board with ``T``
+    flagged, its mines are certain and its safe cells safe: one count of that
+    board answers every pattern of ``T``, and a cheap test on the marginals
+    (each mine of the pattern at least as likely as ``T``, each safe cell at
+    most ``1 - P(T)``) decides whether it is made at all.  Cells outside ``T``'s
+    component count too: the mine total couples them to ``T``, and can decide
+    them.
+
+    Below, the total leaves the sea, ``(0, 3)``, one mine: the pair ``(1, 4)``,
+    ``(2, 4)`` is closed by it and by the mines under the pair, so a mine at
+    either cell is half of a 50/50.
+
+    >>> from countsweep.board import Board
+    >>> from countsweep.oracle import analyze
+    >>> sorted(pseudos(analyze(Board.from_text("5x5x12\\nF2??F\\n2????\\n???3?\\n?????\\nF??22"))))
+    [(1, 4), (2, 4)]
     """
     board, probs = a.board, a.probabilities
     if not a.mines_known:
         return
-    where = {c: i for i, comp in enumerate(Constraints.of(board).components) for c in comp.cells}
     for t in a.frontier:
         p = probs[t]
         if not 0 < p < 1:
             continue
+        given = None  # the layouts with a mine at t
         for pat in patterns(board, t):
-            cells = (*pat.mines, *pat.safe)
-            if any(where.get(x) != where[t] for x in cells):
-                continue
             if any(probs[x] < p for x in pat.mines) or any(probs[x] > 1 - p for x in pat.safe):
                 continue
-            if completions(board, pat) == a.count * p:
+            given = given or flagged(board, (t,))
+            assert given is not None  # 0 < p: some layout has a mine at t
+            if all(given.probability(x) == 1 for x in pat.mines) and all(given.probability(x) == 0 for x in pat.safe):
                 yield t
                 break
