@@ -11,6 +11,7 @@ formulas the DPLL hands to it.
 from __future__ import annotations
 
 import itertools
+import math
 import tracemalloc
 
 import pytest
@@ -21,6 +22,7 @@ from countsweep.constraints import Constraints
 from countsweep.counting.dpll import KNOT_DECISIONS, KNOT_MIN_VARS, DpllCounter
 from countsweep.counting.formula import Card, Formula
 from countsweep.counting.path import linear_order, path_count
+from countsweep.counting.poly import evaluate
 from countsweep.play.generators import band, midgame
 from tests.reference import KNOT, truth
 from tests.strategies import formulas
@@ -127,3 +129,165 @@ def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of
     with pytest.raises(LimitExceeded, match=r"^time limit of 0\.3 s reached while counting along the path$"):
         analyze(board, limits=Limits(timeout=0.3), implementation=implementation)
     assert time.perf_counter() - start < 0.75
+
+
+# ---- the states, the plan's bounds and the limits, against what they are said to be --------------
+
+def _grid(h: int, w: int) -> Formula:
+    """Every 2x2 window of an h x w grid of cells holds one or two mines: layers of thousands of states."""
+    v = lambda r, c: r * w + c + 1  # noqa: E731
+    return Formula(h * w, tuple(Card((v(r, c), v(r + 1, c), v(r, c + 1), v(r + 1, c + 1)), 1, 2)
+                                for r in range(h - 1) for c in range(w - 1)))
+
+
+def _chain(n: int) -> Formula:
+    """x1 + x2 = 1, x2 + x3 = 1, ...: one constraint of two sums open after every step but the last."""
+    return Formula(n, tuple(Card((i, i + 1), 1, 1) for i in range(1, n)))
+
+
+def _layers(f: Formula) -> list[int]:
+    """How many states each step keeps, by enumeration apart from the dynamic programming.
+
+    A state after step i is the tuple of partial sums of the constraints still open, over the
+    prefixes (the first i + 1 variables of the order) that meet every constraint already closed and
+    leave each open one within reach of its bounds.
+    """
+    cards = [c for c in (card.normalized() for card in f.constraints) if c is not None and c.lits]
+    order = linear_order(f.num_vars, cards)
+    pos = {v: i for i, v in enumerate(order)}
+    sizes = []
+    for i in range(len(order)):
+        states = set()
+        for bits in itertools.product((0, 1), repeat=i + 1):
+            value = dict(zip(order[:i + 1], bits, strict=True))
+            key: list[int] = []
+            for card in cards:
+                steps = [pos[abs(x)] for x in card.lits]
+                if min(steps) > i:
+                    continue
+                t = sum(value[x] if x > 0 else 1 - value[-x] for x in card.lits if pos[abs(x)] <= i)
+                room = sum(1 for s in steps if s > i)
+                if not card.lo <= t <= card.hi if room == 0 else t > card.hi or t + room < card.lo:
+                    break
+                if room:
+                    key.append(t)
+            else:
+                states.add(tuple(key))
+        sizes.append(len(states))
+    return sizes
+
+
+@settings(max_examples=300, deadline=None)
+@given(formulas(max_vars=8, projected=False))
+def test_the_states_kept_are_the_partial_sums_that_some_prefix_reaches_and_can_complete(f):
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    if any(c is not None and c.lo > c.hi for c in (card.normalized() for card in f.constraints)):
+        return  # refused before any state
+    layers = _layers(f)
+    widest, kept = max(layers), sum(layers)
+    assert path_count(f, max_states=widest) is not None
+    assert path_count(f, max_states=widest - 1) is None
+    if kept < 2:
+        return  # a bound of 0 is no bound a caller can set
+    assert path_count(f, Limits(max_cache=kept)) is not None
+    with pytest.raises(LimitExceeded, match=rf"^component cache reached its bound of {kept - 1} entries "
+                                            r"\(states kept along the path\)$"):
+        path_count(f, Limits(max_cache=kept - 1))
+
+
+def test_a_chain_is_one_bit_wide_and_its_plan_counts_two_states_a_step():
+    chain = _chain(10)
+    assert path_count(chain, max_width_bits=1.0) is not None  # the bound is inclusive
+    assert path_count(chain, max_width_bits=0.99) is None
+    assert path_count(chain, max_work=19) is not None  # 2 states after each of 9 steps, 1 after the last
+    assert path_count(chain, max_work=18) is None
+    assert path_count(chain, max_width_bits=0.5, max_work=19) is None  # either bound refuses
+    assert path_count(chain, max_width_bits=20, max_work=18) is None
+
+
+def test_constraints_that_close_where_they_open_take_no_width():
+    lone = Formula(3, (Card((1,), 1, 1), Card((2,), 0, 0), Card((3,), 1, 1)))
+    assert path_count(lone, max_width_bits=0.0).count == 1
+
+
+def test_a_formula_far_too_wide_is_refused_before_its_plan_is_made(monkeypatch):
+    import countsweep.counting.path as path
+
+    def no_plan(*args):
+        raise AssertionError("a plan was made for a formula its width refuses")
+
+    monkeypatch.setattr(path, "_Plan", no_plan)
+    assert path_count(_grid(30, 30)) is None
+
+
+def test_weighted_constraints_on_no_variable_multiply_the_counts_by_their_weights():
+    from countsweep.counting.formula import Counts
+
+    inner = (Card((1, 2), 1, 1),)
+    plain, weighted = Formula(2, inner), Formula(2, (Card((), 0, 0, (5,)), *inner, Card((), 0, 0, (7,))))
+    base, scaled = path_count(plain), path_count(weighted)
+    assert scaled == DpllCounter(path=False).count(weighted)
+    assert isinstance(scaled, Counts) and scaled.count == 35 * base.count == 70
+    assert [evaluate(m, 1) for m in scaled.marginals] == [35, 35]
+
+
+def test_heavy_weights_do_not_spill_between_the_packed_coefficients():
+    # each weight near 2**40: the packing must leave room for their product on every coefficient
+    w = 2**40 - 1
+    heavy = Formula(6, tuple(Card((i, i + 1), 0, 1, (w, w - 2)) for i in range(1, 6)))
+    assert path_count(heavy) == DpllCounter(path=False).count(heavy)
+
+
+def test_two_hundred_free_cells_keep_every_binomial_coefficient_whole():
+    free = Formula(200, ())
+    assert path_count(free).total.coeffs == tuple(math.comb(200, k) for k in range(201))
+
+
+def test_a_formula_of_no_variable_counts_one():
+    assert path_count(Formula(0, ())).count == 1
+
+
+def test_the_order_holds_every_variable_once_isolated_ones_included():
+    cards = [Card((2, 3), 1, 1), Card((3, 4), 0, 1)]
+    assert sorted(linear_order(5, cards)) == [1, 2, 3, 4, 5]
+
+
+def test_neighbours_are_taken_fewest_neighbours_first():
+    # a triangle 1-2-3 with a tail 1-4: from the tail, 1, then 2 and 3; two open constraints at most,
+    # where taking the neighbours by number (from 3: 1, 2, then 4) keeps three open
+    cards = [Card((1, 3), 1, 1), Card((2, 3), 1, 1), Card((4, 1), 1, 1), Card((2, 1), 1, 1)]
+    assert linear_order(4, cards) == [4, 1, 2, 3]
+
+
+def test_a_variable_is_not_its_own_neighbour():
+    # ties go to the lower number: a triangle's double sweep from 1 ends at 3, then at 2; counted as its
+    # own neighbour, 1 would look busier and the sweep would end there
+    triangle = [Card((3, 2), 1, 1), Card((1, 2), 1, 1), Card((3, 1), 1, 1)]
+    assert linear_order(3, triangle) == [2, 1, 3]
+    # the same with a tail 1-5 and the isolated 4 last: the last variables count alike
+    tailed = [Card((3, 1), 1, 1), Card((1, 2), 1, 1), Card((3, 2), 1, 1), Card((5, 1), 1, 1)]
+    assert linear_order(5, tailed) == [5, 1, 2, 3, 4]
+
+
+def test_the_deadline_is_polled_at_every_step_both_ways_and_within_a_wide_layer(monkeypatch):
+    from countsweep.counting import Limits
+
+    asked: list[str] = []
+    monkeypatch.setattr(Limits, "check", lambda self, where="": asked.append(where))
+    f = _grid(6, 12)
+    assert path_count(f) is not None
+    assert set(asked) == {"while counting along the path"}
+    assert len(asked) > 2 * f.num_vars  # forward and backward once a step, and inside layers past 1024 states
+
+
+def test_the_memory_the_layers_hold_adds_up_along_the_path():
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    limit = Limits(max_memory=2 * 2**20)
+    assert path_count(_chain(3000), limit) is not None  # each layer is small: only their sum can pass it
+    with pytest.raises(LimitExceeded, match=r"^counting along the path needs more than 2 MB; the limit is 2 MB "
+                                            r"\(--max-memory\)$"):
+        path_count(_chain(6000), limit)

@@ -152,7 +152,6 @@ class _Plan:
         first = [min(pos[abs(x)] for x in c.lits) for c in cards]
         last = [max(pos[abs(x)] for x in c.lits) for c in cards]
         n = len(order)
-        self.order = order
         # the constraints open after step i: first <= i < last
         open_after: list[list[int]] = [[] for _ in range(n)]
         for c in range(len(cards)):
