@@ -300,8 +300,11 @@ class KernelAnalyzer:
             raise _NoLayout(board, clues) from None
         if found is None:
             return None
-        groups = tuple([_group((_probability(num, den), cells, mines)) for num, den, mines, cells in found.groups])
-        by_group = [g.probability for g in groups]
+        rows = found.groups
+        # two in three groups of play are one settled cell: 0 and 1 are shared, and a Fraction made in
+        # Python costs more than the kernel's whole count of some positions
+        by_group = [_ZERO if not num else _ONE if num == den else Fraction(num, den) for num, den, _, _ in rows]
+        groups = tuple([_new_group(Group, (p, row[3], row[2])) for p, row in zip(by_group, rows, strict=True)])
         probabilities = dict(zip(found.hidden, map(by_group.__getitem__, found.group_of), strict=True))
         factors: tuple[tuple[Fraction, int], ...] = ()
         if table is not None:
@@ -314,14 +317,9 @@ class KernelAnalyzer:
                         weighted=not clues.exact, sea_probability=groups[-1].probability if found.sea else None)
 
 
-_group = Group._make
+# a Group of its three fields as they are: namedtuple's _make is a Python call and a length check a group
+_new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
-
-
-def _probability(num: int, den: int) -> Fraction:
-    """``num / den``, the settled groups' 0 and 1 shared: two in three groups of play are one settled cell,
-    and a Fraction made in Python costs more than the kernel's whole count of some positions."""
-    return _ZERO if not num else _ONE if num == den else Fraction(num, den)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
