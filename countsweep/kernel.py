@@ -26,7 +26,9 @@ more nodes than its budget, weights past its counts); the Python
 implementation answers those, with the same answers.
 
 ``COUNTSWEEP_KERNEL_PATH=FILE`` loads the kernel from ``FILE`` instead of the
-installed one: the tests' strict, sanitizer and no-``__int128`` builds.
+installed one: the tests' strict, sanitizer and no-``__int128`` builds.  A
+``FILE`` that holds no kernel is said with a ``RuntimeWarning``, and Python
+answers.
 
 >>> choose("analysis", "python")
 'python'
@@ -41,6 +43,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -81,6 +84,12 @@ if TYPE_CHECKING:
 
 
 def _load() -> KernelModule | None:
+    """The kernel: none under ``COUNTSWEEP_PURE``, the file ``COUNTSWEEP_KERNEL_PATH`` names, or the installed one.
+
+    A kernel that was not built is None; so is a file that holds none, with a
+    warning: the tests of a special build name its file, and would otherwise
+    pass on the Python path without a word.
+    """
     if os.environ.get("COUNTSWEEP_PURE"):
         return None
     path = os.environ.get("COUNTSWEEP_KERNEL_PATH")
@@ -89,11 +98,14 @@ def _load() -> KernelModule | None:
             return cast(KernelModule, importlib.import_module("countsweep._kernel"))
         spec = importlib.util.spec_from_file_location("countsweep._kernel", path)
         if spec is None or spec.loader is None:
-            raise ImportError(path)
+            raise ImportError(f"not an extension module: {path}")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         return cast(KernelModule, module)
-    except ImportError:  # built without a C compiler
+    except ImportError as err:  # built without a C compiler, or a file that holds no kernel
+        if path:
+            warnings.warn(f"COUNTSWEEP_KERNEL_PATH: no kernel loads from {path!r} ({err}); the Python "
+                          "implementation answers", RuntimeWarning, stacklevel=2)
         return None
 
 
