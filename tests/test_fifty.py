@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from countsweep import Board, analyze
 from countsweep.errors import InconsistentError
 from countsweep.play.agents import BestAgent, pseudo
-from countsweep.play.fifty import completions, flagged, patterns, pseudos
+from countsweep.play.fifty import Pattern, completions, flagged, patterns, pseudos
 from countsweep.play.optimal import solve_position
 from tests.reference import board_from_layout, layouts, needing_a_guess, seeded_position
 from tests.strategies import TOPOLOGIES, positions
@@ -107,3 +107,11 @@ def test_every_frontier_cell_a_closed_pattern_completes_whenever_it_is_a_mine_is
 def test_a_board_without_a_total_is_flagged_and_counted_too():
     a = flagged(Board.from_text("3x1\n?1?"), ((0, 0),))
     assert a is not None and a.count == 1 and a.probabilities == {(0, 2): 0}
+
+
+def test_a_patterns_completions_are_counted_on_the_boards_own_topology():
+    # the numbers count across the torus's edges: read as a square grid, no layout would complete it
+    board = Board.from_text("4x4x5 torus\n??FF\n3??F\n2?3?\n?13?")
+    pat = Pattern(mines=((2, 3), (1, 2)), safe=((3, 3),))
+    expected = sum(1 for lay in layouts(board) if {(2, 3), (1, 2)} <= set(lay) and (3, 3) not in lay)
+    assert completions(board, pat) == expected == 1
