@@ -63,6 +63,14 @@ GROUPS: dict[str, Group] = {
     "dpll": Group(CORE, ("countsweep/counting/dpll.py",), ("test_backends.py", "test_dpll.py", "test_oracle.py",
                                                             "test_clues.py", "test_kernel.py", "test_formula.py",
                                                             "test_dimacs.py", "test_path.py")),
+    "path": Group(CORE, ("countsweep/counting/path.py",), ("test_path.py", "test_backends.py", "test_dpll.py",
+                                                            "test_rules.py", "test_api_hostile.py")),
+    # the answer's questions (safe, levels, to_dict ...): every reader of an analysis meets them
+    "analysis": Group(CORE, ("countsweep/analysis.py",), ("test_oracle.py", "test_backends.py",
+                                                          "test_json_outputs.py", "test_api_hostile.py",
+                                                          "test_implementations.py::TestPythonAnalyzer",
+                                                          "test_implementations.py::TestKernelAnalyzer",
+                                                          "test_clues.py", "test_render.py")),
     "brute": Group(CORE, ("countsweep/counting/brute.py",), ("test_backends.py", "test_dpll.py", "test_clues.py")),
     "sdd": Group(CORE, ("countsweep/counting/sdd.py",), ("test_backends.py", "test_sdd.py", "test_clues.py",
                                                           "test_formula.py", "test_oracle.py", "test_cli.py",
@@ -105,6 +113,16 @@ GROUPS: dict[str, Group] = {
                       "test_implementations.py::TestPythonSearch", "test_implementations.py::TestKernelSearch"),
                      ("test_implementations.py::TestPythonSearch::test_a_chain_deeper_than_the_depth_limit_stops_"
                       "the_search",)),
+    "game": Group(OTHER, ("countsweep/play/game.py",), ("test_game.py", "test_play_command.py", "test_api_hostile.py",
+                                                       "test_topology.py", "test_clues.py", "test_serve_answers.py",
+                                                       "test_cli.py", "test_cli_options.py", "test_exit_codes.py",
+                                                       "test_hostile.py", "test_serve.py", "test_agent.py")),
+    # _load runs once at import, before any mutant is switched on: test_kernel_choice calls it again
+    "kernel": Group(CORE, ("countsweep/kernel.py",), ("test_kernel_choice.py", "test_kernel.py",
+                                                     "test_implementations.py", "test_layers.py",
+                                                     "test_api_hostile.py")),
+    "risk": Group(OTHER, ("countsweep/play/risk.py", "countsweep/play/fifty.py"),
+                  ("test_risk.py", "test_fifty.py", "test_api_hostile.py")),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
                                                                "test_exit_codes.py", "test_fifty.py",
                                                                "test_json_outputs.py")),
@@ -549,6 +567,77 @@ def _alike(reason: str, function: str, *numbers: int) -> dict[str, str]:
     return {f"{function}__mutmut_{n}": reason for n in numbers}
 
 
+PATH = "countsweep.counting.path."
+PATH_ESTIMATE = ("the layers' memory is a rough estimate (bytes per state and per move) checked against --max-memory: "
+                 "its constants, and one byte at the bound, only move where a rough bound refuses")
+PATH_EARLY = ("_widest only refuses early a formula the plan would refuse (the plan counts the same widths step by "
+              "step): reading it otherwise only leaves the refusal to the plan")
+EQUIVALENT.update({
+    **_alike("in plain counting (bits 0) every degree is 0, and with bits both at one degree take the first branch",
+             PATH + "x__add", 2, 12),
+    **_alike("plain counting (bits 0) never reads a degree: _add adds whatever the degrees, _poly reads degree 0",
+             PATH + "x__times", 2, 5),
+    **_alike(PATH_ESTIMATE, PATH + "x__run", 6, 121, 123, 124, 126, 129),
+    **_alike("a binomial past the variable's size is never read (x only runs to s_v)", PATH + "x__run", 26),
+    **_alike("the deadline checked at every state instead of every 1024th: the same answers, more often checked",
+             PATH + "x__run", 29),
+    **_alike("polled at the 1022nd state of every 1024 instead of the 1023rd: as often", PATH + "x__run", 31),
+    **_alike("a sign in a closing constraint is +1 or -1, never 0", PATH + "x__run", 48),
+    **_alike("a sign of 0 is read first (0 if not sign): >= 0 only meets +1 and -1", PATH + "x__run", 78),
+    **_alike("a weight of None is falsy as 0 is: the move is skipped alike", PATH + "x__run", 55),
+    **_alike(PATH_EARLY, PATH + "x__widest", 14),
+    **_alike("one more slot of the difference array, after the last step: never read", PATH + "x__widest", 7),
+    **_alike("each variable in its own neighbour set: the sweep has placed it already, and every variable a sort "
+             "compares (a neighbour: in some constraint) counts one more alike", PATH + "x_linear_order", 11, 15),
+    **_alike("variable 0 (none: variables start at 1) gets no neighbour to discard", PATH + "x_linear_order", 10),
+    **_alike("a longer list than the variables: its last entry belongs to no variable", PATH + "x_linear_order", 4,
+             20),
+    **_alike("without sizes, hi is clipped to the literals: the span read twice as large changes no min(hi, span); "
+             "with bit_length of 2 the packing only gets one more bit", PATH + "x_path_count", 10),
+    **_alike(PATH_EARLY + "; the 1e-9 absorbs the float sums' error, so > and >= differ at no real width",
+             PATH + "x_path_count", 44, 46),
+    **_alike("the packing's bits need only cells + headroom + 1 (every coefficient is below 2**cells times the "
+             "weights' product, below 2**headroom); these keep that, or more", PATH + "x_path_count", 70, 76, 77),
+    **_alike("states by more than 2**60 in one step are refused long before (MAX_WORK), whether counted at 2**60 "
+             "or 2**61", PATH + "xǁ_Planǁ__init__", 107),
+    **_alike("a sign is only read as > 0 or not: 2 and +1, -2 and -1 are read alike; no literal is 0",
+             PATH + "xǁ_Planǁ__init__", 41, 42, 45),
+    **_alike("size[0] belongs to no variable (variables start at 1) and is never read", PATH + "xǁ_Planǁ__init__",
+             6),
+    **_alike("a slot of -2 is read as 'no slot' as -1 is (slot >= 0)", PATH + "xǁ_Planǁ__init__", 70, 82),
+    **_alike("a constraint the variable is not in has sign None or 0: read as 'not in it' alike (0 if not sign)",
+             PATH + "xǁ_Planǁ__init__", 72, 74),
+})
+
+
+FIFTY = "countsweep.play.fifty."
+RISK = "countsweep.play.risk.xǁRiskǁ"
+FIFTY_FILTER = ("the marginals only decide which patterns are looked at on the board with the cell flagged, which "
+                "decides exactly: a weaker filter looks at more, to the same cells")
+LOOSER_CAP = ("a cap looser than the mines left only lets through patterns that need more mines than are left: their "
+              "tally is 0, which raises no influence and no enabler, and their one missing end is never a mine (the "
+              "half pair's expected mine and the end's would pass the mines left), so never a hotspot")
+EQUIVALENT.update({
+    **_alike("a pattern has one or two safe cells: their Fractions sum alike from 0 or Fraction(0)", FIFTY +
+             "x_completions", 15),
+    **_alike("more flags than the total makes the analysis raise InconsistentError, which flagged turns into None "
+             "as the check does: the check only saves the count", FIFTY + "x_flagged", 3),
+    **_alike("'' is falsy as None is: the board is flagged on first use alike", FIFTY + "x_pseudos", 10),
+    **_alike(FIFTY_FILTER, FIFTY + "x_pseudos", 15, 20, 21),
+    **_alike("a certain mine never yields: a closed pattern's swapped layout (the other cell the mine) fits whenever "
+             "the pattern does, so a mine that completes it in every layout is not certain", FIFTY + "x_pseudos", 7,
+             8),
+    **_alike("a box is never a hotspot: with two inner mines to place, one missing end passes no cap of 2",
+             RISK + "__init__", 28, 29),
+    **_alike("every cell next to one cell of a pair only is an end (hidden or a mine), so every number sees both or "
+             "neither: the two are alike under every layout's swap, both 1/2 or neither, and the pair is found "
+             "from either", RISK + "__init__", 31),
+    **_alike("one missing end and the inner mine are 2 mines: a cap of 3 lets through what a cap of 2 does, as the "
+             "mines left cap both", RISK + "__init__", 38),
+    **_alike(LOOSER_CAP, RISK + "__init__", 6, 7, 9),
+})
+
+
 SDD = "countsweep.counting.sdd."
 ORDER = ("the order in which variables are placed and constraints conjoined changes the diagram's size and the "
          "time, never the function it represents or its counts")
@@ -605,7 +694,7 @@ EQUIVALENT.update({
              "branch's", DPLL + "xǁ_Searchǁrun", 15, 18, 28),
     **_alike("variable 0 has size 0 and no constraint: it multiplies the count by (1 + x)**0 = 1",
              DPLL + "xǁ_Searchǁrun", 22),
-    **_alike("unpack reads a missing marginal, None or 0, as ZERO alike", DPLL + "xǁ_Searchǁrun", 60, 62),
+    **_alike("unpack reads a missing marginal, None or 0, as ZERO alike", DPLL + "xǁ_Searchǁrun", 56, 58),
     **_alike(FALSY, DPLL + "xǁ_Searchǁ_set", 14, 42),
     **_alike("a constraint closed on a sum that weighs nothing is then caught by _branch, whose product of closed "
              "weights is 0: it counts nothing either way", DPLL + "xǁ_Searchǁ_set", 37, 43),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from countsweep.board import HIDDEN, Board
 from countsweep.cli import main
+from countsweep.errors import ParameterError, ParameterTypeError
 from countsweep.intervals import wilson
 from countsweep.play.agents import GreedyAgent, Move, play_game
 from countsweep.play.game import Game, Settings, first_cell
@@ -352,3 +354,102 @@ def test_a_worker_process_leaves_ctrl_c_to_its_parent():
     finally:
         signal.signal(signal.SIGINT, before)
 
+
+
+# ---- the settings a game is dealt from: what each takes, what it refuses and how it says so ----------
+
+@pytest.mark.parametrize("args, kwargs, message", [
+    ((9, 9, 10), {"rule": "free"}, r"unknown rule 'free'; choose from unsafe, safe, opening"),
+    ((9.0, 9, 10), {}, r"width, height and mines are whole numbers \(ints\)"),
+    ((0, 9, 0), {}, r"board must have at least one row and one column"),
+    ((9, 0, 0), {}, r"board must have at least one row and one column"),
+    ((1000, 1001, 10), {}, r"a 1000x1001 board has 1001000 cells; games are dealt on at most 1 000 000"),
+    ((3, 3, 9), {}, r"9 mines do not fit a 3x3 board under the 'safe' rule"),
+    ((3, 3, 6), {"rule": "opening"}, r"6 mines do not fit a 3x3 board under the 'opening' rule"),
+    ((3, 3, 1), {"rule": "opening", "first": "random"}, r"1 mines do not fit a 3x3 board under the 'opening' rule"),
+    ((5, 5, 3), {"first": "9,9"}, r"first click '9,9' is not corner, center, random or R,C on the board"),
+    ((4, 3, 3), {"topology": "3d:2"}, r"a 3d board of 2 layers has a multiple of 2 rows, not 3"),
+])
+def test_settings_refuse_a_game_that_cannot_be_dealt_and_say_why(args, kwargs, message):
+    with pytest.raises(ParameterError, match=f"^{message}$"):
+        Settings(*args, **kwargs)
+
+
+def test_settings_take_every_game_up_to_the_bounds():
+    Settings(1, 5, 1)  # one column
+    Settings(1000, 1000, 10)  # a million cells
+    Settings(3, 3, 9, "unsafe")  # the unsafe rule spares no cell
+    Settings(3, 3, 8, "safe")  # the safe rule the first click
+    Settings(3, 3, 5, "opening")  # the opening rule the corner and its three neighbours
+    Settings(3, 3, 0, "opening", "random")  # a random first click may be anywhere: every neighbourhood is spared
+
+
+@pytest.mark.parametrize("level, size, topology, expected", [
+    (None, None, "square", (30, 16, 99, "square")),  # expert when nothing is said
+    ("beginner", None, "square", (9, 9, 10, "square")),
+    (None, "12x7x9", "torus", (12, 7, 9, "torus")),
+    (None, "4x3x1x2", "square", (4, 3, 2, "3d:1")),  # a 3D size stacks its layers' rows
+    (None, " 4X3x2x5 ", "3d:7", (4, 6, 5, "3d:2")),  # the size's depth
+    (None, "4x3x2x5", "torus", (4, 6, 5, "torus 3d:2")),  # a torus's 3D board wraps
+])
+def test_settings_parse_a_level_or_a_size_on_a_topology(level, size, topology, expected):
+    s = Settings.parse(level, size, "safe", "corner", topology=topology)
+    assert (s.width, s.height, s.mines, s.topology) == expected
+
+
+@pytest.mark.parametrize("level, size, topology, message", [
+    ("huge", None, "square", r"unknown level 'huge'; choose from beginner, intermediate, expert"),
+    (None, "4x3x0x2", "square", r"a 3d board has at least one layer"),
+    (None, "4x3xtwox2", "square", r"size '4x3xtwox2' is not WIDTHxHEIGHTxDEPTHxMINES"),
+    (None, "4x3x2x1234567890", "square", r"size '4x3x2x1234567890' is not WIDTHxHEIGHTxDEPTHxMINES"),
+    (None, "4x3x2x\u0663", "square", "size '4x3x2x\u0663' is not WIDTHxHEIGHTxDEPTHxMINES"),  # an Arabic-Indic 3
+    (None, "4x3x2x" + "0" * 50, "square", "size '4x3x2x" + "0" * 34 + "' is not WIDTHxHEIGHTxDEPTHxMINES"),
+    (None, "4x3x2x5", "hex", r"a 3d size and topology 'hex': a board has one topology"),
+    ("expert", None, "3d:2", r"a 3d topology takes its size as WIDTHxHEIGHTxDEPTHxMINES \(--size\)"),
+])
+def test_settings_refuse_a_size_or_level_they_cannot_read(level, size, topology, message):
+    with pytest.raises(ParameterError, match=f"^{message}$"):
+        Settings.parse(level, size, "safe", "corner", topology=topology)
+
+
+def test_a_nine_digit_mine_count_is_read_and_then_refused_as_too_many():
+    with pytest.raises(ParameterError, match=r"^123456789 mines do not fit a 4x6 board"):
+        Settings.parse(None, "4x3x2x123456789", "safe", "corner")
+
+
+@pytest.mark.parametrize("settings, text", [
+    (Settings(9, 9, 10), "9x9x10, rule safe, first click corner"),
+    (Settings(9, 9, 10, "opening", "center", "under", "torus"),
+     "9x9x10, rule opening, first click center, topology torus, clues under"),
+    (Settings(4, 6, 5, topology="3d:2"), "4x3x2x5, rule safe, first click corner, topology 3d:2"),
+])
+def test_settings_describe_themselves_as_play_prints_them(settings, text):
+    assert settings.describe() == text
+
+
+def test_a_game_refuses_what_is_not_a_cell_of_its_board_or_a_move_after_its_end():
+    game = Game(4, 3, 2, seed=1)
+    for cell in ((3, 0), (0, 4), (-1, 0), [0, 0]):
+        with pytest.raises(ParameterError, match=rf"^cell {re.escape(repr(cell))} is not a \(row, col\) on the 4x3 "
+                                                 r"board$"):
+            game.open(cell)
+    with pytest.raises(ParameterTypeError, match=r"^settings: expected a countsweep.play.game.Settings, not 'x'$"):
+        first_cell("x", random.Random(0))
+    lost = Game(2, 2, 4, "unsafe", seed=1)
+    assert not lost.won and not lost.lost and not lost.over  # mines only: nothing to win before the click
+    assert lost.open((0, 0)) is False and lost.lost and not lost.won
+    with pytest.raises(ParameterError, match=r"^the game is over$"):
+        lost.open((1, 1))
+
+
+def test_a_position_resumed_on_a_torus_keeps_its_topology():
+    # (3, 3) touches (0, 0) across the corner: on a square grid the 1 would have no mine around it
+    board = Board.from_text("4x4x2 torus\n1???\n????\n????\n????")
+    game = Game.at(board, {(3, 3), (2, 2)})
+    assert game.topology.spec() == "torus" and game.view() == board
+    with pytest.raises(ParameterError, match=r"^cell \[4, 0\] of the layout is off the 4x4 board$"):
+        Game.at(board, {(4, 0), (2, 2)})
+    with pytest.raises(ParameterError, match=r"^cell \[0, 4\] of the layout is off the 4x4 board$"):
+        Game.at(board, {(0, 4), (2, 2)})
+    with pytest.raises(ParameterTypeError, match=r"^layout: expected the mines' cells, \(row, col\) pairs, not 5$"):
+        Game.at(board, 5)

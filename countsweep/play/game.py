@@ -169,13 +169,12 @@ class Game:
         self._clue_rng = random.Random(f"clues:{seed}")
         self._spreads = clues.zero_is_truth()
         self.__mines: frozenset[Cell] | None = None
-        self._open: dict[Cell, int] = {}
+        self._open: set[Cell] = set()  # what each shows is in _rows
         # what the player sees, row by row, kept up to date move by move: view() re-tuples
         # only the rows that changed
         self._rows = [[HIDDEN] * width for _ in range(height)]
         self._seen: list[tuple[int, ...] | None] = [None] * height
         self.lost = False
-        self._clicked = False  # a game is won by clicking: one of mines only is lost at the first click
         if rule == "unsafe":
             self.__mines = self._draw(())
 
@@ -223,7 +222,7 @@ class Game:
                 if around != value:
                     raise ParameterError(f"{board.where(cell)} shows {value} but has {around} mines "
                                      "around it in the layout")
-                game._open[cell] = value
+                game._open.add(cell)
                 game._show(cell, value)
         return game
 
@@ -246,7 +245,8 @@ class Game:
 
     @property
     def won(self) -> bool:
-        return (not self.lost and self.__mines is not None and (self._clicked or bool(self._open))
+        # a board of mines only has no safe cell to open: its first click loses, and it is never won
+        return (not self.lost and self.__mines is not None and bool(self._open)
                 and len(self._open) == self.width * self.height - self.settings.mines)
 
     @property
@@ -272,7 +272,6 @@ class Game:
         cell = self._check(cell)
         if self.over:
             raise ParameterError("the game is over")
-        self._clicked = True
         if self.__mines is None:
             avoid = [cell]
             if self.settings.rule == "opening":
@@ -289,7 +288,7 @@ class Game:
                 continue
             around = self.topology.neighbours(cur, self.height, self.width)
             n = sum(1 for x in around if x in mines)
-            self._open[cur] = n
+            self._open.add(cur)
             shown = n if self.clues is EXACT else self.clues.draw(n, len(around), self._clue_rng)
             self._show(cur, CLEARED if shown is None else shown)
             if shown == 0 and self._spreads:
