@@ -638,6 +638,13 @@ EQUIVALENT.update({
 })
 
 
+EQUIVALENT.update({
+    **_alike("typing.cast returns its value whatever the type it names", "countsweep.kernel.x__load", 9, 30),
+    **_alike("the kernel is a single-phase extension (PyModule_Create in kernel/module.c): module_from_spec made it "
+             "whole, and exec_module has nothing to run on it or on None", "countsweep.kernel.x__load", 29),
+})
+
+
 SDD = "countsweep.counting.sdd."
 ORDER = ("the order in which variables are placed and constraints conjoined changes the diagram's size and the "
          "time, never the function it represents or its counts")

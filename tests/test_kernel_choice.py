@@ -8,6 +8,7 @@ answer, and what the environment switches.
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -62,8 +63,12 @@ def test_an_unknown_purpose_or_implementation_is_refused_with_the_choices():
 
 def test_countsweep_pure_switches_the_kernel_off(monkeypatch):
     monkeypatch.setenv("COUNTSWEEP_PURE", "1")
-    monkeypatch.setenv("COUNTSWEEP_KERNEL_PATH", "/nowhere/_kernel.so")  # not even looked at
-    assert kernel._load() is None
+    monkeypatch.setenv("COUNTSWEEP_KERNEL_PATH", "/nowhere/_kernel.so")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the path is not even looked at: no warning that it holds no kernel
+        assert kernel._load() is None
+    monkeypatch.delenv("COUNTSWEEP_KERNEL_PATH")
+    assert kernel._load() is None  # nor is the installed kernel
 
 
 @needs_kernel
@@ -76,11 +81,13 @@ def test_the_kernel_loads_from_the_file_the_environment_names(monkeypatch):
     assert loaded is not None and loaded.MAX_CELLS == KERNEL.MAX_CELLS and callable(loaded.analyze)
 
 
-@pytest.mark.parametrize("name", ["missing.so", "kernel.txt"])
-def test_a_file_that_holds_no_kernel_is_said_and_python_answers(monkeypatch, tmp_path, name):
+@pytest.mark.parametrize("name, why", [("missing.so", r".*missing\.so.*"),
+                                       ("kernel.txt", r"not an extension module: .*kernel\.txt")])
+def test_a_file_that_holds_no_kernel_is_said_and_python_answers(monkeypatch, tmp_path, name, why):
     (tmp_path / "kernel.txt").write_text("no kernel here")
     monkeypatch.delenv("COUNTSWEEP_PURE", raising=False)
     monkeypatch.setenv("COUNTSWEEP_KERNEL_PATH", str(tmp_path / name))
-    with pytest.warns(RuntimeWarning, match=rf"^COUNTSWEEP_KERNEL_PATH: no kernel loads from '.*{name}' \(.+\); "
-                                            r"the Python implementation answers$"):
+    with pytest.warns(RuntimeWarning, match=rf"^COUNTSWEEP_KERNEL_PATH: no kernel loads from '.*{name}' \({why}\); "
+                                            r"the Python implementation answers$") as said:
         assert kernel._load() is None
+    assert said[0].filename == __file__  # said where _load was called, not inside it
