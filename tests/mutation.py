@@ -645,6 +645,17 @@ EQUIVALENT.update({
 })
 
 
+GAME = "countsweep.play.game."
+EQUIVALENT.update({
+    **_alike("the first click's generator only matters for a random first click, and then every cell is a start: "
+             "the cell it draws is never read", GAME + "xǁSettingsǁ__post_init__", 39, 40),
+    **_alike("the exact clue model draws the true number, and draws nothing from the clues' own generator",
+             GAME + "xǁGameǁopen", 44),
+    **_alike("a topology without wrap (a graph) is refused with a 3D size on the next line: the default is never "
+             "kept", GAME + "xǁSettingsǁparse", 37, 43),
+})
+
+
 SDD = "countsweep.counting.sdd."
 ORDER = ("the order in which variables are placed and constraints conjoined changes the diagram's size and the "
          "time, never the function it represents or its counts")

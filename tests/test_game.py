@@ -366,7 +366,8 @@ def test_a_worker_process_leaves_ctrl_c_to_its_parent():
     ((1000, 1001, 10), {}, r"a 1000x1001 board has 1001000 cells; games are dealt on at most 1 000 000"),
     ((3, 3, 9), {}, r"9 mines do not fit a 3x3 board under the 'safe' rule"),
     ((3, 3, 6), {"rule": "opening"}, r"6 mines do not fit a 3x3 board under the 'opening' rule"),
-    ((3, 3, 1), {"rule": "opening", "first": "random"}, r"1 mines do not fit a 3x3 board under the 'opening' rule"),
+    # a random first click may be anywhere: the most neighbours any cell has are spared (2 in a row, not an end's 1)
+    ((4, 1, 2), {"rule": "opening", "first": "random"}, r"2 mines do not fit a 4x1 board under the 'opening' rule"),
     ((5, 5, 3), {"first": "9,9"}, r"first click '9,9' is not corner, center, random or R,C on the board"),
     ((4, 3, 3), {"topology": "3d:2"}, r"a 3d board of 2 layers has a multiple of 2 rows, not 3"),
 ])
@@ -399,6 +400,7 @@ def test_settings_parse_a_level_or_a_size_on_a_topology(level, size, topology, e
 
 @pytest.mark.parametrize("level, size, topology, message", [
     ("huge", None, "square", r"unknown level 'huge'; choose from beginner, intermediate, expert"),
+    (None, "12x7", "square", r"size '12x7' is not WIDTHxHEIGHTxMINES"),  # a game needs its mine total
     (None, "4x3x0x2", "square", r"a 3d board has at least one layer"),
     (None, "4x3xtwox2", "square", r"size '4x3xtwox2' is not WIDTHxHEIGHTxDEPTHxMINES"),
     (None, "4x3x2x1234567890", "square", r"size '4x3x2x1234567890' is not WIDTHxHEIGHTxDEPTHxMINES"),
@@ -436,7 +438,7 @@ def test_a_game_refuses_what_is_not_a_cell_of_its_board_or_a_move_after_its_end(
     with pytest.raises(ParameterTypeError, match=r"^settings: expected a countsweep.play.game.Settings, not 'x'$"):
         first_cell("x", random.Random(0))
     lost = Game(2, 2, 4, "unsafe", seed=1)
-    assert not lost.won and not lost.lost and not lost.over  # mines only: nothing to win before the click
+    assert lost.lost is False and not lost.won and not lost.over  # mines only: nothing to win before the click
     assert lost.open((0, 0)) is False and lost.lost and not lost.won
     with pytest.raises(ParameterError, match=r"^the game is over$"):
         lost.open((1, 1))
@@ -447,9 +449,21 @@ def test_a_position_resumed_on_a_torus_keeps_its_topology():
     board = Board.from_text("4x4x2 torus\n1???\n????\n????\n????")
     game = Game.at(board, {(3, 3), (2, 2)})
     assert game.topology.spec() == "torus" and game.view() == board
+    assert game.opened == 1 and game.is_open((0, 0)) and not game.is_open((0, 1))
     with pytest.raises(ParameterError, match=r"^cell \[4, 0\] of the layout is off the 4x4 board$"):
         Game.at(board, {(4, 0), (2, 2)})
     with pytest.raises(ParameterError, match=r"^cell \[0, 4\] of the layout is off the 4x4 board$"):
         Game.at(board, {(0, 4), (2, 2)})
     with pytest.raises(ParameterTypeError, match=r"^layout: expected the mines' cells, \(row, col\) pairs, not 5$"):
         Game.at(board, 5)
+
+
+def test_a_game_on_a_graph_is_one_row_of_its_nodes(tmp_path):
+    ring = tmp_path / "ring.json"
+    ring.write_text('{"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]]}')
+    assert Settings(3, 1, 1, topology=f"graph {ring}").width == 3
+    with pytest.raises(ParameterError, match=r"^a board on a graph of 3 nodes is one row of 3 cells, not 4x1$"):
+        Settings(4, 1, 1, topology=f"graph {ring}")
+    with pytest.raises(ParameterError, match=r"^a 3d size and topology 'graph .*ring\.json': a board has one "
+                                             r"topology$"):
+        Settings.parse(None, "4x3x2x5", "safe", "corner", topology=f"graph {ring}")
