@@ -317,7 +317,7 @@ class KernelAnalyzer:
                         weighted=not clues.exact, sea_probability=groups[-1].probability if found.sea else None)
 
 
-# a Group of its three fields as they are: namedtuple's _make is a Python call and a length check a group
+# a Group from its three fields without namedtuple's _make: a Python call and a length check per group
 _new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
