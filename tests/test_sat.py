@@ -583,3 +583,29 @@ def test_the_estimate_takes_the_tighter_bound_even_when_it_is_one():
         check(board, "seqcounter", limits=Limits(max_memory=719))
     r = check(board, "seqcounter", limits=Limits(max_memory=720))
     assert (r.safe, r.mines_certain) == (((0, 7),), ((1, 7), (8, 0)))
+
+
+@pytest.mark.parametrize("encoding", ["native", "seqcounter"])
+@pytest.mark.parametrize("text, seen", [("8x1x3\n?1?1?F??", [2]), ("8x1x4\n?1?1?F??", [1]), ("7x1x3\n?1?1?F?", [2]),
+                                        ("5x3x7\n?13??\n?????\n????3", []), ("4x4x2\n?10?\n1?0?\n???0\n??00", [])])
+def test_the_sea_asks_the_solver_what_the_models_met_did_not_show(encoding, text, seen):
+    """In the 8x1 and 7x1 boards the frontier holds 1 or 2 mines.  In ``8x1x3`` the models met may all
+    have put 2 on it (the sea of two cells empty in each), in ``8x1x4`` all 1 (the sea full), in ``7x1x3``
+    all 2 (its sea of one cell empty, and a mine there is the bound's other end): each time the sea can
+    go both ways, and only a call under the bound tightened at one end, and that end alone, can say so.
+    The last two ask with no model met, where the tightening literals meet the encodings' own variables."""
+    from countsweep.constraints import Constraints
+    from countsweep.counting import Limits
+    from countsweep.encode import sat
+
+    model = Constraints.of(Board.from_text(text))
+    left, sea = model.mines_left, model.sea_size
+    assert left is not None and sea
+    problem = sat._Problem(model.frontier, model.equations, encoding, (max(0, left - sea), left), Limits())
+    p = analyze(Board.from_text(text)).sea_probability
+    assert p is not None
+    expected = None if 0 < p < 1 else p == 1
+    try:
+        assert sat._sea(problem, sat._Calls(problem, Limits(), None), left, sea, seen) == expected
+    finally:
+        problem.solver.delete()
