@@ -928,6 +928,9 @@ EQUIVALENT.update({
     **_alike(PHASES, SAT_ + "x__leaning", 2),
     **_alike(PHASES, SAT_ + "x__first_model", 58, 59, 60),
     **_alike(PHASES, SAT_ + "xǁ_Problemǁliterals", 1, 2, 3),
+    **_alike("PySAT reads a conflict budget of 0 as none, as it reads -1 (Solver.conf_budget's documentation): on "
+             "either a call ends with an answer or the deadline's interrupt, which expired() tells, so budget < 0 "
+             "and budget <= 0 (or < 1) raise alike", SAT_ + "xǁ_Callsǁlimited", 40, 41),
     **_alike(BUDGETS, SAT_ + "x__decided", 1, 5),
     **_alike(BUDGETS, SAT_ + "x__other_value", 23, 27),
     **_alike(BUDGETS, SAT_ + "x__restarting", 7, 14),
