@@ -656,6 +656,17 @@ EQUIVALENT.update({
 })
 
 
+OPTIMAL = "countsweep.play.optimal."
+EQUIVALENT.update({
+    **_alike("no binomial C(n, k) of n <= MAX_CELLS (30) equals MAX_LAYOUTS (1 000 000): > and >= refuse alike",
+             OPTIMAL + "x_first_layouts", 31),
+    **_alike("the greedy values' memo only saves work: a fresh one for each call gives the same values. Under a "
+             "limit, memos that start afresh hold fewer positions at once (3x3 with 2 mines: 104 at most instead of "
+             "123), so the limit trips later; it bounds the positions kept either way",
+             OPTIMAL + "x_solve_game", 46, 97, 102),
+})
+
+
 SDD = "countsweep.counting.sdd."
 ORDER = ("the order in which variables are placed and constraints conjoined changes the diagram's size and the "
          "time, never the function it represents or its counts")

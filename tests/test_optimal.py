@@ -17,6 +17,7 @@ from countsweep.oracle import analyze
 from countsweep.play.game import Settings
 from countsweep.play.optimal import Geometry, first_layouts, solve_game, solve_position
 from countsweep.play.runs import run
+from countsweep.topology import TORUS, Graph
 
 
 def reference_move(geo: Geometry, state: tuple, layouts: list[int], cell: int, mines: int) -> F:
@@ -333,3 +334,42 @@ def test_optimal_reads_boards_only_and_takes_the_total_from_mines(tmp_path):
     assert run("optimal", str(board)).exit_code == 2  # no total: optimal play needs one (a usage error)
     out = run("optimal", str(board), "--mines", "1", "--json").json()
     assert (out["mines"], out["optimal"]) == (1, "8/9")  # one mine in nine: only the first click can lose
+
+
+# ---- the board's own topology, the first clicks no layout allows, and the arguments refused ----------
+
+def test_on_a_three_by_three_torus_every_cell_sees_all_others_and_nothing_is_learnt():
+    # every number reads the one mine among the eight others: the seven safe cells are opened blind,
+    # and the game is won when the mine is the cell left last
+    assert solve_game(3, 3, 1, topology=TORUS).value == F(1, 8)
+    assert solve_game(3, 3, 1).value > F(1, 8)  # the square grid's numbers do tell
+    assert solve_position(Board.from_text("3x3x1 torus\n1??\n???\n???")).value == F(1, 8)
+
+
+def test_every_first_click_a_layout_allows_is_valued_after_one_that_none_allows():
+    # a star: opening its centre (the first cell) spares every node, so no mine fits; each leaf can be opened
+    star = Graph.from_json({"nodes": ["hub", "a", "b", "c", "d"],
+                            "edges": [["hub", "a"], ["hub", "b"], ["hub", "c"], ["hub", "d"]]})
+    sol = solve_game(5, 1, 1, rule="opening", topology=star)
+    assert [m.cell for m in sol.moves] == [(0, 1), (0, 2), (0, 3), (0, 4)]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: solve_game(2.0, 2, 1), r"width, height and mines are whole numbers \(ints\), not \(2\.0, 2, 1\)"),
+    (lambda: solve_game(0, 3, 0), r"exact optimal play is for boards of 1 to 30 cells, not 0x3"),
+    (lambda: solve_game(3, 0, 0), r"exact optimal play is for boards of 1 to 30 cells, not 3x0"),
+    (lambda: solve_game(2, 2, 1, limit=0), r"limit: a number of positions \(an int of 1 or more\) or None, not 0"),
+    (lambda: solve_game(2, 2, 1, limit="5"), r"limit: a number of positions \(an int of 1 or more\) or None, "
+                                              r"not '5'"),
+    (lambda: solve_position(Board.from_text("8x4x3\n" + "\n".join(["????????"] * 4))),
+     r"exact optimal play is for boards of at most 30 cells, not 8x4"),
+])
+def test_optimal_play_refuses_what_it_cannot_solve_and_says_why(call, message):
+    with pytest.raises(ParameterError, match=f"^{message}$"):
+        call()
+
+
+def test_a_limit_of_one_position_is_a_limit_not_a_refusal():
+    with pytest.raises(LimitExceeded):
+        solve_game(3, 3, 2, limit=1)
+
