@@ -640,6 +640,9 @@ EQUIVALENT.update({
 
 EQUIVALENT.update({
     **_alike("typing.cast returns its value whatever the type it names", "countsweep.kernel.x__load", 9, 30),
+    **_alike("under mutmut's trampoline (a frame between _load and its caller) stacklevel 3 names the caller as 2 "
+             "does outside it; the plain test run holds stacklevel 2 to the caller's file", "countsweep.kernel.x__load",
+             42),
     **_alike("the kernel is a single-phase extension (PyModule_Create in kernel/module.c): module_from_spec made it "
              "whole, and exec_module has nothing to run on it or on None", "countsweep.kernel.x__load", 29),
 })

@@ -8,6 +8,7 @@ answer, and what the environment switches.
 
 from __future__ import annotations
 
+import os
 import warnings
 from fractions import Fraction
 from pathlib import Path
@@ -90,4 +91,7 @@ def test_a_file_that_holds_no_kernel_is_said_and_python_answers(monkeypatch, tmp
     with pytest.warns(RuntimeWarning, match=rf"^COUNTSWEEP_KERNEL_PATH: no kernel loads from '.*{name}' \({why}\); "
                                             r"the Python implementation answers$") as said:
         assert kernel._load() is None
-    assert said[0].filename == __file__  # said where _load was called, not inside it
+    if os.environ.get("COUNTSWEEP_MUTATION"):  # mutmut's trampoline is a frame between _load and this test
+        assert said[0].filename != kernel.__file__
+    else:
+        assert said[0].filename == __file__  # said where _load was called, not inside it
