@@ -71,6 +71,10 @@ GROUPS: dict[str, Group] = {
                                                           "test_implementations.py::TestPythonAnalyzer",
                                                           "test_implementations.py::TestKernelAnalyzer",
                                                           "test_clues.py", "test_render.py")),
+    # _load runs once at import, before any mutant is switched on: test_kernel_choice calls it again
+    "kernel": Group(CORE, ("countsweep/kernel.py",), ("test_kernel_choice.py", "test_kernel.py",
+                                                     "test_implementations.py", "test_layers.py",
+                                                     "test_api_hostile.py")),
     "brute": Group(CORE, ("countsweep/counting/brute.py",), ("test_backends.py", "test_dpll.py", "test_clues.py")),
     "sdd": Group(CORE, ("countsweep/counting/sdd.py",), ("test_backends.py", "test_sdd.py", "test_clues.py",
                                                           "test_formula.py", "test_oracle.py", "test_cli.py",
@@ -117,10 +121,6 @@ GROUPS: dict[str, Group] = {
                                                        "test_topology.py", "test_clues.py", "test_serve_answers.py",
                                                        "test_cli.py", "test_cli_options.py", "test_exit_codes.py",
                                                        "test_hostile.py", "test_serve.py", "test_agent.py")),
-    # _load runs once at import, before any mutant is switched on: test_kernel_choice calls it again
-    "kernel": Group(CORE, ("countsweep/kernel.py",), ("test_kernel_choice.py", "test_kernel.py",
-                                                     "test_implementations.py", "test_layers.py",
-                                                     "test_api_hostile.py")),
     "risk": Group(OTHER, ("countsweep/play/risk.py", "countsweep/play/fifty.py"),
                   ("test_risk.py", "test_fifty.py", "test_api_hostile.py")),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
