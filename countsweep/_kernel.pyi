@@ -46,11 +46,13 @@ class Answer:
     sea: tuple[Any, ...]
     components: int
     readings: list[tuple[int, int]] | None
+    values: list[Any] | None
+    probabilities: dict[Any, Any] | None
 
 def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, mines: int | None,
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
-            path_nodes: int = ...) -> Answer | None: ...
+            path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""

@@ -17,7 +17,7 @@ test class in ``tests/test_implementations.py`` holds both to the same answers.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
@@ -68,6 +68,30 @@ class Analysis:
     """Do layouts weigh differently (noisy clues or a density), so that :attr:`weight` replaces the count?"""
     sea_probability: Fraction | None = field(default=None, compare=False, repr=False)
     """The mine probability of any sea cell (one no number sees), or None when there is none."""
+
+    @classmethod
+    def of_fields(cls, **fields: object) -> Analysis:
+        """An analysis from every one of its fields, by name, each taken as it is.
+
+        The frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, a
+        call per field: 2.6 us a position, more than a tenth of an analysis of play once the
+        kernel answers.  Here the fields go into the instance's dict at once (0.3 us).
+
+        >>> a = Analysis.of_fields(**{name: None for name in FIELDS})
+        >>> a.count is None
+        True
+        >>> Analysis.of_fields(count=3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        countsweep.errors.ParameterTypeError: Analysis.of_fields: every field by name, 16 of them; missing [...]
+        """
+        if fields.keys() != FIELDS:
+            raise ParameterTypeError(f"Analysis.of_fields: every field by name, {len(FIELDS)} of them; "
+                                     f"missing {sorted(FIELDS - fields.keys())}, "
+                                     f"unknown {sorted(fields.keys() - FIELDS)}")
+        made = object.__new__(cls)
+        made.__dict__.update(fields)
+        return made
 
     @functools.cached_property
     def factor(self) -> Fraction:
@@ -164,6 +188,10 @@ class Analysis:
             out["exact"] = [[None if p is None else f"{decimal(p.numerator)}/{decimal(p.denominator)}" for p in row]
                             for row in grid]
         return out
+
+
+FIELDS = frozenset(f.name for f in fields(Analysis))
+"""The names of :class:`Analysis`'s fields (what :meth:`Analysis.of_fields` takes)."""
 
 
 class Analyzer(Protocol):

@@ -76,7 +76,7 @@ class KernelModule(Protocol):
     def analyze(self, rows: tuple[tuple[int, ...], ...], neighbourhood: _Neighbourhood, mines: int | None,
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
-                path_nodes: int = ...) -> _Answer | None: ...
+                path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

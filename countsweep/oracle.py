@@ -294,32 +294,39 @@ class KernelAnalyzer:
         path = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
-                                   readings=table, max_nodes=self.max_nodes,
+                                   readings=table, max_nodes=self.max_nodes, value=group_probability,
                                    stop=limits.expired if limits.deadline is not None else None, **path)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
         if found is None:
             return None
-        rows = found.groups
-        # two in three groups of play are one settled cell: 0 and 1 are shared, and a Fraction made in
-        # Python costs more than the kernel's whole count of some positions
-        by_group = [_ZERO if not num else _ONE if num == den else Fraction(num, den) for num, den, _, _ in rows]
-        groups = tuple([_new_group(Group, (p, row[3], row[2])) for p, row in zip(by_group, rows, strict=True)])
-        probabilities = dict(zip(found.hidden, map(by_group.__getitem__, found.group_of), strict=True))
+        # value made each group's probability, and the map from each hidden cell to its group's
+        assert found.values is not None and found.probabilities is not None
+        groups = tuple([_new_group(Group, (p, row[3], row[2]))
+                        for p, row in zip(found.values, found.groups, strict=True)])
+        probabilities = found.probabilities
         factors: tuple[tuple[Fraction, int], ...] = ()
         if table is not None:
             assert found.readings is not None  # the kernel says how often it read each reading it was given
             factors = tuple((table.factors[key], times) for key, times in found.readings)
-        return Analysis(board=board, mines_known=board.mines is not None, count=found.count,
-                        probabilities=probabilities, frontier=found.frontier, sea=found.sea,
-                        components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
-                        groups=groups, scale=found.scale, clue_model=clues.name, factors=factors,
-                        weighted=not clues.exact, sea_probability=groups[-1].probability if found.sea else None)
+        return Analysis.of_fields(board=board, mines_known=board.mines is not None, count=found.count,
+                                  probabilities=probabilities, frontier=found.frontier, sea=found.sea,
+                                  components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
+                                  groups=groups, scale=found.scale, clue_model=clues.name, density=None,
+                                  factors=factors, weighted=not clues.exact,
+                                  sea_probability=groups[-1].probability if found.sea else None)
 
 
 # a Group from its three fields without namedtuple's _make: a Python call and a length check per group
 _new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
+
+
+def group_probability(num: int, den: int) -> Fraction:
+    """A group's probability from the kernel's numerator and denominator.  Two in three groups of play
+    are one settled cell: 0 and 1 are shared, and a Fraction made in Python costs more than the
+    kernel's whole count of some positions."""
+    return _ZERO if not num else _ONE if num == den else Fraction(num, den)
 
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the

@@ -47,7 +47,7 @@ from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError, ParameterTypeError, shown
 from countsweep.files import is_text, parse_json
 from countsweep.kernel import KERNEL, choose
-from countsweep.oracle import KERNEL_NODES, _count, combine
+from countsweep.oracle import KERNEL_NODES, _count, combine, group_probability
 
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
@@ -228,22 +228,22 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
         (0, n + j) for j in range(others))
     try:
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
-                               stop=limits.expired if limits.deadline is not None else None)
+                               stop=limits.expired if limits.deadline is not None else None, value=group_probability)
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
     if found is None:
         return None
-    groups = tuple(Group(Fraction(num, den), tuple(c for c in members if c[1] < n), mines)
-                   for num, den, mines, members in found.groups)
-    by_group = [g.probability for g in groups]
-    probabilities = {c: by_group[g] for c, g in zip(found.hidden, found.group_of, strict=True) if c[1] < n}
+    assert found.values is not None and found.probabilities is not None  # value was given
+    groups = tuple(Group(p, tuple(c for c in members if c[1] < n), mines)
+                   for p, (_, _, mines, members) in zip(found.values, found.groups, strict=True))
+    probabilities = {c: p for c, p in found.probabilities.items() if c[1] < n}
     return Analysis(board=None, mines_known=rules.total_mines is not None,  # type: ignore[arg-type]
                     count=found.count, probabilities=probabilities,
                     frontier=found.frontier, sea=tuple(c for c in found.sea if c[1] < n),
                     components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                     groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
                     scale=found.scale,
-                    sea_probability=Fraction(found.groups[-1][0], found.groups[-1][1]) if found.sea else None)
+                    sea_probability=found.values[-1] if found.sea else None)
 
 
 @dataclass(frozen=True)

@@ -507,7 +507,14 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
     if (n < 3)
         return boxes[0];
     int *queue = d->sweep_queue, *parent = d->sweep_parent;
-    int a = sweep(d, boxes[0], queue, NULL);
+    int a = sweep(d, boxes[0], queue, parent);
+    /* no box is farther from a than twice a's distance from boxes[0]: when that is short
+       already, so is the second sweep's path (a ball, as 3D frontiers are), and it is skipped */
+    int reach = 0;
+    for (int u = a; u != boxes[0]; u = parent[u])
+        reach++;
+    if (2 * reach + 1 <= SHORT_PART)
+        return most_linked(d, boxes, n);
     int b = sweep(d, a, queue, parent);
     int len = 1;
     for (int u = b; u != a; u = parent[u])

@@ -17,12 +17,53 @@ typedef struct {
     PyObject_HEAD
     Neighbourhood nb;
     int32_t *start, *next; /* own copies, checked */
+    /* the hashes of the cells last given with the table (cell_hashes), kept while `hashed` holds
+       them: a tuple of tuples of ints, which no change and no cycle can reach */
+    PyObject *hashed;
+    Py_hash_t *hashes;
 } NeighbourhoodObject;
 
 static void neighbourhood_dealloc(NeighbourhoodObject *self) {
     PyMem_Free(self->start);
     PyMem_Free(self->next);
+    PyMem_Free(self->hashes);
+    Py_XDECREF(self->hashed);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Is every cell a tuple of ints (exactly those types)?  Their hashes never change then, and
+   holding them makes no cycle. */
+static int plain_cells(PyObject *cells) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cells); i++) {
+        PyObject *cell = PyTuple_GET_ITEM(cells, i);
+        if (!PyTuple_CheckExact(cell))
+            return 0;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(cell); k++)
+            if (!PyLong_CheckExact(PyTuple_GET_ITEM(cell, k)))
+                return 0;
+    }
+    return 1;
+}
+
+/* The hash of each of cells (a tuple of the table's size), worked out once for the tuple a
+   table is given again and again (countsweep.topology.cell_table is made once per size):
+   hashing a position's hidden cells anew was half the cost of the dict of its probabilities.
+   NULL with an exception. */
+static const Py_hash_t *cell_hashes(NeighbourhoodObject *nb, PyObject *cells) {
+    if (cells == nb->hashed)
+        return nb->hashes;
+    Py_CLEAR(nb->hashed);
+    Py_ssize_t n = PyTuple_GET_SIZE(cells);
+    if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((nb->hashes[i] = PyObject_Hash(PyTuple_GET_ITEM(cells, i))) == -1)
+            return NULL;
+    if (plain_cells(cells))
+        nb->hashed = Py_NewRef(cells);
+    return nb->hashes;
 }
 
 /* a buffer of native int32s: its count, or -1 with an exception */
@@ -286,18 +327,79 @@ static PyStructSequence_Field answer_fields[] = {
     {"sea", "the other hidden cells"},
     {"components", "independent components of the frontier"},
     {"readings", "under noisy clues: (key, numbers read through it) for each reading used, else None"},
+    {"values", "with value given: value(numerator, denominator) of each group, else None"},
+    {"probabilities", "with value given: each hidden cell's group's value (a dict, in hidden's order), else None"},
     {NULL, NULL},
 };
 
 static PyStructSequence_Desc answer_desc = {
-    "countsweep._kernel.Answer", "A position's exact answer, as analyze returns it.", answer_fields, 9,
+    "countsweep._kernel.Answer", "A position's exact answer, as analyze returns it.", answer_fields, 11,
 };
 
 static PyTypeObject *AnswerType;
 static PyObject *NoLayout;
 
+/* A dict for n items, made at its size (no resizing as it fills), and an item put in under its
+   known hash, where the C API says how: CPython's _PyDict_NewPresized (in its public headers from
+   3.11 to 3.13) and _PyDict_SetItem_KnownHash (3.11 and 3.12); else the plain calls. */
+#if PY_VERSION_HEX < 0x030E0000
+#define dict_for(n) _PyDict_NewPresized(n)
+#else
+#define dict_for(n) ((void)(n), PyDict_New())
+#endif
+#if PY_VERSION_HEX < 0x030D0000
+#define dict_put(d, key, value, hash) _PyDict_SetItem_KnownHash(d, key, value, hash)
+#else
+#define dict_put(d, key, value, hash) ((void)(hash), PyDict_SetItem(d, key, value))
+#endif
+
+/* values[g] = value(numerator, denominator) of each group g (a new list), and the dict from each
+   hidden cell to its group's value: made here, the dict costs a tenth of what zipping the answer's
+   fields into one costs in Python (a call per cell to look its group's value up), and it is most of
+   what is left of an analysis of play once the kernel has counted.  The settled groups (numerator
+   0, or the denominator) share the value of the first of their kind.  0, or -1 with an exception. */
+static int answer_values(const Position *p, PyObject *groups, PyObject *cells, const Py_hash_t *hashes,
+                         PyObject *value, PyObject **values_out, PyObject **probs_out) {
+    Py_ssize_t ng = PyList_GET_SIZE(groups);
+    PyObject *values = PyList_New(ng), *probs = dict_for(p->hidden);
+    PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */
+    int ok = values && probs;
+    for (Py_ssize_t g = 0; g < ng && ok; g++) {
+        PyObject *row = PyList_GET_ITEM(groups, g), *num = PyTuple_GET_ITEM(row, 0), *den = PyTuple_GET_ITEM(row, 1);
+        int none = PyObject_Not(num), all = none ? 0 : PyObject_RichCompareBool(num, den, Py_EQ);
+        if (none < 0 || all < 0) {
+            ok = 0;
+            break;
+        }
+        PyObject **kept = none ? &settled[0] : all ? &settled[1] : NULL, *v;
+        if (kept && *kept) /* two in three groups of play are settled: one call for each kind */
+            v = Py_NewRef(*kept);
+        else if ((v = PyObject_CallFunctionObjArgs(value, num, den, NULL)) && kept)
+            *kept = v;
+        ok = v != NULL;
+        if (ok)
+            PyList_SET_ITEM(values, g, v);
+    }
+    for (Py_ssize_t i = 0; i < p->n && ok; i++) {
+        if (p->v[i] != HIDDEN)
+            continue;
+        Py_ssize_t g = p->box_of[i] >= 0 ? p->box_of[i] : p->nboxes; /* as in the answer's group_of */
+        assert(g < ng);
+        ok = dict_put(probs, PyTuple_GET_ITEM(cells, i), PyList_GET_ITEM(values, g), hashes[i]) == 0;
+    }
+    if (!ok) {
+        Py_XDECREF(values);
+        Py_XDECREF(probs);
+        return -1;
+    }
+    *values_out = values;
+    *probs_out = probs;
+    return 0;
+}
+
 /* the answer of a combined position; NULL with an exception */
-static PyObject *answer(const Position *p, const Combined *c, PyObject *cells) {
+static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, NeighbourhoodObject *nb,
+                        PyObject *value) {
     Py_ssize_t S = p->hidden - p->frontier;
     PyObject *out = PyStructSequence_New(AnswerType);
     PyObject *groups = PyList_New(0), *hidden = PyTuple_New(p->hidden), *index = PyList_New(p->hidden);
@@ -350,6 +452,15 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells) {
         used = Py_None;
         Py_INCREF(used);
     }
+    PyObject *values = NULL, *probs = NULL;
+    if (ok && value) {
+        const Py_hash_t *hashes = cell_hashes(nb, cells);
+        ok = hashes && answer_values(p, groups, cells, hashes, value, &values, &probs) == 0;
+    }
+    else if (ok) {
+        values = Py_NewRef(Py_None);
+        probs = Py_NewRef(Py_None);
+    }
     PyObject *ncomps = ok ? PyLong_FromLong(p->ncomps) : NULL;
     if (!ok || !ncomps) {
         Py_XDECREF(out);
@@ -360,10 +471,12 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells) {
         Py_XDECREF(sea);
         Py_XDECREF(used);
         Py_XDECREF(ncomps);
+        Py_XDECREF(values);
+        Py_XDECREF(probs);
         return NULL;
     }
-    PyObject *items[] = {c->count, c->scale, groups, hidden, index, frontier, sea, ncomps, used};
-    for (int k = 0; k < 9; k++) {
+    PyObject *items[] = {c->count, c->scale, groups, hidden, index, frontier, sea, ncomps, used, values, probs};
+    for (int k = 0; k < 11; k++) {
         if (k < 2)
             Py_INCREF(items[k]);
         PyStructSequence_SET_ITEM(out, k, items[k]); /* steals */
@@ -400,21 +513,25 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES) */
+           path_nodes=PATH_NODES, value=None) */
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", NULL};
-    PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None;
+                            "path_nodes", "value", NULL};
+    PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS;
     long long max_nodes = 200000, path_nodes = PATH_NODES;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOL", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLO", names, &PyTuple_Type, &rows, &NeighbourhoodType,
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop, &path_nodes))
+                                     &stop, &path_nodes, &value))
         return NULL;
     if (stop != Py_None && !PyCallable_Check(stop)) {
         PyErr_SetString(PyExc_TypeError, "stop: a callable (true: stop the search), or None");
+        return NULL;
+    }
+    if (value != Py_None && !PyCallable_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "value: a callable (numerator, denominator) -> a group's value, or None");
         return NULL;
     }
     long mines = -1;
@@ -463,7 +580,7 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
         status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, stop == Py_None ? NULL : stop, &keep,
                                   &combined);
     if (status == DONE)
-        result = answer(&p, &combined, cells);
+        result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value);
     else if (PyErr_Occurred())
         ; /* FAILED, or an error met on the way: raised as it is */
     else if (status == DECLINE) {
@@ -603,7 +720,8 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *pd = PyLong_FromUnsignedLongLong(d), *rest = pd ? PyNumber_Remainder(x, pd) : NULL;
-    int divides = rest ? !PyObject_IsTrue(rest) : -1;
+    int nonzero = rest ? PyObject_IsTrue(rest) : -1; /* -1: an error, kept as raised */
+    int divides = nonzero < 0 ? -1 : !nonzero;
     Py_XDECREF(pd);
     Py_XDECREF(rest);
     if (divides <= 0) { /* the division asserts it: a Python error here, not an abort */
@@ -627,9 +745,10 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES)\nA position's exact answer (an Answer), None when it needs the general path "
-     "(or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes nodes is counted along "
-     "a path (0: every part, -1: none)."},
+     "stop=None, path_nodes=PATH_NODES, value=None)\nA position's exact answer (an Answer), None when it needs the "
+     "general path (or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes nodes is "
+     "counted along a path (0: every part, -1: none).  With value, the answer's values and probabilities hold "
+     "value(numerator, denominator) of each group, and each hidden cell's."},
 #ifdef COUNTSWEEP_DEBUG
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},

@@ -9,12 +9,16 @@ read or write out of bounds that happens not to crash here is caught there.
 from __future__ import annotations
 
 import contextlib
+import gc
+import itertools
 import random
+import sys
 import tracemalloc
 
 import pytest
 
 from countsweep import Board
+from countsweep.board import HIDDEN
 from countsweep.clues import EXACT, parse_clues
 from countsweep.counting import Limits
 from countsweep.kernel import KERNEL
@@ -224,6 +228,88 @@ def test_analyze_refuses_bad_arguments_with_a_python_exception(change, error):
         KERNEL.analyze(*change(good_call()))  # type: ignore[union-attr]
 
 
+def test_analyze_refuses_a_value_it_cannot_call_with_a_python_exception():
+    with pytest.raises(TypeError, match="value: a callable"):
+        KERNEL.analyze(*good_call(), value=3)  # type: ignore[union-attr]
+
+
+def test_an_exception_in_value_comes_out_of_analyze_as_it_was_raised():
+    def value(num, den):
+        if num and num != den:
+            raise ZeroDivisionError("from value")
+        return num
+
+    with pytest.raises(ZeroDivisionError, match="from value"):
+        KERNEL.analyze(*good_call(), value=value)  # type: ignore[union-attr]
+
+
+def test_value_gives_each_group_and_each_hidden_cell_what_it_returns():
+    rows, table, mines, cells = good_call()
+    found = KERNEL.analyze(rows, table, mines, cells, value=lambda num, den: (num, den))  # type: ignore[union-attr]
+    plain = KERNEL.analyze(rows, table, mines, cells)  # type: ignore[union-attr]
+    assert found.values == [row[:2] for row in plain.groups] and plain.values is None is plain.probabilities
+    assert found.probabilities == {c: found.values[g] for c, g in zip(plain.hidden, plain.group_of, strict=True)}
+    assert list(found.probabilities) == list(plain.hidden) and len(found.probabilities) == 8
+    assert found[:9] == plain[:9]
+
+
+def test_each_answer_maps_the_cells_it_was_given_whatever_the_table_saw_before():
+    """The table keeps the hashes of the cells it was last given; other cells are hashed anew."""
+    rows, table, mines, cells = good_call()
+    names = tuple("abcdefghi")
+    pairs = tuple((r, str(c)) for r, c in cells)  # tuples, but not of ints only: hashed at every call
+    for given in (cells, names, cells, pairs, pairs, cells):
+        found = KERNEL.analyze(rows, table, mines, given, value=lambda num, den: num)  # type: ignore[union-attr]
+        hidden = [c for c, v in zip(given, [x for row in rows for x in row], strict=True) if v == HIDDEN]
+        assert list(found.probabilities) == hidden == list(found.hidden)
+        assert all(found.probabilities[c] == 2 * found.count // 8 for c in hidden)
+
+
+class Unhashable(tuple):
+    __hash__ = None  # type: ignore[assignment]
+
+
+class HashFails(tuple):
+    def __hash__(self):
+        raise ArithmeticError("no hash")
+
+
+@pytest.mark.parametrize("kind, error", [(list, TypeError), (Unhashable, TypeError), (HashFails, ArithmeticError)])
+def test_cells_that_cannot_be_keys_fail_the_answer_with_a_python_exception(kind, error):
+    rows, table, mines, cells = good_call()
+    odd = tuple(kind(c) for c in cells)
+    assert KERNEL.analyze(rows, table, mines, odd).hidden[0] == odd[0]  # type: ignore[union-attr]
+    with pytest.raises(error):
+        KERNEL.analyze(rows, table, mines, odd, value=lambda num, den: num)  # type: ignore[union-attr]
+    found = KERNEL.analyze(rows, table, mines, cells, value=lambda num, den: num)  # type: ignore[union-attr]
+    assert found.probabilities[(0, 0)] == 2 * found.count // 8
+
+
+def every_other_call_fails():
+    calls = itertools.count()
+    return lambda num, den: [num, den] if next(calls) % 2 == 0 else 1 // 0
+
+
+@pytest.mark.parametrize("value", [None, lambda num, den: [num, den], every_other_call_fails()])
+def test_answers_given_back_leave_no_object_behind(value):
+    """An object leaked per call (a reference the answer or an error path keeps) shows as blocks
+    that outlive the answers; the failing value fails half way through a position's groups."""
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")  # 4 groups and the sea
+    args = board.grid, kernel_table(SQUARE, 4, 4), 3, cell_table(4, 4)
+
+    def calls(n):
+        for _ in range(n):
+            with contextlib.suppress(ZeroDivisionError):
+                KERNEL.analyze(*args, value=value)  # type: ignore[union-attr]
+
+    calls(50)
+    gc.collect()
+    before = sys.getallocatedblocks()
+    calls(500)
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 100
+
+
 @pytest.mark.parametrize("rows", [
     ((-1, -1, -1),), ((-1, -1, -1),) * 4, ((-1, -1),) * 3, ((-1, "x", -1),) * 3, ((-1, 2**70, -1),) * 3,
     ((-1, 99, -1),) * 3, ((-1, -9, -1),) * 3, ([-1, -1, -1],) * 3, ((-1, 1.0, -1),) * 3, (),
@@ -296,6 +382,8 @@ def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_a
     entry = [
         lambda a: KERNEL.analyze(*a[:4]),
         lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, *a[:2], readings=a[2]),
+        lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, cell_table(2, 2), value=a[0]),
+        lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, a[0], value=lambda n, d: a[1]),
         lambda a: KERNEL.Search(*a[:3]),
         lambda a: small_search().wins(a[0]),
         lambda a: small_search().after(*a[:3]),
