@@ -317,6 +317,8 @@ class KernelAnalyzer:
                                   sea_probability=groups[-1].probability if found.sea else None)
 
 
+_KERNEL_ANALYZER = KernelAnalyzer()  # frozen, with the default budgets: one for every call of analyze
+
 # a Group from its three fields without namedtuple's _make: a Python call and a length check per group
 _new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
@@ -420,7 +422,7 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     which = choose("analysis", implementation, backend=name if ours else "custom", density=density)
     if which == "kernel":
         limits.check("before counting")
-        done = KernelAnalyzer().analyze(board, clues, limits)
+        done = _KERNEL_ANALYZER.analyze(board, clues, limits)
         if done is not None:
             return done
     return PythonAnalyzer(engine or get_backend(name), density).analyze(board, clues, limits)

@@ -17,6 +17,7 @@ from countsweep.play.agents import (
     GreedyAgent,
     enclosed,
     living_safety,
+    outlook,
     play_game,
     unavoidable,
 )
@@ -83,7 +84,7 @@ def test_move_value_of_a_revealed_cell_is_refused():
         Endgame.of(Board.from_text("4x2x3\n????\n?2?2"), 100).move_value((1, 1))
 
 
-def _pockets(seed: int) -> Board:
+def pockets(seed: int) -> Board:
     """A small position whose hidden cells are two random rectangles, other mines flagged."""
     rng = random.Random(seed)
     w, h = rng.choice([(5, 4), (6, 4), (5, 5), (6, 3)])
@@ -108,7 +109,7 @@ def _pockets(seed: int) -> Board:
 def test_a_move_inside_an_enclosed_component_is_optimal_for_the_whole_board():
     solved = 0
     for seed in range(300):
-        board = _pockets(seed)
+        board = pockets(seed)
         move = enclosed(BestAgent(), analyze(board), random.Random(0))
         if move is None:
             continue
@@ -315,10 +316,11 @@ def test_a_contested_guess_goes_to_the_rival_with_the_best_second_ply():
     plies = {c: plain.second_ply(a, c) for c in scores}
     gap = 1 - scores[(0, 3)] / scores[(0, 2)]  # how close the rival is, as a share of the best score
     # within the margin the second ply decides; outside it the outlook's winner stands
-    wide = BestAgent(risk_weight=None, contest_margin=gap)
-    narrow = BestAgent(risk_weight=None, contest_margin=gap / 2)
+    # the outlook rule on its own: the endgame search, first in the agent's rules, answers this position
+    wide = BestAgent(risk_weight=None, contest_margin=gap, rules=(outlook,))
+    narrow = BestAgent(risk_weight=None, contest_margin=gap / 2, rules=(outlook,))
     assert wide.guess(a, random.Random(0)).cell == max(plies, key=plies.__getitem__)
-    assert narrow.guess(a, random.Random(0)).cell == (0, 2) == plain.guess(a, random.Random(0)).cell
+    assert narrow.guess(a, random.Random(0)).cell == (0, 2) == outlook(plain, a, random.Random(0)).cell
 
 
 @pytest.mark.parametrize(("setting", "value"), [("contest_margin", F(-1, 10)), ("contest_margin", 1),

@@ -591,8 +591,10 @@ def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
     best: tuple[bool, Fraction, Outlook] | None = None
     scored: list[tuple[bool, Fraction, Outlook]] = []
     weight = agent.weight_on(a.board)
+    # a contest hears every living rival within its margin of the best: none of them is pruned
+    keep = 1 if agent.contest_margin is None else 1 - agent.contest_margin
     for c in chosen:
-        bound = best[1] if best is not None and best[0] else None
+        bound = best[1] * keep if best is not None and best[0] else None
         out = agent.outlook(a, c, bound)
         if out is None:
             continue
@@ -622,7 +624,9 @@ def contested(agent: BestAgent, a: Analysis, best: tuple[bool, Fraction, Outlook
 
     Rivals are the living candidates scored within ``contest_margin`` of the
     best score (at most ``contest_size`` of them, the best scores first); with
-    none, the winner stands.  The earlier in that order wins ties.
+    none, the winner stands.  The earlier in that order wins ties.  :func:`outlook`
+    prunes no candidate that could score within the margin, so ``scored`` holds
+    every rival.
     """
     assert agent.contest_margin is not None
     floor = best[1] * (1 - agent.contest_margin)
