@@ -367,6 +367,14 @@ def test_the_best_agent_refuses_a_setting_word_for_word(settings, message):
     assert str(caught.value) == message
 
 
+def test_a_position_is_valued_by_all_its_cells_or_its_living_ones_and_nothing_else():
+    a = analyze(Board.from_text("5x2x4\n0????\n02???"))  # (0, 1) is safe but must show 2
+    assert (BestAgent().next_safety(a), BestAgent().next_safety(a, "living")) == (1, F(1, 2))
+    with pytest.raises(ParameterError) as caught:
+        BestAgent().next_safety(a, "dead")
+    assert str(caught.value) == "value 'dead': expected one of all, living"
+
+
 def test_a_rule_list_that_chooses_nothing_is_named_in_the_error():
     agent = BestAgent(rules=(endgame,), endgame_layouts=0)
     a = analyze(Board.from_text("3x3x2\n???\n?2?\n???"))

@@ -429,6 +429,8 @@ class BestAgent(GreedyAgent):
         """
         if value == "living":
             return living_safety(nxt)
+        if value != "all":
+            raise ParameterError(f"value {value!r}: expected one of {', '.join(NEXT_VALUES)}")
         below = [(p, n) for p, n in nxt.levels if p < 1]
         if not below or below[0][0] == 0:
             return Fraction(1)
