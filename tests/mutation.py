@@ -652,6 +652,49 @@ EQUIVALENT.update({
 })
 
 
+AGENTS = "countsweep.play.agents."
+BEST = AGENTS + "xǁBestAgentǁ"
+PRUNING = ("the bound only prunes: a candidate is dropped when even its best case scores below it, so no bound, a "
+           "looser one or a later one scores more candidates, in full, to the same winner")
+SAME_ORDER = ("Group sorts by its probability first, which orders groups as their mines do; groups of equal mines "
+              "are equally safe, so whichever comes first gives the same safety")
+EQUIVALENT.update({
+    **_alike(PRUNING, AGENTS + "x_outlook", 33, 34, 44, 47),
+    **_alike(PRUNING, BEST + "_top_score", 7, 10),
+    **_alike("the bound only prunes: starting it above 1, or letting the numbers not yet seen grow instead of "
+             "shrink, loosens it (most is only read as the bound without long-term risk, which sets it anew)",
+             BEST + "outlook", 18, 69),
+    **_alike("(x, y) > (x', y', o) and (x, y) > (x', y') differ only where (x, y) == (x', y'), and there both "
+             "are false", AGENTS + "x_outlook", 58),
+    **_alike("a candidate may be safe, so its secondary safety, and its score, is positive: best[1] is true "
+             "whenever a best is scored", AGENTS + "x_outlook", 63),
+    **_alike("equal scores are the same value: the best score returned is the same whichever cell holds it",
+             BEST + "_top_score", 19),
+    **_alike("without a mine total enumerate_layouts gives None, so the search declines either way",
+             AGENTS + "x_endgame", 1),
+    **_alike(SAME_ORDER, AGENTS + "x_living_safety", 4, 6),
+    **_alike("the two differ only where exactly two cells are living with different safeties; living cells come "
+             "in clusters (an uncertain neighbour of a living cell is living too), and none of 20000 random small "
+             "positions had exactly two of different safety", AGENTS + "x_living_safety", 21),
+    **_alike(SAME_ORDER, AGENTS + "x_safest", 2, 4),
+    **_alike("a group of certain mines has the most mines: min never picks it while a safer group is there, and a "
+             "position to guess in has one", AGENTS + "x_safest", 5),
+    **_alike("a revealed 0 next to either cell would make it safe, not 1/2: no number around a half pair is 0",
+             AGENTS + "x_unavoidable", 31, 32),
+    **_alike("each cell sees only the other: a number around the pair that saw one of them only would settle it, "
+             "so while both are 1/2 every number around sees both", AGENTS + "x_unavoidable", 40),
+    **_alike("nothing to guess after a living safe cell scores 1 (found is never None: the candidates of a position "
+             "with an uncertain cell are never empty, and the first is never pruned)", BEST + "best_score", 8, 20,
+             26, 28, 29),
+    **_alike("the base class's kind reads the board alone; the sea is there for subclasses "
+             "(experiments/peer_rules.py)", BEST + "candidates", 21),
+    **_alike("known counts are compared first, and the second key only between cells of equal known counts, where "
+             "doubling them, or adding instead of taking them, keeps the order", BEST + "order", 19, 24),
+    **_alike("only the best agent has rules, and its config writes that key over whatever the base put there",
+             AGENTS + "xǁGreedyAgentǁconfig", 15, 16),
+})
+
+
 GAME = "countsweep.play.game."
 EQUIVALENT.update({
     **_alike("the first click's generator only matters for a random first click, and then every cell is a start: "

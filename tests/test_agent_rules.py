@@ -154,16 +154,42 @@ def test_a_contest_with_one_rival_keeps_the_winner_and_ties_go_to_the_first():
     assert contested(agent, a, best, [best, twin]) is best
 
 
+def test_a_rival_exactly_at_the_margin_is_contested():
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    a = analyze(board)
+    agent = BestAgent(risk_weight=None, contest_margin=F(1, 10))
+    plies = {c: agent.second_ply(a, c) for c in ((0, 2), (0, 3))}
+    assert plies[(0, 2)] > plies[(0, 3)]
+    best = (True, F(1), agent.outlook(a, (0, 3)))
+    at_floor = (True, F(9, 10), agent.outlook(a, (0, 2)))
+    below = (True, F(9, 10) - F(1, 10**9), agent.outlook(a, (0, 2)))
+    assert contested(agent, a, best, [best, at_floor]) is at_floor
+    assert contested(agent, a, best, [best, below]) is best
+
+
 # the outlook's score ------------------------------------------------------------------------
 
 
+def risky_positions() -> list:
+    """Positions of expert play with a hotspot (the last missing end of a pair that is 1/2)."""
+    out = []
+    for board in from_play(Settings(30, 16, 99, "safe", "corner"), 60, seed=9):
+        a = analyze(board)
+        if not a.safe and Risk(a).hotspots:
+            out.append((board, a))
+    return out
+
+
 def test_a_guess_s_score_weighs_long_term_risk_as_documented():
-    """secondary = sum_k P(k) * next * boost(cell) / hotspots(now) * hotspots(after k, cell)."""
+    """secondary = sum_k P(k) * next * boost(cell) / hotspots(now) * hotspots(after k, leaving out
+    the hotspots the cell is, or is in the pair of)."""
     agent = BestAgent()
-    checked = 0
-    for board, a in guess_positions()[:60]:
+    checked = in_pairs = 0
+    risky = risky_positions()
+    for board, a in list(guess_positions()[:60]) + risky:
         risk = Risk(a)
-        for cell in agent.candidates(a)[:4]:
+        mine = [c for e, pair in risk.hotspots for c in (e, *sorted(pair))]
+        for cell in agent.candidates(a)[:4] + mine:
             most = risk.boost(cell, agent.risk_weight) / risk.hotspot_safety(a.probabilities)
             secondary = progress = F(0)
             for k in range(9):
@@ -178,7 +204,8 @@ def test_a_guess_s_score_weighs_long_term_risk_as_documented():
             out = agent.outlook(a, cell)
             assert (out.secondary, out.progress) == (secondary, progress), (board.to_text(), cell)
             checked += most != 1
-    assert checked  # the risk's factor is met, not always 1
+            in_pairs += cell in mine
+    assert checked and in_pairs >= 3 and len(risky) >= 3  # the risk's factors are met, not always 1
 
 
 def two_best_safeties(a) -> F:
@@ -209,6 +236,30 @@ def _shows(board: Board, cell, k: int) -> bool:
     except CountsweepError:
         return False
     return True
+
+
+def best_score_in_full(agent: BestAgent, a) -> F:
+    """The next move's best score, every cell's outlook worked out in full: the living certain-safe
+    cells if there are any, else the candidates (1 once nothing is left to guess)."""
+    if all(g.mines in (0, a.scale) for g in a.groups):
+        return F(1)
+    weight = agent.weight_on(a.board)
+    live = [agent.outlook(a, c) for c in a.safe]
+    live = [o.score(weight) for o in live if not o.dead]
+    return max(live) if live else max(agent.outlook(a, c).score(weight) for c in agent.candidates(a))
+
+
+def test_the_best_score_of_a_position_is_its_best_outlook_scored_in_full():
+    agent, dead_first = BestAgent(risk_weight=None), 0
+    for board, a in guess_positions()[:50]:
+        for cell in sorted(a.probabilities)[:3]:
+            for k in range(9):
+                if not _shows(board, cell, k):
+                    continue
+                nxt = analyze(board.reveal(cell, k))
+                assert agent.best_score(nxt) == best_score_in_full(agent, nxt), (nxt.board.to_text())
+                dead_first += bool(nxt.safe) and agent.outlook(nxt, nxt.safe[0]).dead and len(nxt.safe) > 1
+    assert dead_first  # a dead safe cell before a living one is met
 
 
 # the other rules ----------------------------------------------------------------------------
@@ -242,10 +293,22 @@ def enclosed_by_definition(a) -> set | None:
     return None
 
 
-# seeded positions where the first component is not enclosed and a later one is
+# positions where a component before the one played does not qualify: seeded ones, one whose first
+# component sees a hidden cell outside it, one whose first component holds one or two mines (the
+# chain (0, 0), (0, 2), (0, 4)), and one whose first component's search is long (see below)
 PAST_THE_FIRST = ["6x6x4\n?0001?\n0000??\n1101??\n??02?2\n1?02?2\n?0??11",
                   "6x5x5\n?0112?\n001?3?\n2222??\n??1111\n2?1000",
-                  "6x6x3\n?10???\n?10?00\n000?1?\n000???\n000???\n0???11"]
+                  "6x6x3\n?10???\n?10?00\n000?1?\n000???\n000???\n0???11",
+                  "5x5x5\n1???2\nF???F\n12121\n01F21\n0????",
+                  "12x1x5\n?1?1?F??F?1?"]
+LONG_FIRST = "5x6x21\nFFFFF\nF???F\nF?2?F\nF???F\nFFFFF\nF?4?F"  # 2 mines in a ring of 8, then a pair
+
+
+def test_a_component_whose_search_passes_the_agent_s_limit_is_passed_over_for_the_next():
+    a = analyze(Board.from_text(LONG_FIRST))
+    assert enclosed(BestAgent(), a, random.Random(0)).cell == (1, 1)
+    short = enclosed(BestAgent(endgame_positions=10), a, random.Random(0))
+    assert (short.cell, short.rule) == ((5, 1), "enclosed")
 
 
 def test_the_enclosed_rule_plays_the_first_enclosed_component_s_best_move():
@@ -289,7 +352,10 @@ def unavoidable_by_definition(a) -> tuple | None:
 def test_the_unavoidable_rule_takes_the_least_pair_of_its_definition():
     boards = [Board.from_text(t) for t in (
         "2x2x1\n?1\n?1", "3x2x1\n?1?\n?1?", "4x2x2\n?11?\n?11?", "5x2x2\n?1?1?\n?1?1?",
-        "6x2x2\n?1??1?\n?1??1?", "7x2x2\n?1???1?\n?1?1?1?", "5x3x2\n?1F1?\n?222?\n11?11")]
+        "6x2x2\n?1??1?\n?1??1?", "7x2x2\n?1???1?\n?1?1?1?", "5x3x2\n?1F1?\n?222?\n11?11",
+        # a half before the pair that fails: its one hidden neighbour is not a half; that neighbour
+        # sees another hidden cell; a number around them sees a third hidden cell
+        "9x2x8\n?3?FF3F3?\nF3F?2?F3?", "8x2x4\n????01?1\nF3F101?1", "8x2x4\n?22?11?1\n?2??11?1")]
     settings = Settings(5, 4, 5, "safe", "corner")
     boards += [b for b in from_play(settings, 80, seed=11)]
     fired = 0

@@ -519,7 +519,7 @@ def enclosed(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
         if found is None or len({k for _, k in found}) != 1:
             continue
         try:
-            move = Endgame(board, [m for m, _ in found]).best()
+            move = Endgame(board, [m for m, _ in found], agent.endgame_positions).best()
         except LimitExceeded:
             continue
         if move is not None:
