@@ -882,17 +882,18 @@ EQUIVALENT.update({
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 37),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 38),
     **_alike("path_nodes only moves where the kernel counts along a path instead of searching: the same answer",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 39),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 41),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 45),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 47),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 74, 77, 78, 83, 86, 91),
-    **_alike("an Analysis's backend defaults to the default backend's name", ORACLE + "xǁKernelAnalyzerǁanalyze", 119),
-    **_alike("0 and 1 made anew equal the shared ones: only the sharing is lost", ORACLE + "xǁKernelAnalyzerǁanalyze",
-             54, 57),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 67, 70, 71),
+    **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 54),
+    **_alike("0 and 1 made anew equal the shared ones: only the sharing is lost", ORACLE + "x_group_probability",
+             1, 4),
     **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 10),
     **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
              "never shown", ORACLE + "x__no_layout", 10, 11, 19, 20),
@@ -1062,15 +1063,17 @@ EQUIVALENT.update({
              "countsweep.rules.x_analyze_rules", 37),
     **_alike("a rule's cell shows its count and is never hidden, and a cell no rule names is past the named ones: "
              "their labels reach no answer", "countsweep.rules.x__kernel_answer", 48, 49, 52),
-    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 91, 94, 95),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 90, 93, 94),
+    **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
+             "countsweep.rules.x__kernel_answer", 74),
     **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 116),
     **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
              "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
     **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
              "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
-             "countsweep.rules.x__kernel_answer", 66),
+             "countsweep.rules.x__kernel_answer", 67),
     **_alike("without a deadline limits.expired() is always False: handing it to the kernel only costs a call",
-             "countsweep.rules.x__kernel_answer", 69),
+             "countsweep.rules.x__kernel_answer", 71),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "
