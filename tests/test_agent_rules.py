@@ -274,6 +274,15 @@ def test_the_endgame_rule_needs_the_mine_total_and_takes_exactly_its_limit_of_la
     assert endgame(BestAgent(endgame_layouts=10**6), blind, random.Random(0)) is None
 
 
+def consistent(boards: list[Board]):
+    """Each board some layout fits, with its analysis."""
+    for board in boards:
+        try:
+            yield board, analyze(board)
+        except CountsweepError:
+            continue
+
+
 def enclosed_by_definition(a) -> set | None:
     """The cells the enclosed rule may open: the endgame's best moves in the first component whose
     cells see no hidden cell outside it and whose layouts all hold one number of mines."""
@@ -313,11 +322,7 @@ def test_a_component_whose_search_passes_the_agent_s_limit_is_passed_over_for_th
 
 def test_the_enclosed_rule_plays_the_first_enclosed_component_s_best_move():
     fired = passed_over = 0
-    for board in [Board.from_text(t) for t in PAST_THE_FIRST] + [pockets(seed) for seed in range(400)]:
-        try:
-            a = analyze(board)
-        except CountsweepError:
-            continue
+    for board, a in consistent([Board.from_text(t) for t in PAST_THE_FIRST] + [pockets(s) for s in range(400)]):
         move = enclosed(BestAgent(), a, random.Random(0))
         want = enclosed_by_definition(a)
         assert (move is None) == (want is None), board.to_text()
@@ -359,11 +364,7 @@ def test_the_unavoidable_rule_takes_the_least_pair_of_its_definition():
     settings = Settings(5, 4, 5, "safe", "corner")
     boards += [b for b in from_play(settings, 80, seed=11)]
     fired = 0
-    for board in boards:
-        try:
-            a = analyze(board)
-        except CountsweepError:
-            continue
+    for board, a in consistent(boards):
         move = unavoidable(BestAgent(), a, random.Random(0))
         want = unavoidable_by_definition(a)
         assert (move and move.cell) == want, board.to_text()
