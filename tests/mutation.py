@@ -652,6 +652,11 @@ EQUIVALENT.update({
 })
 
 
+EQUIVALENT.update({
+    **_alike("codec names are looked up case-insensitively: UTF-8 is utf-8", "countsweep.play.records.x_read", 13),
+})
+
+
 AGENTS = "countsweep.play.agents."
 BEST = AGENTS + "xǁBestAgentǁ"
 PRUNING = ("the bound only prunes: a candidate is dropped when even its best case scores below it, so no bound, a "

@@ -258,6 +258,37 @@ def test_serve_refuses_a_records_file_that_is_not_records_in_one_line(tmp_path, 
     assert r.exit_code == 3 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
+def test_a_records_file_whose_one_record_was_cut_short_is_refused_word_for_word(tmp_path):
+    from countsweep.errors import InputError
+    from countsweep.play.records import read
+
+    path = tmp_path / "run.jsonl"
+    path.write_text('{"game": 1, "won": false, "guesses": 2, "moves": 9, "seconds": 0.1, "run": {}}')  # no newline
+    with pytest.raises(InputError) as caught:
+        read(path)
+    assert str(caught.value) == f"{path}: no complete record in the file"
+
+
+def test_a_gzip_records_file_is_read_as_utf_8_whatever_the_locale(tmp_path):
+    """Under the C locale with UTF-8 mode and locale coercion off, text files default to ASCII."""
+    import gzip
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "run.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write('{"game": 1, "won": true, "guesses": 0, "moves": 3, "seconds": 0.1, "run": {"name": "café"}}\n')
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    code = ("import sys, pathlib, locale; from countsweep.play.records import read; "
+            "name = read(pathlib.Path(sys.argv[1]))[0]['run']['name']; "
+            "print(locale.getpreferredencoding(False), name == 'caf\\xe9')")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], env=env, capture_output=True, text=True,
+                          encoding="utf-8", check=True)
+    encoding, read_back = done.stdout.split()
+    assert read_back == "True" and encoding.lower() in ("ansi_x3.4-1968", "ascii", "us-ascii"), done.stdout
+
+
 def test_serve_refuses_a_gzip_records_file_that_is_not_gzip(tmp_path):
     path = tmp_path / "run.jsonl.gz"
     path.write_text('{"game": 0}\n')
