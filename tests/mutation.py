@@ -447,9 +447,9 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.counting.brute.x__sum__mutmut_5": "a literal is never 0 (Card refuses it), so > 0 and >= 0 agree",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_1":
         "the reference counts the same way whatever plain says: the option is for counters that can skip work",
-    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_10": "size[0] belongs to no variable (they start at 1)",
-    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_30": "variable 0 does not exist: it takes the value 0 only",
-    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_116":
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_13": "size[0] belongs to no variable (they start at 1)",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_33": "variable 0 does not exist: it takes the value 0 only",
+    "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_119":
         "a counted value above its box's size weighs comb(size, value) = 0 and is skipped",
     "countsweep.oracle.x__count__mutmut_2": CACHE,
     "countsweep.oracle.x__count__mutmut_3": CACHE,
