@@ -272,7 +272,7 @@ def test_outlook_pruning_only_drops_cells_that_cannot_win():
             assert pruned == o
 
 
-def _best_score_by_every_outlook(agent: BestAgent, a) -> F:
+def best_score_by_every_outlook(agent: BestAgent, a) -> F:
     """The next move's best score with every cell's outlook worked out in full (no bound)."""
     if all(g.mines in (0, a.scale) for g in a.groups):
         return F(1)
@@ -302,7 +302,7 @@ def test_the_second_ply_is_the_chance_of_each_number_times_the_best_score_after_
                 nxt = analyze(board.reveal(cell, k))
             except CountsweepError:  # a number the cell cannot show, or no layout shows it
                 continue
-            want += F(nxt.count, a.count) * _best_score_by_every_outlook(agent, nxt)
+            want += F(nxt.count, a.count) * best_score_by_every_outlook(agent, nxt)
         assert agent.second_ply(a, cell) == want
 
 

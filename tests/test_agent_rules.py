@@ -39,7 +39,7 @@ from countsweep.play.game import Game, Settings
 from countsweep.play.generators import from_play
 from countsweep.play.risk import Risk
 from tests.reference import needing_a_guess, seeded_position
-from tests.test_agent import pockets
+from tests.test_agent import best_score_by_every_outlook, pockets
 
 # two positions of seeded play where a safer cell is safe whenever the outlook's winner is
 DOMINATED = ["5x5x9\n????2\n?????\n1????\n1?34?\n?1???", "6x5x8\n?1?12?\n1?????\n?2????\n???4??\n??1??2"]
@@ -222,43 +222,31 @@ def test_the_value_of_a_position_after_a_guess_is_its_two_best_safeties():
     boards = [Board.from_text(t) for t in ("1x1\n?", "3x1x1\n?1?", "4x4x3\n1???\n????\n??2?\n????")]
     for board in boards + [b for b, _ in guess_positions()[:40]]:
         a = analyze(board)
-        for nxt in [a] + [analyze(board.reveal(c, k)) for c in sorted(a.probabilities)[:3] for k in range(9)
-                          if _shows(board, c, k)]:
+        for nxt in [a, *after(board, sorted(a.probabilities)[:3])]:
             assert agent.next_safety(nxt) == two_best_safeties(nxt), nxt.board.to_text()
             below = [n for p, n in nxt.levels if p < 1]
             met.add((len(below), below[0] if below else 0))
     assert (1, 1) in met and any(n == 1 and k > 1 for k, n in met)  # a lone cell; a lone best cell
 
 
-def _shows(board: Board, cell, k: int) -> bool:
-    try:
-        analyze(board.reveal(cell, k))
-    except CountsweepError:
-        return False
-    return True
-
-
-def best_score_in_full(agent: BestAgent, a) -> F:
-    """The next move's best score, every cell's outlook worked out in full: the living certain-safe
-    cells if there are any, else the candidates (1 once nothing is left to guess)."""
-    if all(g.mines in (0, a.scale) for g in a.groups):
-        return F(1)
-    weight = agent.weight_on(a.board)
-    live = [agent.outlook(a, c) for c in a.safe]
-    live = [o.score(weight) for o in live if not o.dead]
-    return max(live) if live else max(agent.outlook(a, c).score(weight) for c in agent.candidates(a))
+def after(board: Board, cells) -> list:
+    """The position after each of ``cells`` opens and shows each number some layout allows."""
+    out = []
+    for cell in cells:
+        for k in range(9):
+            try:
+                out.append(analyze(board.reveal(cell, k)))
+            except CountsweepError:
+                continue
+    return out
 
 
 def test_the_best_score_of_a_position_is_its_best_outlook_scored_in_full():
     agent, dead_first = BestAgent(risk_weight=None), 0
     for board, a in guess_positions()[:50]:
-        for cell in sorted(a.probabilities)[:3]:
-            for k in range(9):
-                if not _shows(board, cell, k):
-                    continue
-                nxt = analyze(board.reveal(cell, k))
-                assert agent.best_score(nxt) == best_score_in_full(agent, nxt), (nxt.board.to_text())
-                dead_first += bool(nxt.safe) and agent.outlook(nxt, nxt.safe[0]).dead and len(nxt.safe) > 1
+        for nxt in after(board, sorted(a.probabilities)[:3]):
+            assert agent.best_score(nxt) == best_score_by_every_outlook(agent, nxt), nxt.board.to_text()
+            dead_first += bool(nxt.safe) and agent.outlook(nxt, nxt.safe[0]).dead and len(nxt.safe) > 1
     assert dead_first  # a dead safe cell before a living one is met
 
 
