@@ -871,10 +871,52 @@ static int part_of(const Graph *g, int b0, int *placed, int *order) {
     return n;
 }
 
-/* The bits a part's counts may need: its layouts (at most 2**cells) times its numbers' largest
-   weights, and a box's marginal up to its size times that. */
-static int part_bits(const Graph *g, const int *order, int n, int cells, int *seen, int stamp) {
-    int wsum = 0, largest = 1;
+/* The bits an unweighted part's layouts may need, bounded through constraints no two of which
+   share an open box (taken greedily in the part's order): every layout gives each such
+   constraint's open cells one of its ways to reach its residual range, and any values to the
+   cells outside them, so the layouts number at most the product of those ways times 2 to the
+   outside cells.  Every count the search or the path meets on the way is one of fewer layouts
+   (a group's, a branch's, a path state's: each extends injectively to the constraint's ways),
+   so it fits too.  2**cells alone is loose: a 3D number's 26 cells holding 3 mines have 2600
+   ways, 12 bits, and a 3D part of 130 cells would be counted modulo two primes for nothing. */
+static int cover_bits(const Graph *g, const int *order, int n, int cells, int *seen, int *covered, int stamp) {
+    int bits = 0, outside = cells;
+    for (int q = 0; q < n; q++)
+        for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
+            int c = g->bc_list[k], base = 0, room = 0, shared = 0;
+            if (seen[c] == stamp)
+                continue;
+            seen[c] = stamp;
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int b = g->cb_list[t];
+                if (g->fixed[b] >= 0)
+                    base += g->fixed[b];
+                else {
+                    room += g->size[b];
+                    shared |= covered[b] == stamp;
+                }
+            }
+            if (shared || room > MAX_BOX)
+                continue;
+            count_t ways = 0; /* at most 2**room: it fits */
+            int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base : room;
+            for (int x = lo; x <= hi; x++)
+                ways += binomial(room, x);
+            int need = count_bits(ways);
+            if (!ways || need >= room)
+                continue; /* no tighter (none: propagation has refused the part already) */
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
+                covered[g->cb_list[t]] = stamp;
+            bits += need;
+            outside -= room;
+        }
+    return bits + outside;
+}
+
+/* The bits a part's counts may need: its layouts (at most 2**cells, or cover_bits) times its
+   numbers' largest weights, and a box's marginal up to its size times that. */
+static int part_bits(const Graph *g, const int *order, int n, int cells, int *seen, int *covered, int stamp) {
+    int wsum = 0, largest = 1, layouts = cells;
     for (int q = 0; q < n; q++)
         largest = g->size[order[q]] > largest ? g->size[order[q]] : largest;
     if (g->weighted)
@@ -886,7 +928,9 @@ static int part_bits(const Graph *g, const int *order, int n, int cells, int *se
                     wsum += g->wbits[c];
                 }
             }
-    return cells + count_bits((count_t)(largest - 1)) + wsum; /* below largest * 2**cells * weights */
+    else if (cells + count_bits((count_t)(largest - 1)) > 8 * (int)sizeof(count_t))
+        layouts = cover_bits(g, order, n, cells, seen, covered, stamp);
+    return layouts + count_bits((count_t)(largest - 1)) + wsum; /* below largest * layouts * weights */
 }
 
 /* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
@@ -990,6 +1034,7 @@ Status component_solve(Position *p, int k, Solver *s) {
     int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;
+    int *covered = arena_alloc(a, (size_t)g.B, sizeof(int));
     if (a->failed)
         return FAILED;
     for (int b0 = 0; b0 < g.B && status == DONE; b0++) {
@@ -1003,7 +1048,7 @@ Status component_solve(Position *p, int k, Solver *s) {
         for (int q = 0; q < n; q++)
             if (g.size[order[q]] > MAX_BOX)
                 return DECLINE; /* its C(size, value) would not fit a count_t */
-        int bits = part_bits(&g, order, n, cells, seen, ++stamp);
+        int bits = part_bits(&g, order, n, cells, seen, covered, ++stamp);
         status = part_count(&d, first, order, n, cells, bits, s);
     }
     return status;

@@ -26,6 +26,7 @@ from countsweep.oracle import KernelAnalyzer
 from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
+from countsweep.rules import RuleSet, analyze_rules
 from tests.reference import KNOT, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
@@ -223,6 +224,32 @@ def test_counts_wider_than_128_bits_are_put_together_from_residues(text, model, 
     kernel = _compiled(board, model, path_nodes)
     assert kernel is not None
     same(kernel, pure(board, model))
+
+
+def _chain(blocks: int, mines: int, size: int = 26) -> RuleSet:
+    """Rules of ``mines`` mines among each of ``blocks`` blocks of ``size`` cells (a 3D number's
+    neighbourhood), each block's last cell and the next block's first holding one mine: one part
+    of far more than 128 cells."""
+    rules = []
+    for i in range(blocks):
+        rules.append({"num_mines": mines, "cells": [f"b{i}.{j}" for j in range(size)]})
+        if i + 1 < blocks:
+            rules.append({"num_mines": 1, "cells": [f"b{i}.{size - 1}", f"b{i + 1}.0"]})
+    return RuleSet.from_payload({"rules": rules})
+
+
+@needs_wide
+@pytest.mark.parametrize(("blocks", "mines", "bits"), [(12, 2, 68), (7, 13, 158), (6, 13, 135)],
+                         ids=["324-cells-68-bits", "188-cells-158-bits", "161-cells-135-bits"])
+def test_a_part_of_hundreds_of_cells_is_counted_exactly_whether_its_layouts_fit_128_bits_or_not(
+        blocks, mines, bits):
+    # the kernel bounds a part's layouts through disjoint numbers' ways (kernel/dpll.c, cover_bits),
+    # not by 2 to its cells: a bound too tight would wrap the second and third counts silently
+    rules = _chain(blocks, mines)
+    kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
+    assert kernel.analysis.implementation == "kernel"
+    assert kernel.count.bit_length() == bits
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
 
 
 # Counting along a path (kernel/path.c) ----------------------------------------------------------
