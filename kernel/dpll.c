@@ -182,11 +182,16 @@ typedef struct {
 typedef struct {
     uint64_t hash;
     int klen, cells, n;
+    int lo, width; /* the mine counts kept, lo .. lo + width - 1: every other count is 0 */
     int *key;
-    count_t *total, *marg;
+    count_t *total, *marg; /* by mine count in the window; marg row by row */
 } Memo;
 
-#define MEMO_BYTES ((size_t)32 << 20) /* per part, at most: beyond, groups are counted anew */
+/* Per part, at most; a full memo is emptied and filled again, as the groups met lately are
+   the ones met again (kept closed once full, a knotted 3D part of 148 cells counted anew the
+   groups it met after the first 32 MB and passed 50 million nodes; emptied at 32 MB it took 13
+   s, at 64 MB 9 s, at 256 MB 6 s).  An entry larger than a quarter of it is not kept. */
+#define MEMO_BYTES ((size_t)64 << 20)
 
 typedef struct {
     const Graph *g;
@@ -335,19 +340,52 @@ static int memo_grow(Dpll *d) {
     return 0;
 }
 
+static void memo_free(Dpll *d) {
+    for (size_t i = 0; d->memo && i < d->memo_cap; i++)
+        PyMem_Free(d->memo[i].key); /* the entry's block starts with its key */
+    PyMem_Free(d->memo);
+    d->memo = NULL;
+    d->memo_cap = d->memo_len = d->memo_bytes = 0;
+}
+
+/* The mine counts where a group's total or a marginal is not 0 (residues included: a total
+   may be 0 modulo a prime where a marginal is not): lo, and the width (0 where none is). */
+static int counts_window(const count_t *total, const count_t *marg, int n, int W, int *lo) {
+    int first = W, last = -1;
+    for (int r = 0; r <= n; r++) {
+        const count_t *row = r ? marg + (size_t)(r - 1) * (size_t)W : total;
+        for (int m = 0; m < first; m++)
+            if (row[m]) {
+                first = m;
+                break;
+            }
+        for (int m = W - 1; m > last; m--)
+            if (row[m]) {
+                last = m;
+                break;
+            }
+    }
+    *lo = last < 0 ? 0 : first;
+    return last < 0 ? 0 : last - first + 1;
+}
+
 /* Keep the counts of a group (sorted by memo_key) under its key, worked out again: the search
-   of the group used d->key and may have moved the memo.  0, or -1 when memory runs out. */
+   of the group used d->key and may have moved the memo.  Only the window of mine counts where
+   they are not 0 is kept: a group of 100 boxes and 150 cells holds 25 to 40 mines, and whole
+   rows of 151 counts would fill the memo ten times sooner.  0, or -1 when memory runs out. */
 static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg) {
     int len = memo_key(d, group, n);
     uint64_t hash = memo_hash(d->key, len);
-    Memo *slot = memo_find(d, len, hash);
-    if (!slot)
-        return 0;
-    size_t W = (size_t)cells + 1;
+    int W = cells + 1, lo, width = counts_window(total, marg, n, W, &lo);
     size_t head = (sizeof(int) * (size_t)len + 15) & ~(size_t)15;
-    size_t bytes = head + sizeof(count_t) * (W + (size_t)n * W);
-    if (slot->key || d->memo_bytes + bytes > MEMO_BYTES)
-        return 0; /* kept already (a group's search meets only smaller groups), or full */
+    size_t bytes = head + sizeof(count_t) * ((size_t)width * ((size_t)n + 1));
+    if (bytes > MEMO_BYTES / 4)
+        return 0;
+    if (d->memo_bytes + bytes > MEMO_BYTES)
+        memo_free(d); /* full: start afresh, the groups met lately are the ones met again */
+    Memo *slot = memo_find(d, len, hash);
+    if (!slot || slot->key)
+        return 0; /* no memo, or kept already (a group's search meets only smaller groups) */
     if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */
         if (memo_grow(d) < 0)
             return 0;
@@ -362,21 +400,28 @@ static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *tota
     slot->klen = len;
     slot->cells = cells;
     slot->n = n;
+    slot->lo = lo;
+    slot->width = width;
     slot->key = memcpy(block, d->key, sizeof(int) * (size_t)len);
-    slot->total = memcpy(counts, total, sizeof(count_t) * W);
-    slot->marg = memcpy(counts + W, marg, sizeof(count_t) * W * (size_t)n);
+    slot->total = counts;
+    slot->marg = counts + width;
+    memcpy(slot->total, total + lo, sizeof(count_t) * (size_t)width);
+    for (int q = 0; q < n; q++)
+        memcpy(slot->marg + (size_t)q * (size_t)width, marg + (size_t)q * (size_t)W + lo,
+               sizeof(count_t) * (size_t)width);
     d->memo_len++;
     d->memo_bytes += bytes;
     return 0;
 }
 
-static void memo_free(Dpll *d) {
-    for (size_t i = 0; d->memo && i < d->memo_cap; i++)
-        PyMem_Free(d->memo[i].key); /* the entry's block starts with its key */
-    PyMem_Free(d->memo);
-    d->memo = NULL;
-    d->memo_cap = d->memo_len = d->memo_bytes = 0;
+/* A kept group's counts into total and marg (zeroed, cells + 1 counts a row). */
+static void memo_load(const Memo *m, count_t *total, count_t *marg) {
+    size_t W = (size_t)m->cells + 1, width = (size_t)m->width;
+    memcpy(total + m->lo, m->total, sizeof(count_t) * width);
+    for (int q = 0; q < m->n; q++)
+        memcpy(marg + (size_t)q * W + m->lo, m->marg + (size_t)q * width, sizeof(count_t) * width);
 }
+
 
 /* ========================================================================== */
 /* Assignment and propagation                                                 */
@@ -482,8 +527,15 @@ static int sweep(Dpll *d, int start, int *queue, int *parent) {
    of 8x8, 40 mines): 21.0 s in all before, 3.7 s with this (the slowest 8.1 s to 1.7 s; 20
    positions 1.3 times faster or more, 9 slower, the worst 25 to 56 ms; median 0.093 to 0.089
    ms); square positions and the cnf/ corpus unchanged.  Limits of 4 and 6 steps kept more of
-   the slow positions; 12 steps, or every part, did no better than 8. */
+   the slow positions; 12 steps, or every part, did no better than 8.
+   Only parts of at most SHORT_BOXES boxes, since: where a knotted part is too wide for the path
+   (a ball of 148 cells, 99 boxes and 34 numbers from seeded 3D play, tests/reference.py BALL),
+   branching on the most linked box at every size took 61 s, the middle at every size 9 s (as
+   the Python search, 187 000 decisions), the middle above 24 boxes 11 s; on 164 positions of
+   3D play the median kernel call took 20.5, 27.0 and 20.6 us, all of them 217, 210 and 194 ms.
+   Above 40 boxes: 19 s on the ball; above 12: a median of 21.6 us. */
 #define SHORT_PART 8
+#define SHORT_BOXES 24
 
 static int most_linked(const Dpll *d, const int *boxes, int n) {
     const Graph *g = d->g;
@@ -513,13 +565,13 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
     int reach = 0;
     for (int u = a; u != boxes[0]; u = parent[u])
         reach++;
-    if (2 * reach + 1 <= SHORT_PART)
+    if (n <= SHORT_BOXES && 2 * reach + 1 <= SHORT_PART)
         return most_linked(d, boxes, n);
     int b = sweep(d, a, queue, parent);
     int len = 1;
     for (int u = b; u != a; u = parent[u])
         len++;
-    if (len <= SHORT_PART)
+    if (n <= SHORT_BOXES && len <= SHORT_PART)
         return most_linked(d, boxes, n);
     int u = b;
     for (int i = 0; i < len / 2; i++)
@@ -619,6 +671,17 @@ static int open_groups(Dpll *d, const int *boxes, int n, int *group, int *gstart
     return ngroups;
 }
 
+/* The groups' indices, fewest boxes first (ties in their order), into by_size: the Python
+   search counts the components of a branch in this order too. */
+static void groups_by_size(const int *gstart, int ngroups, int *by_size) {
+    for (int k = 0; k < ngroups; k++) { /* insertion sort: a branch has few groups */
+        int len = gstart[k + 1] - gstart[k], j = k;
+        for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)
+            by_size[j] = by_size[j - 1];
+        by_size[j] = k;
+    }
+}
+
 /* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
    fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 error.
    Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
@@ -658,7 +721,8 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
     count_t *next = push(d, (size_t)W, sizeof(count_t), 0);
     count_t **gt = push(d, (size_t)n, sizeof(count_t *), 1);
     count_t **gm = push(d, (size_t)n, sizeof(count_t *), 1);
-    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm) {
+    int *by_size = push(d, (size_t)n, sizeof(int), 0);
+    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm || !by_size) {
         release(d, base);
         return -1;
     }
@@ -675,11 +739,13 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
             continue;
         }
         int ngroups = open_groups(d, boxes, n, group, gstart, gcells);
-        /* count each group, from the memo where it was met before */
+        groups_by_size(gstart, ngroups, by_size);
+        /* count each group, from the memo where it was met before, smallest first: a group with
+           no layout kills the branch, and is found the sooner */
         int dead = 0;
         StackMark groups_mark = stack_mark(d);
-        for (int k = 0; k < ngroups && !dead && !status; k++) {
-            int ng = gstart[k + 1] - gstart[k];
+        for (int kk = 0; kk < ngroups && !dead && !status; kk++) {
+            int k = by_size[kk], ng = gstart[k + 1] - gstart[k];
             gt[k] = push(d, (size_t)gcells[k] + 1, sizeof(count_t), 1);
             gm[k] = push(d, (size_t)ng * ((size_t)gcells[k] + 1), sizeof(count_t), 1);
             if (!gt[k] || !gm[k]) {
@@ -690,8 +756,7 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
             Memo *slot = memo_find(d, len, memo_hash(d->key, len));
             if (slot && slot->key) {
                 assert(slot->cells == gcells[k] && slot->n == ng);
-                memcpy(gt[k], slot->total, sizeof(count_t) * ((size_t)gcells[k] + 1));
-                memcpy(gm[k], slot->marg, sizeof(count_t) * ((size_t)gcells[k] + 1) * (size_t)ng);
+                memo_load(slot, gt[k], gm[k]);
             } else {
                 status = mod ? count_modular(d, group + gstart[k], ng, gcells[k], gt[k], gm[k])
                              : count_plain(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]);

@@ -27,7 +27,7 @@ from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumera
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from countsweep.rules import RuleSet, analyze_rules
-from tests.reference import KNOT, seeded_position
+from tests.reference import BALL, KNOT, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
 
@@ -299,6 +299,20 @@ def test_knotted_3d_frontiers_are_counted_alike_searched_or_along_a_path(knotted
 
 
 @needs_wide
+@pytest.mark.long
+def test_a_knotted_3d_ball_whose_path_declines_is_searched_to_the_end_within_the_node_budget():
+    board = Board.from_text(BALL)
+    kernel = _compiled(board)
+    assert kernel is not None  # counted in the kernel, not handed on
+    assert kernel.count.bit_length() == 78 and len(kernel.frontier) == 148
+
+
+@pytest.mark.slow
+def test_a_knotted_3d_ball_whose_path_declines_is_the_pure_analysis():
+    board = Board.from_text(BALL)
+    same(_compiled(board), pure(board))  # 10 s in the kernel, 40 s in Python
+
+
 def test_a_deadline_stops_counting_along_a_path():
     board = Board.from_text(KNOT)
     limits = Limits(timeout=1e-9).started()
