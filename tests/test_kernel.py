@@ -10,6 +10,7 @@ visits, since the agent gives up at a fixed number of them).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from fractions import Fraction
 
@@ -236,6 +237,27 @@ def _chain(blocks: int, mines: int, size: int = 26) -> RuleSet:
         if i + 1 < blocks:
             rules.append({"num_mines": 1, "cells": [f"b{i}.{size - 1}", f"b{i + 1}.0"]})
     return RuleSet.from_payload({"rules": rules})
+
+
+def _overlapping(blocks: int, mines: int, half: int = 13) -> RuleSet:
+    """Rules of ``mines`` mines among each two neighbouring halves of ``2 * blocks`` halves of
+    ``half`` cells: every cell is in two numbers, as on a 3D grid."""
+    halves = [[f"h{i}.{j}" for j in range(half)] for i in range(2 * blocks)]
+    rules = [{"num_mines": mines, "cells": halves[i] + halves[i + 1]} for i in range(2 * blocks - 1)]
+    return RuleSet.from_payload({"rules": rules})
+
+
+@needs_wide
+def test_numbers_that_share_cells_bound_a_parts_layouts_only_once_each():
+    # the halves alternate x and 7 - x mines: the sum over x of (C(13, x) C(13, 7 - x))**8
+    # layouts, past 128 bits; a bound that took two numbers sharing a box (20 bits for the ways
+    # of each of 15 numbers, 26 cells each) would claim 122 bits, and the counts would wrap
+    rules = _overlapping(8, 7)
+    kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
+    assert kernel.analysis.implementation == "kernel"
+    assert kernel.count == sum((math.comb(13, x) * math.comb(13, 7 - x)) ** 8 for x in range(8))
+    assert kernel.count.bit_length() > 128
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
 
 
 @needs_wide
