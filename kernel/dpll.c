@@ -202,6 +202,9 @@ typedef struct {
     int *queue;              /* boxes waiting to be given their pending value */
     int *closed, cstamp;     /* by constraint: its weight is taken (stamps) */
     int *mark, stamp;        /* scratch marks for splitting and sweeps */
+    int *cmark;              /* by constraint: its boxes taken in the sweep or split at work
+                                (stamp): each constraint's list is read once, not once per box,
+                                as the Python search does (the knotted ball: 4.6 s to 3.3 s) */
     int *sweep_queue, *sweep_parent;
     int *pos;                /* box -> its index in the boxes of the call at work */
     int *key;                /* scratch for a group's key */
@@ -505,6 +508,9 @@ static int sweep(Dpll *d, int start, int *queue, int *parent) {
         last = u;
         for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
             int c = g->bc_list[k];
+            if (d->cmark[c] == d->stamp)
+                continue;
+            d->cmark[c] = d->stamp;
             for (int q = g->cb_start[c]; q < g->cb_start[c + 1]; q++) {
                 int w = g->cb_list[q];
                 if (d->val[w] < 0 && d->mark[w] != d->stamp) {
@@ -655,6 +661,9 @@ static int open_groups(Dpll *d, const int *boxes, int n, int *group, int *gstart
             gcells[ngroups] += g->size[u];
             for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
                 int c = g->bc_list[k];
+                if (d->cmark[c] == d->stamp)
+                    continue;
+                d->cmark[c] = d->stamp;
                 for (int q = g->cb_start[c]; q < g->cb_start[c + 1]; q++) {
                     int w = g->cb_list[q];
                     if (d->val[w] < 0 && d->mark[w] != d->stamp) {
@@ -892,6 +901,7 @@ static Status dpll_init(Dpll *d, const Graph *g, long long max_nodes, PyObject *
     d->queue = arena_alloc(a, (size_t)B, sizeof(int));
     d->closed = arena_alloc(a, (size_t)ncons, sizeof(int));
     d->mark = arena_alloc(a, (size_t)B, sizeof(int));
+    d->cmark = arena_alloc(a, (size_t)ncons, sizeof(int));
     d->sweep_queue = arena_alloc(a, (size_t)B, sizeof(int));
     d->sweep_parent = arena_alloc(a, (size_t)B, sizeof(int));
     d->pos = arena_alloc(a, (size_t)B, sizeof(int));
