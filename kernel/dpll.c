@@ -379,16 +379,20 @@ static int counts_window(const count_t *total, const count_t *marg, int n, int W
 static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg) {
     int len = memo_key(d, group, n);
     uint64_t hash = memo_hash(d->key, len);
+    Memo *slot = memo_find(d, len, hash);
+    if (slot && slot->key)
+        return 0; /* kept already (a group's search meets only smaller groups) */
     int W = cells + 1, lo, width = counts_window(total, marg, n, W, &lo);
     size_t head = (sizeof(int) * (size_t)len + 15) & ~(size_t)15;
     size_t bytes = head + sizeof(count_t) * ((size_t)width * ((size_t)n + 1));
     if (bytes > MEMO_BYTES / 4)
         return 0;
-    if (d->memo_bytes + bytes > MEMO_BYTES)
+    if (d->memo_bytes + bytes > MEMO_BYTES) {
         memo_free(d); /* full: start afresh, the groups met lately are the ones met again */
-    Memo *slot = memo_find(d, len, hash);
-    if (!slot || slot->key)
-        return 0; /* no memo, or kept already (a group's search meets only smaller groups) */
+        slot = memo_find(d, len, hash);
+    }
+    if (!slot)
+        return 0; /* no memo: memory was short */
     if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */
         if (memo_grow(d) < 0)
             return 0;
@@ -956,22 +960,16 @@ static int part_of(const Graph *g, int b0, int *placed, int *order) {
    counted twice, modulo a prime too, for nothing.  The constraints that save the most bits are
    taken first: taken in the part's order, the knotted 3D ball of tests/reference.py stayed past
    128 bits and took 11.4 s, against 4.6 s. */
-static int cover_bits(const Graph *g, const int *order, int n, int cells, int *seen, int *covered, int *cand,
+static int cover_bits(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
                       int stamp) {
+    const Graph *g = d->g;
     int ncand = 0, bits = 0, outside = cells;
     for (int q = 0; q < n; q++) /* each number's ways, where fewer than 2 to its cells */
         for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
-            int c = g->bc_list[k], base = 0, room = 0;
+            int c = g->bc_list[k], base = d->sum[c], room = d->room[c]; /* at the root: settled, open */
             if (seen[c] == stamp)
                 continue;
             seen[c] = stamp;
-            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
-                int b = g->cb_list[t];
-                if (g->fixed[b] >= 0)
-                    base += g->fixed[b];
-                else
-                    room += g->size[b];
-            }
             if (room > MAX_BOX)
                 continue;
             count_t ways = 0; /* at most 2**room: it fits */
@@ -1004,8 +1002,9 @@ static int cover_bits(const Graph *g, const int *order, int n, int cells, int *s
 
 /* The bits a part's counts may need: its layouts (at most 2**cells, or cover_bits) times its
    numbers' largest weights, and a box's marginal up to its size times that. */
-static int part_bits(const Graph *g, const int *order, int n, int cells, int *seen, int *covered, int *cand,
+static int part_bits(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
                      int stamp) {
+    const Graph *g = d->g;
     int wsum = 0, largest = 1, layouts = cells;
     for (int q = 0; q < n; q++)
         largest = g->size[order[q]] > largest ? g->size[order[q]] : largest;
@@ -1019,7 +1018,7 @@ static int part_bits(const Graph *g, const int *order, int n, int cells, int *se
                 }
             }
     else if (cells + count_bits((count_t)(largest - 1)) > 8 * (int)sizeof(count_t))
-        layouts = cover_bits(g, order, n, cells, seen, covered, cand, stamp);
+        layouts = cover_bits(d, order, n, cells, seen, covered, cand, stamp);
     return layouts + count_bits((count_t)(largest - 1)) + wsum; /* below largest * layouts * weights */
 }
 
@@ -1139,7 +1138,7 @@ Status component_solve(Position *p, int k, Solver *s) {
         for (int q = 0; q < n; q++)
             if (g.size[order[q]] > MAX_BOX)
                 return DECLINE; /* its C(size, value) would not fit a count_t */
-        int bits = part_bits(&g, order, n, cells, seen, covered, cand, ++stamp);
+        int bits = part_bits(&d, order, n, cells, seen, covered, cand, ++stamp);
         status = part_count(&d, first, order, n, cells, bits, s);
     }
     return status;
