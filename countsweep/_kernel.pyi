@@ -4,6 +4,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 MAX_CELLS: Final[int]
+MAX_UNLISTED: Final[int]
 """A part of more cells than this is left to the Python implementation (360 with 128-bit counts, 58 without)."""
 MAX_BOX: Final[int]
 """A box of more cells than this is left to the Python implementation (120, 58)."""
@@ -52,7 +53,8 @@ class Answer:
 def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, mines: int | None,
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
-            path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...) -> Answer | None: ...
+            path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
+            unlisted: int = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""

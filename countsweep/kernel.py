@@ -66,6 +66,7 @@ class KernelModule(Protocol):
     """
 
     MAX_CELLS: int
+    MAX_UNLISTED: int
     WIDE_COUNTS: int
     DEBUG: int
     SEARCH_MAX_DEPTH: int
@@ -76,7 +77,8 @@ class KernelModule(Protocol):
     def analyze(self, rows: tuple[tuple[int, ...], ...], neighbourhood: _Neighbourhood, mines: int | None,
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
-                path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...) -> _Answer | None: ...
+                path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
+                unlisted: int = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

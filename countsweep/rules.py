@@ -204,7 +204,9 @@ def _probability(value: object, place: str) -> Fraction:
 
 
 MAX_KERNEL_OTHERS = 100_000
-"""Rule sets with more unnamed cells are counted by the Python implementation (the kernel lists each)."""
+"""Rule sets with more unnamed cells are counted by the Python implementation: the kernel's
+combination is as wide as its sea has cells (2**sea bounds the binomials), Python's integers as the
+count needs."""
 
 
 def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
@@ -213,37 +215,34 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     n, r, others = len(rules.names), len(rules.rules), rules.others
     if rules.total_mines is not None and rules.total_mines > n + others:
         raise InconsistentError(f"{rules.total_mines} mines but only {n + others} cells")
-    if not n + r + others:
-        return None  # no cell at all: the Python model answers the empty case
-    start, nxt = array("i", [0]), array("i")
-    for _ in range(n):  # named cells see nothing: only the rules' cells count
-        start.append(0)
+    if not n + r:
+        return None  # no named cell: the Python model answers, the kernel's table has no cell to list
+    start, nxt = array("i", bytes(4 * (n + 1))), array("i")  # named cells see nothing: only the rules' cells
     for rule in rules.rules:
         nxt.extend(rule.cells)
         start.append(len(nxt))
-    start.extend([len(nxt)] * others)
     table = KERNEL.Neighbourhood(start.tobytes(), nxt.tobytes())
-    values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules) + (HIDDEN,) * others
-    cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r)) + tuple(
-        (0, n + j) for j in range(others))
+    values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules)
+    cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r))
     try:
+        # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
-                               stop=limits.expired if limits.deadline is not None else None, value=group_probability)
+                               stop=limits.expired if limits.deadline is not None else None, value=group_probability,
+                               unlisted=others)
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
     if found is None:
         return None
     assert found.values is not None and found.probabilities is not None  # value was given
-    groups = tuple(Group(p, tuple(c for c in members if c[1] < n), mines)
-                   for p, (_, _, mines, members) in zip(found.values, found.groups, strict=True))
-    probabilities = {c: p for c, p in found.probabilities.items() if c[1] < n}
+    groups = tuple(Group(p, members, mines) for p, (_, _, mines, members) in zip(found.values, found.groups,
+                                                                                 strict=True))
     return Analysis(board=None, mines_known=rules.total_mines is not None,  # type: ignore[arg-type]
-                    count=found.count, probabilities=probabilities,
-                    frontier=found.frontier, sea=tuple(c for c in found.sea if c[1] < n),
+                    count=found.count, probabilities=found.probabilities,
+                    frontier=found.frontier, sea=found.sea,
                     components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                     groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
                     scale=found.scale,
-                    sea_probability=found.values[-1] if found.sea else None)
+                    sea_probability=found.values[-1] if found.sea or others else None)
 
 
 @dataclass(frozen=True)

@@ -121,7 +121,7 @@ static Status combine_open(const Position *p, const Part *parts, int nparts, PyO
     }
     if (settled_groups(p, out->scale, 1, out) != DONE)
         goto out;
-    if (p->hidden > p->frontier) {
+    if (position_sea(p)) {
         out->num[p->nboxes] = PyLong_FromLong(1);
         out->den[p->nboxes] = PyLong_FromLong(2);
         out->mines[p->nboxes] = out->count;
@@ -309,7 +309,7 @@ static Status part_groups(Sums *w, const Position *p, const Part *part, int k, P
 
 static Status combine_total(const Position *p, const Part *parts, int nparts, long left, PyObject *fixed,
                             Combined *out) {
-    Py_ssize_t S = p->hidden - p->frontier;
+    Py_ssize_t S = position_sea(p);
     Sums w;
     memset(&w, 0, sizeof(w));
     Status status = FAILED;

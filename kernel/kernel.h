@@ -77,6 +77,10 @@ typedef uint64_t count_t;
 #define MAX_CELLS 58
 #endif
 
+/* The most sea cells analyze takes unlisted (a rule set's cells no rule names): the combination's
+   arithmetic is as wide as the sea has cells (2**sea bounds its binomials), 16 384 limbs at most. */
+#define MAX_UNLISTED (1 << 20)
+
 /* a limb of a wide natural (wide.c) */
 typedef uint64_t limb;
 

@@ -434,7 +434,7 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
         else
             PyTuple_SET_ITEM(sea, si++, cell);
     }
-    if (ok && S) {
+    if (ok && position_sea(p)) { /* the sea's group: its listed cells (none, where all are unlisted) */
         PyObject *item = Py_BuildValue("(OOOO)", c->num[p->nboxes], c->den[p->nboxes], c->mines[p->nboxes], sea);
         ok = item && PyList_Append(groups, item) == 0;
         Py_XDECREF(item);
@@ -491,7 +491,7 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
 /* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
 static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, long long path_nodes,
                                PyObject *stop, Arena *keep, Combined *out) {
-    if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden))
+    if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden + p->unlisted))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
     Solver solver = {max_cells, max_nodes, stop, path_nodes, keep, &scratch, NULL, NULL, 0};
@@ -513,19 +513,24 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES, value=None) */
+           path_nodes=PATH_NODES, value=None, unlisted=0) */
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", "value", NULL};
+                            "path_nodes", "value", "unlisted", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS;
     long long max_nodes = 200000, path_nodes = PATH_NODES;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLO", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+    Py_ssize_t unlisted = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOn", names, &PyTuple_Type, &rows, &NeighbourhoodType,
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop, &path_nodes, &value))
+                                     &stop, &path_nodes, &value, &unlisted))
         return NULL;
+    if (unlisted < 0 || unlisted > MAX_UNLISTED) {
+        PyErr_Format(PyExc_ValueError, "unlisted: 0 to %d sea cells the rows do not list", MAX_UNLISTED);
+        return NULL;
+    }
     if (stop != Py_None && !PyCallable_Check(stop)) {
         PyErr_SetString(PyExc_TypeError, "stop: a callable (true: stop the search), or None");
         return NULL;
@@ -574,6 +579,7 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
     if (!(p.constant = PyLong_FromLong(1)))
         return NULL;
     Status status = position_read(&p, rows, &nb->nb, readings == Py_None ? NULL : readings, &keep);
+    p.unlisted = (long)unlisted;
     if (status == DONE)
         status = position_build(&p, &keep);
     if (status == DONE)
@@ -745,10 +751,11 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES, value=None)\nA position's exact answer (an Answer), None when it needs the "
-     "general path (or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes nodes is "
-     "counted along a path (0: every part, -1: none).  With value, the answer's values and probabilities hold "
-     "value(numerator, denominator) of each group, and each hidden cell's."},
+     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0)\nA position's exact answer (an Answer), None when it "
+     "needs the general path (or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes "
+     "nodes is counted along a path (0: every part, -1: none).  With value, the answer's values and probabilities "
+     "hold value(numerator, denominator) of each group, and each hidden cell's.  unlisted: hidden cells no number "
+     "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field."},
 #ifdef COUNTSWEEP_DEBUG
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},
@@ -793,7 +800,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
 #else
     int debug = 0;
 #endif
-    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
+    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_UNLISTED", MAX_UNLISTED) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
         PyModule_AddIntConstant(m, "WIDE_COUNTS", HAVE_INT128) < 0 ||
         PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||
         PyModule_AddIntConstant(m, "SEARCH_MAX_DEPTH", SEARCH_MAX_DEPTH) < 0 ||

@@ -62,6 +62,8 @@ typedef struct {
     int *v; /* each cell's code */
     const Neighbourhood *nb;
     long flags, hidden, frontier;
+    long unlisted; /* hidden cells the rows do not list: the sea's, counted but not named (a rule
+                      set's cells no rule names: analyze's `unlisted`) */
     int neq;
     Equation *eqs;
     int *eq_start, *eq_list; /* cell -> the equations that see it (ascending) */
@@ -79,6 +81,9 @@ typedef struct {
     int ncap, nused;
     PyObject *constant;  /* the weight every layout shares: numbers settled alike (dpll.c) */
 } Position;
+
+/* The sea: hidden cells no number sees, the listed ones and the unlisted. */
+static inline long position_sea(const Position *p) { return p->hidden - p->frontier + p->unlisted; }
 
 /* Read the cells' codes from rows (a tuple of tuples of ints, as countsweep.board keeps them)
    against the neighbourhood table: DONE, DECLINE (not a board the kernel reads: the general

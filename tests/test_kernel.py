@@ -9,9 +9,11 @@ visits, since the agent gives up at a fixed number of them).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
+from array import array
 from fractions import Fraction
 
 import pytest
@@ -345,6 +347,55 @@ def test_path_nodes_below_minus_one_is_a_value_error():
     board = Board.from_text("3x3x1\n???\n?1?\n???")
     with pytest.raises(ValueError, match="path_nodes"):
         _compiled(board, path_nodes=-2)
+
+
+def _graph(hidden: int, numbers: list[tuple[list[int], int]], extra: int = 0):
+    """A position on a graph as the kernel reads it: hidden cells 0..hidden-1, then ``extra`` more
+    that nothing sees, then each number (its cells, the mines it shows)."""
+    n = hidden + extra
+    start, nxt = [0] * (n + 1), []
+    for cells, _ in numbers:
+        nxt += cells
+        start.append(len(nxt))
+    table = KERNEL.Neighbourhood(array("i", start).tobytes(), array("i", nxt).tobytes())  # type: ignore[union-attr]
+    rows = ((-1,) * n + tuple(v for _, v in numbers),)
+    return rows, table, tuple(range(n)) + tuple(-1 - k for k in range(len(numbers)))
+
+
+@settings(max_examples=600)
+@given(data=st.data())
+def test_unlisted_sea_cells_count_as_listed_ones_and_are_named_nowhere(data):
+    hidden = data.draw(st.integers(1, 9))
+    layout = data.draw(st.lists(st.booleans(), min_size=hidden, max_size=hidden))
+    numbers = [(cells, sum(layout[c] for c in cells)) for cells in data.draw(
+        st.lists(st.lists(st.integers(0, hidden - 1), unique=True, max_size=6), max_size=5))]
+    extra = data.draw(st.integers(0, 40))
+    mines = data.draw(st.none() | st.integers(0, extra).map(lambda k: sum(layout) + k))
+    kernel = functools.partial(KERNEL.analyze, value=Fraction)  # type: ignore[union-attr]
+    rows, table, cells = _graph(hidden, numbers, extra)
+    listed = kernel(rows, table, mines, cells)
+    rows, table, cells = _graph(hidden, numbers)
+    unlisted = kernel(rows, table, mines, cells, unlisted=extra)
+    assert (unlisted.count, unlisted.scale, unlisted.values) == (listed.count, listed.scale, listed.values)
+    assert unlisted.probabilities == {c: p for c, p in listed.probabilities.items() if c < hidden}
+    assert unlisted.frontier == listed.frontier and unlisted.sea == tuple(c for c in listed.sea if c < hidden)
+    # each group's numerator, denominator and mines alike; the sea's members only the listed ones
+    assert [g[:3] for g in unlisted.groups] == [g[:3] for g in listed.groups]
+    assert [g[3] for g in unlisted.groups] == [tuple(c for c in g[3] if c < hidden) for g in listed.groups]
+
+
+@pytest.mark.parametrize("unlisted", [-1, KERNEL.MAX_UNLISTED + 1 if KERNEL else 0, 2**70, "3", 1.0])
+def test_unlisted_cells_outside_zero_to_max_unlisted_are_a_python_exception(unlisted):
+    rows, table, cells = _graph(2, [([0, 1], 1)])
+    with pytest.raises((ValueError, TypeError, OverflowError), match=r"unlisted|integer|too large"):
+        KERNEL.analyze(rows, table, 1, cells, unlisted=unlisted)  # type: ignore[union-attr]
+
+
+def test_more_mines_than_listed_and_unlisted_cells_have_no_layout():
+    rows, table, cells = _graph(2, [([0, 1], 1)])
+    assert KERNEL.analyze(rows, table, 3, cells, unlisted=2).count == 2  # type: ignore[union-attr]
+    with pytest.raises(KERNEL.NoLayout):  # type: ignore[union-attr]
+        KERNEL.analyze(rows, table, 4, cells, unlisted=2)  # type: ignore[union-attr]
 
 
 def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path():
