@@ -351,11 +351,12 @@ static void memo_free(Dpll *d) {
     d->memo_cap = d->memo_len = d->memo_bytes = 0;
 }
 
-/* The mine counts where a group's total or a marginal is not 0 (residues included: a total
-   may be 0 modulo a prime where a marginal is not): lo, and the width (0 where none is). */
-static int counts_window(const count_t *total, const count_t *marg, int n, int W, int *lo) {
+/* The mine counts where a group's total or a marginal is not 0: lo, and the width (0 where none
+   is).  Counted exactly, a marginal is at most its box's size times the total, so the total's
+   window is the group's; residues (exact is 0) may be 0 in a total and not in a marginal. */
+static int counts_window(const count_t *total, const count_t *marg, int n, int W, int exact, int *lo) {
     int first = W, last = -1;
-    for (int r = 0; r <= n; r++) {
+    for (int r = 0; r <= (exact ? 0 : n); r++) {
         const count_t *row = r ? marg + (size_t)(r - 1) * (size_t)W : total;
         for (int m = 0; m < first; m++)
             if (row[m]) {
@@ -374,15 +375,17 @@ static int counts_window(const count_t *total, const count_t *marg, int n, int W
 
 /* Keep the counts of a group (sorted by memo_key) under its key, worked out again: the search
    of the group used d->key and may have moved the memo.  Only the window of mine counts where
-   they are not 0 is kept: a group of 100 boxes and 150 cells holds 25 to 40 mines, and whole
-   rows of 151 counts would fill the memo ten times sooner.  0, or -1 when memory runs out. */
-static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg) {
+   they are not 0 (lo, width: counts_window) is kept: a group of 100 boxes and 150 cells holds 25
+   to 40 mines, and whole rows of 151 counts would fill the memo ten times sooner.  0, or -1 when
+   memory runs out. */
+static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg, int lo,
+                      int width) {
     int len = memo_key(d, group, n);
     uint64_t hash = memo_hash(d->key, len);
     Memo *slot = memo_find(d, len, hash);
     if (slot && slot->key)
         return 0; /* kept already (a group's search meets only smaller groups) */
-    int W = cells + 1, lo, width = counts_window(total, marg, n, W, &lo);
+    int W = cells + 1;
     size_t head = (sizeof(int) * (size_t)len + 15) & ~(size_t)15;
     size_t bytes = head + sizeof(count_t) * ((size_t)width * ((size_t)n + 1));
     if (bytes > MEMO_BYTES / 4)
@@ -592,19 +595,22 @@ static int midpoint(Dpll *d, const int *boxes, int n) {
 /* Counting                                                                   */
 /* ========================================================================== */
 
-/* acc (degree deg) times the polynomial p (degree dp), in place, through the scratch row
- * next; both rows hold W coefficients.  Returns the product's degree. */
-static ALWAYS_INLINE int times_poly(count_t *acc, int deg, const count_t *p, int dp, count_t *next, int W,
+/* acc (0 past degree deg) times the polynomial p (0 outside lo..hi), in place, through the
+ * scratch row next; both rows hold W coefficients, and acc stays 0 past the product's degree,
+ * which is returned.  Only the window is read: a group of 150 cells holds 25 to 40 mines. */
+static ALWAYS_INLINE int times_poly(count_t *acc, int deg, const count_t *p, int lo, int hi, count_t *next, int W,
                                     count_t mod) {
-    assert(deg + dp < W);
-    memset(next, 0, sizeof(count_t) * (size_t)W);
+    int top = deg + hi;
+    assert(lo <= hi && top < W);
+    (void)W;
+    memset(next, 0, sizeof(count_t) * (size_t)(top + 1));
     for (int i = 0; i <= deg; i++)
         if (acc[i])
-            for (int j = 0; j <= dp; j++)
+            for (int j = lo; j <= hi; j++)
                 if (p[j])
                     next[i + j] = mac(next[i + j], acc[i], p[j], mod);
-    memcpy(acc, next, sizeof(count_t) * (size_t)W);
-    return deg + dp;
+    memcpy(acc, next, sizeof(count_t) * (size_t)(top + 1));
+    return top;
 }
 
 static int count_plain(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg);
@@ -698,8 +704,9 @@ static void groups_by_size(const int *gstart, int ngroups, int *by_size) {
 /* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
    fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 error.
    Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
-   gives the counts' residues; the one test on a value, whether a group has any layout, is a
-   shortcut only taken when the counts are exact.  Compiled twice: mod a constant 0 (plain)
+   gives the counts' residues; the one test on a value, whether any count of a group is not 0,
+   holds for residues too (a group whose residues are all 0 adds 0 to every sum), and only its
+   window (counts_window) reads the total alone, where the counts are exact.  Compiled twice: mod a constant 0 (plain)
    and mod d->mod. */
 static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg,
                                     count_t mod) {
@@ -735,7 +742,8 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
     count_t **gt = push(d, (size_t)n, sizeof(count_t *), 1);
     count_t **gm = push(d, (size_t)n, sizeof(count_t *), 1);
     int *by_size = push(d, (size_t)n, sizeof(int), 0);
-    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm || !by_size) {
+    int *glo = push(d, (size_t)n, sizeof(int), 0), *ghi = push(d, (size_t)n, sizeof(int), 0);
+    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm || !by_size || !glo || !ghi) {
         release(d, base);
         return -1;
     }
@@ -754,8 +762,9 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
         int ngroups = open_groups(d, boxes, n, group, gstart, gcells);
         groups_by_size(gstart, ngroups, by_size);
         /* count each group, from the memo where it was met before, smallest first: a group with
-           no layout kills the branch, and is found the sooner */
-        int dead = 0;
+           no layout kills the branch, and is found the sooner; each group's window of mine
+           counts (glo..ghi) is all the products below read */
+        int dead = 0, exact = !mod && !d->wraps;
         StackMark groups_mark = stack_mark(d);
         for (int kk = 0; kk < ngroups && !dead && !status; kk++) {
             int k = by_size[kk], ng = gstart[k + 1] - gstart[k];
@@ -767,19 +776,24 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
             }
             int len = memo_key(d, group + gstart[k], ng);
             Memo *slot = memo_find(d, len, memo_hash(d->key, len));
+            int lo, width;
             if (slot && slot->key) {
                 assert(slot->cells == gcells[k] && slot->n == ng);
                 memo_load(slot, gt[k], gm[k]);
+                lo = slot->lo, width = slot->width;
             } else {
                 status = mod ? count_modular(d, group + gstart[k], ng, gcells[k], gt[k], gm[k])
                              : count_plain(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]);
-                if (!status && memo_store(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]) < 0)
+                if (status)
+                    break;
+                width = counts_window(gt[k], gm[k], ng, gcells[k] + 1, exact, &lo);
+                if (memo_store(d, group + gstart[k], ng, gcells[k], gt[k], gm[k], lo, width) < 0)
                     status = -1;
             }
-            int any = 0;
-            for (int m = 0; m <= gcells[k]; m++)
-                any |= gt[k][m] != 0;
-            dead = !any && !mod && !d->wraps;
+            glo[k] = lo, ghi[k] = lo + width - 1;
+            /* no count of the group is anything but 0: the branch adds nothing (counted exactly:
+               no layout; residues: every one a multiple of the prime) */
+            dead = !width;
         }
         if (!dead && !status) {
             /* branch total: weight * x^shift * the product of the groups */
@@ -787,8 +801,8 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
             acc[shift] = weight;
             int deg = shift;
             for (int k = 0; k < ngroups; k++)
-                deg = times_poly(acc, deg, gt[k], gcells[k], next, W, mod);
-            for (int m = 0; m < W; m++)
+                deg = times_poly(acc, deg, gt[k], glo[k], ghi[k], next, W, mod);
+            for (int m = 0; m <= deg; m++)
                 total[m] = mac(total[m], acc[m], 1, mod);
             for (int i = 0; i < n; i++) /* the groups' own calls used pos for their boxes */
                 pos[boxes[i]] = i;
@@ -798,24 +812,25 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
                 if (!y)
                     continue;
                 count_t *row = marg + (size_t)pos[u] * (size_t)W;
-                for (int m = 0; m < W; m++)
+                for (int m = 0; m <= deg; m++)
                     row[m] = mac(row[m], (count_t)y, acc[m], mod);
             }
             /* a group's boxes: their marginals times the weight, the shift and the other groups */
+            int odeg = W - 1; /* tmp is 0 past odeg: all of it, before the first group */
             for (int k = 0; k < ngroups; k++) {
-                memset(tmp, 0, sizeof(count_t) * (size_t)W);
+                memset(tmp, 0, sizeof(count_t) * (size_t)(odeg + 1));
                 tmp[shift] = weight;
-                int odeg = shift;
+                odeg = shift;
                 for (int h = 0; h < ngroups; h++)
                     if (h != k)
-                        odeg = times_poly(tmp, odeg, gt[h], gcells[h], next, W, mod);
+                        odeg = times_poly(tmp, odeg, gt[h], glo[h], ghi[h], next, W, mod);
                 int ng = gstart[k + 1] - gstart[k], Wg = gcells[k] + 1;
                 for (int q = 0; q < ng; q++) {
                     const count_t *src = gm[k] + (size_t)q * (size_t)Wg;
                     count_t *row = marg + (size_t)pos[group[gstart[k] + q]] * (size_t)W;
                     for (int i = 0; i <= odeg; i++)
                         if (tmp[i])
-                            for (int j = 0; j < Wg; j++)
+                            for (int j = glo[k]; j <= ghi[k]; j++)
                                 if (src[j])
                                     row[i + j] = mac(row[i + j], tmp[i], src[j], mod);
                 }
