@@ -334,7 +334,7 @@ def test_a_knotted_3d_ball_whose_path_declines_is_searched_to_the_end_within_the
 @pytest.mark.slow
 def test_a_knotted_3d_ball_whose_path_declines_is_the_pure_analysis():
     board = Board.from_text(BALL)
-    same(_compiled(board), pure(board))  # 3 s in the kernel, 40 s in Python
+    same(_compiled(board), pure(board))  # 2 s in the kernel, 40 s in Python
 
 
 def test_a_deadline_stops_counting_along_a_path():
