@@ -235,7 +235,7 @@ static ALWAYS_INLINE int transition(const Plan *pl, int i, const uint8_t *key, i
         }
         if (tc->slot >= 0)
             out[tc->slot] = 0;
-        if (g->w[tc->c]) {
+        if (g->weighted && g->w[tc->c]) { /* a part's layouts are counted unweighted first (dpll.c) */
             count_t y = g->w[tc->c][v - g->lo[tc->c]];
             w = mac(0, w, mod ? y % mod : y, mod);
         }

@@ -30,6 +30,7 @@ from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumera
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from countsweep.rules import RuleSet, analyze_rules
+from countsweep.topology import Grid3D
 from tests.reference import BALL, KNOT, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
@@ -335,6 +336,20 @@ def test_a_knotted_3d_ball_whose_path_declines_is_searched_to_the_end_within_the
 def test_a_knotted_3d_ball_whose_path_declines_is_the_pure_analysis():
     board = Board.from_text(BALL)
     same(_compiled(board), pure(board))  # 2 s in the kernel, 40 s in Python
+
+
+@needs_wide
+def test_a_weighted_parts_layouts_are_counted_unweighted_along_a_path_too():
+    """A weighted part past the native counts has its layouts counted first, unweighted, to bound
+    its weighted counts; along a path that count had read the numbers' weights (past 2**128 here,
+    wrapped: a bound of 373 bits and the part declined; a wrap to a small number would have
+    undercounted the residues needed)."""
+    grid = ((-2, -1, -1), (-1, -1, -1), (-1, -1, -1), (-1, -3, -3), (-3, -3, -3), (-3, -3, -3), (2, 9, 10),
+            (10, 10, 10), (10, 10, 10))
+    board = Board(grid=grid, mines=None, origin=None, topology=Grid3D(depth=3, wrap=True))
+    along = _compiled(board, OVER, path_nodes=0)
+    assert along is not None
+    same(along, pure(board, OVER))
 
 
 def test_a_deadline_stops_counting_along_a_path():
