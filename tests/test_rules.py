@@ -11,6 +11,7 @@ command line prints.
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from itertools import product
 
@@ -22,7 +23,7 @@ from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG
 from countsweep.errors import InputError, ParameterError
 from countsweep.kernel import KERNEL
-from countsweep.rules import OTHER, RuleSet, analyze_rules
+from countsweep.rules import MAX_KERNEL_OTHERS, OTHER, RuleSet, analyze_rules
 from tests.cli_helpers import run
 from tests.reference import reference_around
 from tests.strategies import TOPOLOGIES, positions
@@ -631,3 +632,25 @@ def test_a_long_name_with_a_lone_surrogate_is_shown_cut_to_forty_characters():
         RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [name]}]})
     assert str(info.value) == f"payload: rules[0].cells[0]: {json.dumps(name)[:40]} holds a lone surrogate, not text " \
                               "any output could carry"
+
+
+@pytest.mark.parametrize("others, mines", [(MAX_KERNEL_OTHERS + 1, 1), (200_000, 40_000), (200_000, 200_001)])
+def test_a_sea_past_the_kernels_is_counted_in_closed_form(others, mines):
+    """One rule of one mine among three cells, and the others: 3 C(others, mines - 1) layouts, and
+    each other cell a mine in (mines - 1) / others of them (the Python path: past MAX_KERNEL_OTHERS)."""
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c"]}],
+                                  "total_cells": others + 3, "total_mines": mines})
+    answer = analyze_rules(rules)
+    assert answer.analysis.implementation == "python"
+    assert answer.count == 3 * math.comb(others, mines - 1)
+    assert answer.probability("a") == Fraction(1, 3)
+    assert answer.other == Fraction(mines - 1, others)
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 60), st.integers(0, 80), st.integers(0, 30))
+def test_the_seas_ways_are_its_binomials(sea, left, top):
+    from countsweep.oracle import _sea_ways
+
+    assert _sea_ways(sea, left, top) == [math.comb(sea, left - j) if 0 <= left - j <= sea else 0
+                                         for j in range(top + 1)]
