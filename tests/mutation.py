@@ -878,8 +878,8 @@ EQUIVALENT.update({
     **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 14, 15),
     **_alike(FALSY, ORACLE + "xǁ_NoLayoutǁ__str__", 9),
     **_alike("the kernel reads any negative total as unknown (mines < 0)", ORACLE + "x__compiled", 22),
-    **_alike(ZIPS, ORACLE + "x_combine", 10, 13, 98, 101, 102, 122, 125, 126, 166, 169, 182, 185, 233, 238,
-             277, 281, 301, 305, 337, 342),
+    **_alike(ZIPS, ORACLE + "x_combine", 10, 13, 14, 98, 101, 102, 122, 125, 126, 166, 169, 170, 182, 185, 186,
+             247, 250, 252, 266, 269, 270, 290, 293, 294, 320, 323, 325),
     **_alike("a name that is not a backend's reaches get_backend either way, which refuses it with the same message",
              ORACLE + "x_analyze", 6, 7),
     **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
@@ -904,11 +904,15 @@ EQUIVALENT.update({
     **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
              "never shown", ORACLE + "x__no_layout", 10, 11, 19, 20),
     **_alike("entries past the product's degree are never read: the sums run over its coefficients",
-             ORACLE + "x_combine", 43, 70, 82, 257),
+             ORACLE + "x_combine", 43, 70, 82, 228),
     **_alike("every component's polynomial has coefficients (an empty one is refused as inconsistent first), so "
              "their product has some too", ORACLE + "x_combine", 69, 73),
-    **_alike("math.comb(n, k) is 0 for k > n: the guard only spares the call", ORACLE + "x_combine", 262, 349),
-    **_alike("an Analysis's implementation defaults to 'python'", ORACLE + "x_combine", 395),
+    **_alike("_sea_ways gives no ways for a negative top (its first j is past it): the guard only spares the call",
+             ORACLE + "x_combine", 233),
+    **_alike("j is 0 wherever left is negative (max(0, left - sea)), so left + j and left - j are both left there; "
+             "elsewhere left - j is min(left, sea) and left + j is positive: neither is negative",
+             ORACLE + "x__sea_ways", 15),
+    **_alike("an Analysis's implementation defaults to 'python'", ORACLE + "x_combine", 371),
 })
 CONS = "countsweep.constraints."
 HELD = ("what _held keeps only saves work: an entry missed, kept under a shared key (the identity check then sends "
