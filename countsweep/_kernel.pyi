@@ -4,10 +4,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 MAX_CELLS: Final[int]
-MAX_UNLISTED: Final[int]
 """A part of more cells than this is left to the Python implementation (360 with 128-bit counts, 58 without)."""
 MAX_BOX: Final[int]
 """A box of more cells than this is left to the Python implementation (120, 58)."""
+MAX_UNLISTED: Final[int]
+"""The most sea cells ``analyze`` takes as a count (``unlisted``): 2**20."""
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]

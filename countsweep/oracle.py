@@ -351,8 +351,6 @@ _new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
 
-
-
 def _reduced_maker() -> Callable[[int, int], Fraction] | None:
     """Fraction(n, d) for coprime ints with d > 0, without the constructor's type checks and gcd:
     a third of the time of ``Fraction(num, den)``, which checks its arguments' types in Python.

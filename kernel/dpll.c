@@ -712,8 +712,8 @@ static void groups_by_size(const int *gstart, int ngroups, int *by_size) {
    Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
    gives the counts' residues; the one test on a value, whether any count of a group is not 0,
    holds for residues too (a group whose residues are all 0 adds 0 to every sum), and only its
-   window (counts_window) reads the total alone, where the counts are exact.  Compiled twice: mod a constant 0 (plain)
-   and mod d->mod. */
+   window (counts_window) reads the total alone, where the counts are exact.  Compiled twice:
+   mod a constant 0 (plain) and mod d->mod. */
 static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg,
                                     count_t mod) {
     const Graph *g = d->g;

@@ -800,7 +800,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
 #else
     int debug = 0;
 #endif
-    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_UNLISTED", MAX_UNLISTED) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
+    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_UNLISTED", MAX_UNLISTED) < 0 ||
         PyModule_AddIntConstant(m, "WIDE_COUNTS", HAVE_INT128) < 0 ||
         PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||
         PyModule_AddIntConstant(m, "SEARCH_MAX_DEPTH", SEARCH_MAX_DEPTH) < 0 ||
