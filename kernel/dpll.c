@@ -378,15 +378,16 @@ static int counts_window(const count_t *total, const count_t *marg, int n, int W
     return last < 0 ? 0 : last - first + 1;
 }
 
-/* Keep the counts of a group (sorted by memo_key) under its key, worked out again: the search
-   of the group used d->key and may have moved the memo.  Only the window of mine counts where
+/* Keep the counts of a group (sorted by memo_key) under its key, worked out again (its hash is
+   the caller's, from its look-up): the search of the group used d->key and may have moved the
+   memo.  Only the window of mine counts where
    they are not 0 (lo, width: counts_window) is kept: a group of 100 boxes and 150 cells holds 25
    to 40 mines, and whole rows of 151 counts would fill the memo ten times sooner.  0, or -1 when
    memory runs out. */
-static int memo_store(Dpll *d, int *group, int n, int cells, const count_t *total, const count_t *marg, int lo,
-                      int width) {
+static int memo_store(Dpll *d, int *group, int n, int cells, uint64_t hash, const count_t *total,
+                      const count_t *marg, int lo, int width) {
     int len = memo_key(d, group, n);
-    uint64_t hash = memo_hash(d->key, len);
+    assert(hash == memo_hash(d->key, len));
     Memo *slot = memo_find(d, len, hash);
     if (slot && slot->key)
         return 0; /* kept already (a group's search meets only smaller groups) */
@@ -775,7 +776,8 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
         for (int kk = 0; kk < ngroups && !dead && !status; kk++) {
             int k = by_size[kk], ng = gstart[k + 1] - gstart[k];
             int len = memo_key(d, group + gstart[k], ng);
-            Memo *slot = memo_find(d, len, memo_hash(d->key, len));
+            uint64_t hash = memo_hash(d->key, len);
+            Memo *slot = memo_find(d, len, hash);
             int lo, width, kept = slot && slot->key;
             /* counted here, the rows are sums from 0; from the memo, only the window is written
                and read (a group of 100 boxes and 150 cells: 240 kB not cleared) */
@@ -795,7 +797,7 @@ static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells,
                 if (status)
                     break;
                 width = counts_window(gt[k], gm[k], ng, gcells[k] + 1, exact, &lo);
-                if (memo_store(d, group + gstart[k], ng, gcells[k], gt[k], gm[k], lo, width) < 0)
+                if (memo_store(d, group + gstart[k], ng, gcells[k], hash, gt[k], gm[k], lo, width) < 0)
                     status = -1;
             }
             glo[k] = lo, ghi[k] = lo + width - 1;
