@@ -253,10 +253,10 @@ static PyObject *sums_dot(Sums *w, long n, long top, const limb *product) {
     return wide_to_long(w->acc, w->W, w->bytes);
 }
 
-/* Part k's boxes: part k's weight of x mines sums, over what the parts before it hold (y mines,
-   prefix[k][y] ways), the ways the parts after it and the sea fill the rest: after[k + 1][x + y],
-   with after[nparts] = ways and after[k][z] = sum_j total[k][j] * after[k + 1][z + j], built from
-   the back (cur holds after[k + 1]).  These cost a part's degree times the number of sea rows
+/* Part k's boxes: part k's weight of x mines (over its fewest, as every index here counts them)
+   sums, over what the parts before it hold (y mines, prefix[k][y] ways), the ways the parts after
+   it and the sea fill the rest: after[k + 1][x + y], with after[nparts] = ways and after[k][z] =
+   sum_j total[k][j] * after[k + 1][z + j], built from the back (cur holds after[k + 1]).  These cost a part's degree times the number of sea rows
    each, where multiplying the parts around each part out would cost the product's degree
    squared. */
 static Status part_groups(Sums *w, const Position *p, const Part *part, int k, PyObject *fixed, Combined *out) {
@@ -267,7 +267,7 @@ static Status part_groups(Sums *w, const Position *p, const Part *part, int k, P
         return FAILED;
     for (Py_ssize_t x = 0; x < na; x++) {
         if (!wide_len(part->total + x * pw, pw))
-            continue; /* no layout of the part holds x mines */
+            continue; /* no layout of the part holds x mines over its fewest */
         for (Py_ssize_t y = 0; y < w->nprefix[k] && x + y < w->nways; y++) {
             const limb *a = w->prefix[k] + y * Wp, *c = w->cur + (x + y) * W;
             wide_mac(w->weight + x * W, c, wide_len(c, W), a, wide_len(a, Wp), W);
@@ -310,6 +310,12 @@ static Status part_groups(Sums *w, const Position *p, const Part *part, int k, P
 static Status combine_total(const Position *p, const Part *parts, int nparts, long left, PyObject *fixed,
                             Combined *out) {
     Py_ssize_t S = position_sea(p);
+    /* a part's counts start at its fewest mines: every product's index j is that many mines
+       more than the parts' fewest together, so the sea fills left - fewest - j */
+    for (int k = 0; k < nparts; k++)
+        left -= parts[k].lo;
+    if (left < 0)
+        return NO_LAYOUT; /* the parts hold more mines than are left */
     Sums w;
     memset(&w, 0, sizeof(w));
     Status status = FAILED;
@@ -317,7 +323,8 @@ static Status combine_total(const Position *p, const Part *parts, int nparts, lo
         goto out;
     const limb *product = w.prefix[nparts];
     Py_ssize_t nproduct = w.nprefix[nparts];
-    /* ways[j]: the sea's fillings when the parts hold j of them (j below the product's degree) */
+    /* ways[j]: the sea's fillings when the parts hold j mines over their fewest (j below the
+       product's degree) */
     w.nways = left + 1 < (long)nproduct ? left + 1 : (long)nproduct;
     size_t rows = (size_t)w.nways * (size_t)w.W;
     w.ways = PyMem_Calloc(rows, sizeof(limb));

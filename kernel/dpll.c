@@ -1097,29 +1097,47 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
     d->wraps = 0;
     if (status)
         return status < 0 ? FAILED : DECLINE;
+    /* the part's window: the mine counts some layout holds.  A count is 0 where every residue
+       is (it is below the moduli's product), and a box's marginal at m sums its mines over the
+       layouts of m mines, so nothing outside the window is kept: the median component of 3D
+       play (4 layers of 8x8) has 49 cells and 3 mine counts, its rows a twelfth as long */
+    int lo = W, hi = -1;
+    for (int m = 0; m < W; m++) {
+        int some = 0;
+        for (int r = 0; r <= nmod; r++)
+            some |= rt[r][m] != 0;
+        lo = some && m < lo ? m : lo;
+        hi = some ? m : hi;
+    }
+    if (hi < 0)
+        return NO_LAYOUT;
+    int width = hi - lo + 1;
+#ifndef NDEBUG
+    for (int r = 0; r <= nmod; r++)
+        for (size_t e = 0; e < (size_t)n * (size_t)W; e++)
+            assert(rm[r][e] == 0 || ((int)(e % (size_t)W) >= lo && (int)(e % (size_t)W) <= hi));
+#endif
     /* into wide naturals, kept for the combination */
     int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));
     Part *part = &s->parts[s->nparts];
-    part->total = arena_alloc(s->keep, (size_t)W * (size_t)pw, sizeof(limb));
-    part->marg = arena_alloc(s->keep, (size_t)n * (size_t)W * (size_t)pw, sizeof(limb));
+    part->total = arena_alloc(s->keep, (size_t)width * (size_t)pw, sizeof(limb));
+    part->marg = arena_alloc(s->keep, (size_t)n * (size_t)width * (size_t)pw, sizeof(limb));
     part->box = arena_alloc(s->keep, (size_t)n, sizeof(int));
     Crt crt;
     if (!part->total || !part->marg || !part->box || crt_init(&crt, nmod, pw, s->keep) != DONE)
         return FAILED;
     count_t res[1 + NPRIMES];
-    for (size_t e = 0; e < (size_t)W * ((size_t)n + 1); e++) {
-        limb *out = e < (size_t)W ? part->total + e * (size_t)pw : part->marg + (e - (size_t)W) * (size_t)pw;
-        for (int r = 0; r <= nmod; r++)
-            res[r] = e < (size_t)W ? rt[r][e] : rm[r][e - (size_t)W];
-        crt_solve(&crt, res, out);
+    for (int row = 0; row <= n; row++) { /* the total, then each box's marginal */
+        limb *out = row ? part->marg + (size_t)(row - 1) * (size_t)width * (size_t)pw : part->total;
+        for (int m = lo; m <= hi; m++, out += pw) {
+            for (int r = 0; r <= nmod; r++)
+                res[r] = row ? rm[r][(size_t)(row - 1) * (size_t)W + (size_t)m] : rt[r][m];
+            crt_solve(&crt, res, out);
+        }
     }
-    int any = 0;
-    for (int m = 0; m < W; m++)
-        any |= wide_len(part->total + (size_t)m * (size_t)pw, pw) != 0;
-    if (!any)
-        return NO_LAYOUT;
     part->nbox = n;
-    part->nsize = W;
+    part->lo = lo;
+    part->nsize = width;
     part->pw = pw;
     for (int q = 0; q < n; q++)
         part->box[q] = first + order[q];

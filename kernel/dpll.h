@@ -10,12 +10,14 @@
 #include "position.h"
 
 /* A part of a component, counted on its own: a set of open boxes linked by constraints.
-   total[k] counts its layouts with k mines; marg[b][k] the mines in its b-th box over those
-   layouts; each count a wide natural of pw limbs. */
+   total[k] counts its layouts with lo + k mines; marg[b][k] the mines in its b-th box over
+   those layouts; each count a wide natural of pw limbs.  Only the window of mine counts some
+   layout holds is kept: total[0] and total[nsize - 1] are not 0. */
 typedef struct {
     int nbox;
     int *box; /* global box numbers */
-    int nsize; /* cells + 1 */
+    int lo;    /* the fewest mines a layout of the part holds */
+    int nsize; /* the window's width: the most mines less the fewest, plus one */
     int pw;
     limb *total;
     limb *marg;

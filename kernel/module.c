@@ -110,7 +110,7 @@ static PyObject *neighbourhood_new(PyTypeObject *type, PyObject *args, PyObject 
         PyErr_NoMemory();
         goto fail;
     }
-    int max_degree = 0;
+    int max_degree = 0, ascending = 1;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (self->start[i + 1] < self->start[i]) {
             PyErr_Format(PyExc_ValueError, "start: offsets decrease at cell %zd", i);
@@ -131,10 +131,13 @@ static PyObject *neighbourhood_new(PyTypeObject *type, PyObject *args, PyObject 
         }
         int degree = self->start[i + 1] - self->start[i];
         max_degree = degree > max_degree ? degree : max_degree;
+        for (int32_t k = self->start[i] + 1; k < self->start[i + 1] && ascending; k++)
+            ascending = self->next[k - 1] < self->next[k];
     }
     PyMem_Free(seen);
     self->nb.n = n;
     self->nb.max_degree = max_degree;
+    self->nb.ascending = ascending;
     self->nb.start = self->start;
     self->nb.next = self->next;
     return (PyObject *)self;
@@ -249,6 +252,7 @@ static PyObject *neighbourhood_lattice(PyTypeObject *type, PyObject *args, PyObj
     }
     self->nb.n = n;
     self->nb.max_degree = max_degree;
+    self->nb.ascending = 1; /* lattice_cell lists each cell's neighbours ascending */
     self->nb.start = self->start;
     self->nb.next = self->next;
 done:
@@ -413,7 +417,9 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
             Py_INCREF(cell);
             PyTuple_SET_ITEM(members, q, cell);
         }
-        PyObject *item = ok ? Py_BuildValue("(OOON)", c->num[b], c->den[b], c->mines[b], members) : NULL;
+        /* a tuple packed as it is: Py_BuildValue reads its format for every group */
+        PyObject *item = ok ? PyTuple_Pack(4, c->num[b], c->den[b], c->mines[b], members) : NULL;
+        Py_XDECREF(members);
         ok = item && PyList_Append(groups, item) == 0;
         Py_XDECREF(item);
     }
@@ -435,7 +441,7 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
             PyTuple_SET_ITEM(sea, si++, cell);
     }
     if (ok && position_sea(p)) { /* the sea's group: its listed cells (none, where all are unlisted) */
-        PyObject *item = Py_BuildValue("(OOOO)", c->num[p->nboxes], c->den[p->nboxes], c->mines[p->nboxes], sea);
+        PyObject *item = PyTuple_Pack(4, c->num[p->nboxes], c->den[p->nboxes], c->mines[p->nboxes], sea);
         ok = item && PyList_Append(groups, item) == 0;
         Py_XDECREF(item);
     }

@@ -22,6 +22,7 @@
 typedef struct {
     Py_ssize_t n;
     int max_degree;
+    int ascending;        /* every cell's neighbours listed in ascending order (a lattice's are) */
     const int32_t *start; /* n + 1 */
     const int32_t *next;  /* start[n] */
 } Neighbourhood;

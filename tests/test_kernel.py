@@ -413,6 +413,37 @@ def test_more_mines_than_listed_and_unlisted_cells_have_no_layout():
         KERNEL.analyze(rows, table, 4, cells, unlisted=2)  # type: ignore[union-attr]
 
 
+@settings(max_examples=300)
+@given(data=st.data())
+def test_parts_that_cannot_hold_few_mines_combine_as_the_pure_analysis_at_every_total(data):
+    """A part's counts are kept from its fewest mines on (the kernel keeps only the window some
+    layout holds): parts that each need several mines, under totals from below their fewest
+    together to above their most, answer as the Python path, no layout included."""
+    rules, names, fewest = [], 0, 0
+    for _ in range(data.draw(st.integers(1, 3))):  # a part: two rules over x + y and y + z cells
+        x, y, z = (data.draw(st.integers(1, 4)) for _ in range(3))
+        cells = [f"c{names + k}" for k in range(x + y + z)]
+        names += x + y + z
+        first, second = data.draw(st.integers(1, x + y)), data.draw(st.integers(0, y + z))
+        rules += [{"num_mines": first, "cells": cells[:x + y]}, {"num_mines": second, "cells": cells[x:]}]
+        fewest += max(first, second)
+    others = data.draw(st.integers(0, 8))
+    total = data.draw(st.integers(max(0, fewest - 2), names + others))
+    payload = {"rules": rules, "total_cells": names + others, "total_mines": total}
+    answers = []
+    for how in ("kernel", "python"):
+        try:
+            answers.append(analyze_rules(RuleSet.from_payload(payload), implementation=how))
+        except InconsistentError:
+            answers.append(None)
+    kernel, python = answers
+    assert (kernel is None) == (python is None)
+    if kernel is not None:
+        assert kernel.analysis.implementation == "kernel"
+        assert (kernel.count, kernel.other) == (python.count, python.other)
+        assert kernel.analysis.probabilities == python.analysis.probabilities
+
+
 def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path():
     # L(v | n) = 1/p for primes p: every number weighs its sums by a different large integer
     primes = (1_000_003, 1_000_033, 1_000_037, 1_000_039, 1_000_081, 1_000_099, 1_000_117, 1_000_121, 1_000_133)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 
 import pytest
 from hypothesis import given, settings
@@ -47,6 +48,27 @@ def test_the_kernels_equations_components_and_boxes_are_the_python_ones(board):
                 tuple(eq_index[id(eq)] for eq in comp.equations if box[0] in eq.cells)) for box in comp.boxes]
               for comp in model.components]
     assert components == python
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_a_graphs_neighbours_listed_in_any_order_make_equations_over_ascending_cells(data):
+    """A lattice's table lists each cell's neighbours ascending and the kernel takes them as they
+    are; a graph's may list them in any order, and its equations are sorted."""
+    assert KERNEL is not None
+    hidden = data.draw(st.integers(1, 12))
+    numbers = data.draw(st.lists(st.lists(st.integers(0, hidden - 1), unique=True, min_size=1, max_size=8),
+                                 min_size=1, max_size=4))
+    n = hidden + len(numbers)
+    start, nxt = [0] * (hidden + 1), []
+    for cells in numbers:
+        nxt += cells
+        start.append(len(nxt))
+    table = KERNEL.Neighbourhood(array("i", start).tobytes(), array("i", nxt).tobytes())
+    rows = ((-1,) * hidden + tuple(min(len(cells), 1) for cells in numbers),)
+    assert len(rows[0]) == n
+    equations, _ = KERNEL._position(rows, table)  # type: ignore[misc]
+    assert equations == [(tuple(sorted(cells)), 1, 1) for cells in numbers]
 
 
 def test_the_binomial_table_is_pascals_triangle():
