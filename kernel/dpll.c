@@ -954,8 +954,10 @@ static Status dpll_init(Dpll *d, const Graph *g, long long max_nodes, PyObject *
     return DONE;
 }
 
-/* The open boxes linked to b0 by shared constraints (BFS), in order[]; their number. */
-static int part_of(const Graph *g, int b0, int *placed, int *order) {
+/* The open boxes linked to b0 by shared constraints (BFS), in order[]; their number.  Each
+   constraint's boxes are read once (expanded[c]), not once for each of its boxes: a 3D number's
+   dozen boxes would be read a dozen times.  A constraint with open boxes lies in one part. */
+static int part_of(const Graph *g, int b0, int *placed, char *expanded, int *order) {
     int n = 0, h = 0;
     order[n++] = b0;
     placed[b0] = 1;
@@ -963,6 +965,9 @@ static int part_of(const Graph *g, int b0, int *placed, int *order) {
         int u = order[h++];
         for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
             int c = g->bc_list[k];
+            if (expanded[c])
+                continue;
+            expanded[c] = 1;
             for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
                 int b = g->cb_list[t];
                 if (g->fixed[b] < 0 && !placed[b]) {
@@ -1165,15 +1170,16 @@ Status component_solve(Position *p, int k, Solver *s) {
     d.path_nodes = s->path_nodes;
     int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));
+    char *expanded = arena_alloc(a, (size_t)g.ncons, 1);
     int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;
     int *covered = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *cand = arena_alloc(a, 3 * (size_t)g.ncons, sizeof(int));
-    if (a->failed)
+    if (!expanded || a->failed)
         return FAILED;
     for (int b0 = 0; b0 < g.B && status == DONE; b0++) {
         if (g.fixed[b0] >= 0 || placed[b0])
             continue;
-        int n = part_of(&g, b0, placed, order), cells = 0;
+        int n = part_of(&g, b0, placed, expanded, order), cells = 0;
         for (int q = 0; q < n; q++)
             cells += g.size[order[q]];
         if (cells > s->max_cells || cells > MAX_CELLS)
