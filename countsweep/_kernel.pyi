@@ -12,8 +12,8 @@ MAX_UNLISTED: Final[int]
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
-"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt`` and ``_divexact`` hooks
-exist."""
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact`` and
+``_path_limits`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 
 class NoLayout(Exception):
@@ -85,3 +85,7 @@ def _crt(residues: list[int], /) -> int:
 
 def _divexact(x: int, d: int, /) -> int:
     """Debug builds only: ``x // d`` by the combination's exact division (``d`` divides ``x``)."""
+
+def _path_limits(states: int, coefs: int, /) -> None:
+    """Debug builds only: the states a path's layer and the coefficients it keeps at once may reach
+    before the part declines to the search (0: the defaults, PATH_MAX_STATES and PATH_MAX_COEFS)."""

@@ -6,6 +6,7 @@
  */
 
 #include "combine.h"
+#include "path.h"
 #include "search.h"
 #include "wide.h"
 
@@ -668,6 +669,17 @@ static PyObject *debug_position(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* _path_limits(states, coefs): the path's limits for the tests (0: the defaults) */
+static PyObject *debug_path_limits(PyObject *self, PyObject *args) {
+    (void)self;
+    long states;
+    Py_ssize_t coefs;
+    if (!PyArg_ParseTuple(args, "ln", &states, &coefs))
+        return NULL;
+    path_set_limits(states, coefs > 0 ? (size_t)coefs : 0);
+    Py_RETURN_NONE;
+}
+
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
 static PyObject *debug_binomial(PyObject *self, PyObject *args) {
     (void)self;
@@ -765,6 +777,8 @@ static PyMethodDef kernel_methods[] = {
 #ifdef COUNTSWEEP_DEBUG
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},
+    {"_path_limits", debug_path_limits, METH_VARARGS,
+     "Debug: _path_limits(states, coefs) sets the path's limits (0: the defaults)."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

@@ -5,6 +5,20 @@
 
 #define MAX_SLOTS 64 /* open constraints at once, at most: a state is this many bytes or fewer */
 
+/* The limits in force (path.h): constants but in the debug build, where the tests set them. */
+#ifdef COUNTSWEEP_DEBUG
+static long max_states = PATH_MAX_STATES;
+static size_t max_coefs = PATH_MAX_COEFS;
+
+void path_set_limits(long states, size_t coefs) {
+    max_states = states > 0 ? states : PATH_MAX_STATES;
+    max_coefs = coefs > 0 ? coefs : PATH_MAX_COEFS;
+}
+#else
+#define max_states PATH_MAX_STATES
+#define max_coefs PATH_MAX_COEFS
+#endif
+
 /* ========================================================================== */
 /* The plan: an order of the boxes, and what each step does to the state     */
 /* ========================================================================== */
@@ -281,10 +295,14 @@ typedef struct {
     int *table; /* state + 1, 0 empty */
     size_t tcap;
     /* the moves from each state to the next layer's (forward layers only): state s's are
-       moves mstart[s] .. mstart[s + 1], each to state `to` with x mines and its weight */
+       moves mstart[s] .. mstart[s + 1], each to state `to` with x mines and, under noisy clues,
+       its weight (else the step's binomial: move_weight) */
     int *mstart, *to, nmoves, mcap;
     unsigned char *x;
     count_t *weight;
+    /* a forward layer's polynomials (NULL while not kept: see Work), poly + off[s] state s's */
+    count_t *poly;
+    size_t npoly;
 } Layer;
 
 /* A state's key is K bytes, K a multiple of 8: hashed a word at a time. */
@@ -310,6 +328,7 @@ static void layer_free(Layer *L) {
     PyMem_Free(L->to);
     PyMem_Free(L->x);
     PyMem_Free(L->weight);
+    PyMem_Free(L->poly);
     memset(L, 0, sizeof(*L));
 }
 
@@ -371,7 +390,7 @@ static int layer_add(Layer *L, const uint8_t *key, int K) {
         if (L->hash[s] == h && !memcmp(L->key + (size_t)s * (size_t)K, key, (size_t)K))
             return s;
     }
-    if (L->n >= PATH_MAX_STATES)
+    if (L->n >= max_states)
         return -2;
     if (L->n == L->cap && layer_reserve(L, L->cap ? 2 * L->cap : 16, K) < 0)
         return -1;
@@ -384,8 +403,10 @@ static int layer_add(Layer *L, const uint8_t *key, int K) {
     return s;
 }
 
-/* A move from L's state at work to the next layer's state t; -1 out of memory */
-static int move_add(Layer *L, int t, int x, count_t weight) {
+/* A move from L's state at work to the next layer's state t, its weight kept when weighted (a
+   sixteen-byte count a move, most of a move's memory, where the step's binomial gives it); -1
+   out of memory */
+static int move_add(Layer *L, int t, int x, count_t weight, int weighted) {
     if (L->nmoves == L->mcap) {
         int cap = L->mcap ? 2 * L->mcap : 64;
         int *to = PyMem_Realloc(L->to, sizeof(int) * (size_t)cap);
@@ -394,16 +415,25 @@ static int move_add(Layer *L, int t, int x, count_t weight) {
         unsigned char *xs = to ? PyMem_Realloc(L->x, (size_t)cap) : NULL;
         if (xs)
             L->x = xs;
-        count_t *ws = xs ? PyMem_Realloc(L->weight, sizeof(count_t) * (size_t)cap) : NULL;
-        if (!ws)
+        count_t *ws = xs && weighted ? PyMem_Realloc(L->weight, sizeof(count_t) * (size_t)cap) : NULL;
+        if (!xs || (weighted && !ws))
             return -1;
-        L->weight = ws;
+        if (weighted)
+            L->weight = ws;
         L->mcap = cap;
     }
     L->to[L->nmoves] = t;
     L->x[L->nmoves] = (unsigned char)x;
-    L->weight[L->nmoves++] = weight;
+    if (weighted)
+        L->weight[L->nmoves] = weight;
+    L->nmoves++;
     return 0;
+}
+
+/* Move m's weight from step i's layer L: as kept, or C(size, x), reduced by the pass's modulus
+   already (path_count_part) */
+static ALWAYS_INLINE count_t move_weight(const Plan *pl, const Layer *L, int i, int m) {
+    return L->weight ? L->weight[m] : pl->choose[pl->cstart[i] + L->x[m]];
 }
 
 /* Coefficients for every state of L from the pool (each state's range), zeroed: -1 out of
@@ -414,7 +444,7 @@ static int layer_place(Layer *L, count_t **pool, size_t *used, size_t *cap) {
         L->off[s] = need;
         need += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
     }
-    if (need > PATH_MAX_COEFS)
+    if (need > max_coefs)
         return -2;
     if (need > *cap) {
         size_t grown = *cap ? *cap : 4096;
@@ -435,30 +465,86 @@ static int layer_place(Layer *L, count_t **pool, size_t *used, size_t *cap) {
 /* Counting                                                                   */
 /* ========================================================================== */
 
+/* The forward layers keep their polynomials (the layouts of the boxes before, by mines) only at
+   every `every`-th step, the checkpoints, and the backward pass makes the others again a stretch
+   at a time from the checkpoint before them: about 2 sqrt(n) layers' polynomials live at once
+   instead of n, for a second forward pass over the polynomials.  The knotted 3D balls of play
+   need three times the memory otherwise (their polynomials are most of it).  live counts the
+   coefficients kept, held to PATH_MAX_COEFS. */
 typedef struct {
     Plan plan;
     Layer *layers;   /* n + 1 of them: the states after each step */
-    count_t *fwd;    /* every layer's polynomials: the layouts of the boxes before, by mines */
-    size_t fwd_used, fwd_cap;
+    int every;
+    size_t live;
     Layer back[2];   /* the completions of two layers' states (keys unused) */
     count_t *bwd[2];
     size_t bwd_used[2], bwd_cap[2];
     uint8_t *scratch;
 } Work;
 
-/* Forward: the layers, and the moves between them; 0, 1 declined, -1 out of memory. */
+/* Layer L's polynomials, zeroed, each state's range long: 0, -1 out of memory, -2 past
+   PATH_MAX_COEFS live. */
+static int layer_polys(Work *w, Layer *L) {
+    size_t need = 0;
+    for (int s = 0; s < L->n; s++) {
+        L->off[s] = need;
+        need += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
+    }
+    if (w->live + need > max_coefs)
+        return -2;
+    assert(!L->poly);
+    if (!(L->poly = PyMem_Calloc(need ? need : 1, sizeof(count_t))))
+        return -1;
+    L->npoly = need;
+    w->live += need;
+    return 0;
+}
+
+static void layer_polys_free(Work *w, Layer *L) {
+    PyMem_Free(L->poly);
+    L->poly = NULL;
+    w->live -= L->npoly;
+    L->npoly = 0;
+}
+
+/* Step i + 1's polynomials from step i's, along step i's moves: 0, 1 declined, -1 error. */
+static int propagate(Work *w, int i, count_t mod, PyObject *stop) {
+    const Plan *pl = &w->plan;
+    Layer *L = &w->layers[i], *N = &w->layers[i + 1];
+    assert(L->poly && !N->poly);
+    int placed = layer_polys(w, N), why;
+    if (placed < 0)
+        return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
+    for (int s = 0; s < L->n; s++) {
+        if ((why = interrupted_at(stop, s)) != 0)
+            return why;
+        const count_t *src = L->poly + L->off[s];
+        int len = L->hi[s] - L->lo[s] + 1;
+        for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+            int t = L->to[m];
+            count_t wt = move_weight(pl, L, i, m), *dst = N->poly + N->off[t] + (L->lo[s] + L->x[m] - N->lo[t]);
+            for (int j = 0; j < len; j++)
+                if (src[j])
+                    dst[j] = mac(dst[j], src[j], wt, mod);
+        }
+    }
+    return 0;
+}
+
+/* Forward: the layers, and the moves between them, with the checkpoints' polynomials and the
+   last layer's; 0, 1 declined, -1 out of memory. */
 static int forward(Work *w, count_t mod, PyObject *stop) {
     const Plan *pl = &w->plan;
-    int K = pl->K;
+    int K = pl->K, weighted = pl->g->weighted;
     uint8_t *zero = w->scratch, *out = w->scratch + K;
     memset(zero, 0, (size_t)K);
     Layer *L0 = &w->layers[0];
     if (layer_add(L0, zero, K) < 0)
         return PyErr_NoMemory(), -1;
     L0->lo[0] = L0->hi[0] = 0;
-    if (layer_place(L0, &w->fwd, &w->fwd_used, &w->fwd_cap) < 0)
+    if (layer_polys(w, L0) < 0)
         return PyErr_NoMemory(), -1;
-    w->fwd[L0->off[0]] = 1;
+    L0->poly[0] = 1;
     for (int i = 0; i < pl->n; i++) {
         int why = interrupted(stop);
         if (why)
@@ -481,7 +567,7 @@ static int forward(Work *w, count_t mod, PyObject *stop) {
                 int t = layer_add(N, out, K);
                 if (t < 0)
                     return t == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
-                if (move_add(L, t, x, weight) < 0)
+                if (move_add(L, t, x, weight, weighted) < 0)
                     return PyErr_NoMemory(), -1;
                 N->lo[t] = L->lo[s] + x < N->lo[t] ? L->lo[s] + x : N->lo[t];
                 N->hi[t] = L->hi[s] + x > N->hi[t] ? L->hi[s] + x : N->hi[t];
@@ -496,24 +582,23 @@ static int forward(Work *w, count_t mod, PyObject *stop) {
         L->hash = NULL;
         L->table = NULL;
         L->tcap = 0;
-        int placed = layer_place(N, &w->fwd, &w->fwd_used, &w->fwd_cap);
-        if (placed < 0)
-            return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
-        for (int s = 0; s < L->n; s++) { /* their polynomials */
-            if ((why = interrupted_at(stop, s)) != 0)
-                return why;
-            const count_t *src = w->fwd + L->off[s];
-            int len = L->hi[s] - L->lo[s] + 1;
-            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
-                int t = L->to[m];
-                count_t wt = L->weight[m], *dst = w->fwd + N->off[t] + (L->lo[s] + L->x[m] - N->lo[t]);
-                for (int j = 0; j < len; j++)
-                    if (src[j])
-                        dst[j] = mac(dst[j], src[j], wt, mod);
-            }
-        }
+        if ((why = propagate(w, i, mod, stop)) != 0)
+            return why;
+        if (i % w->every) /* not a checkpoint: made again when the backward pass reaches it */
+            layer_polys_free(w, L);
     }
     return 0;
+}
+
+/* Step i's polynomials, made again from the checkpoint before it where they were let go. */
+static int layer_again(Work *w, int i, count_t mod, PyObject *stop) {
+    if (w->layers[i].poly)
+        return 0;
+    int why = 0;
+    for (int j = i - i % w->every; j < i && !why; j++)
+        if (!w->layers[j + 1].poly)
+            why = propagate(w, j, mod, stop);
+    return why;
 }
 
 /* Backward, with the marginals: step i's states' completions from step i + 1's, and the box's
@@ -537,8 +622,11 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
             return PyErr_NoMemory(), -1;
         w->bwd[pl->n & 1][0] = 1;
     }
+    layer_polys_free(w, end); /* its one polynomial is the part's total, read already */
     for (int i = pl->n - 1; i >= 0; i--) {
         int why = interrupted(stop);
+        if (!why)
+            why = layer_again(w, i, mod, stop);
         if (why)
             return why;
         Layer *L = &w->layers[i];
@@ -577,7 +665,7 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
             int any = 0;
             for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
                 int t = L->to[m], x = L->x[m];
-                count_t weight = L->weight[m];
+                count_t weight = move_weight(pl, L, i, m);
                 if (t >= next->n || next->hi[t] < next->lo[t])
                     continue;
                 const count_t *src = nb + next->off[t];
@@ -596,7 +684,7 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
             if (!any)
                 continue;
             /* the box's mines: the layouts reaching s (degrees L->lo..) times row (degrees lo..) */
-            const count_t *f = w->fwd + L->off[s];
+            const count_t *f = L->poly + L->off[s];
             for (int a = 0; a <= L->hi[s] - L->lo[s]; a++) {
                 if (!f[a])
                     continue;
@@ -607,6 +695,7 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
                         m[b] = mac(m[b], f[a], row[b], mod);
             }
         }
+        layer_polys_free(w, L); /* the steps below need it no more */
     }
     return 0;
 }
@@ -615,7 +704,6 @@ static void work_free(Work *w) {
     for (int i = 0; w->layers && i <= w->plan.n; i++)
         layer_free(&w->layers[i]);
     PyMem_Free(w->layers);
-    PyMem_Free(w->fwd);
     for (int k = 0; k < 2; k++) {
         layer_free(&w->back[k]);
         PyMem_Free(w->bwd[k]);
@@ -724,6 +812,12 @@ int path_count_part(const Graph *g, const int *boxes, int n, int cells, count_t 
     assert(status <= 0); /* the order was made once already */
     if (!status) {
         int K = w.plan.K;
+        while (w.every * w.every < n) /* checkpoints every sqrt(n) steps (see Work) */
+            w.every++;
+        w.every = w.every ? w.every : 1;
+        if (mod) /* the moves' binomials as the pass counts them (move_weight) */
+            for (int e = 0; e < w.plan.cstart[n]; e++)
+                w.plan.choose[e] %= mod;
         w.layers = PyMem_Calloc((size_t)n + 1, sizeof(Layer));
         w.scratch = PyMem_Malloc(2 * (size_t)((K + 15) & ~15) + sizeof(count_t) * ((size_t)cells + 1));
         if (!w.layers || !w.scratch) {
@@ -737,7 +831,7 @@ int path_count_part(const Graph *g, const int *boxes, int n, int cells, count_t 
         const Layer *end = &w.layers[n];
         assert(end->n <= 1); /* every constraint closed: one state, all zero */
         for (int j = 0; end->n && j <= end->hi[0] - end->lo[0]; j++)
-            total[end->lo[0] + j] = w.fwd[end->off[0] + j];
+            total[end->lo[0] + j] = end->poly[end->off[0] + j];
         status = backward(&w, cells, mod, stop, marg);
     }
     work_free(&w);

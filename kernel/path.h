@@ -12,10 +12,21 @@
 
 #include "graph.h"
 
-/* A layer of more states than this, or more coefficients than PATH_MAX_COEFS kept in all,
-   declines the part (the DPLL counts it). */
-#define PATH_MAX_STATES 200000
-#define PATH_MAX_COEFS ((size_t)8 << 20)
+/* A layer of more states than this, or more coefficients than PATH_MAX_COEFS kept at once,
+   declines the part (the DPLL counts it).  Measured on the 92 positions of seeded 3D play (seed
+   11, 40 games of 4 layers of 8x8) that take the kernel more than 5 ms: 200000 states and 8 Mi
+   coefficients, each layer's polynomials kept, took 16.5 s in all, the slowest 3.9 s (searched:
+   its path declined), 225 MB at most; with the polynomials kept at checkpoints only (path.c's
+   Work) and these limits, 10.2 s, the slowest 1.3 s, 227 MB.  1000000 states and 12 Mi took
+   11.8 s (the probes of orders that fail run longer), 200000 and 8 Mi 13.0 s, 174 MB. */
+#define PATH_MAX_STATES 400000
+#define PATH_MAX_COEFS ((size_t)12 << 20)
+
+#ifdef COUNTSWEEP_DEBUG
+/* Debug builds only: other limits for the tests (a part declines at once with small ones);
+   0 restores the defaults. */
+void path_set_limits(long states, size_t coefs);
+#endif
 
 #define PATH_DECLINE 1     /* too many states: the DPLL counts the part */
 #define PATH_STOPPED 2     /* stop() said so */

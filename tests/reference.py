@@ -289,9 +289,9 @@ KNOT = """8x8x4x40
 """
 
 # A position of seeded 3D play (benchmarks.topologies, seed 11): 34 numbers knot 148 frontier
-# cells into one ball of 99 boxes whose path passes its states and whose search needs its memo
-# past 32 MB: the kernel once passed 50 million nodes on it, in a minute, and handed it to the
-# Python search (40 s, 2 GB).
+# cells into one ball of 99 boxes whose search needs its memo past 32 MB: the kernel once passed
+# 50 million nodes on it, in a minute, and handed it to the Python search (40 s, 2 GB).  Its path
+# passed the kernel's limits until the path kept its polynomials at checkpoints only (path.h).
 BALL = """8x8x4x40
 1 ? ? ? ? ? ? ?
 ? ? ? ? ? ? ? ?

@@ -325,17 +325,20 @@ def test_knotted_3d_frontiers_are_counted_alike_searched_or_along_a_path(knotted
 
 @needs_wide
 @pytest.mark.long
-def test_a_knotted_3d_ball_whose_path_declines_is_searched_to_the_end_within_the_node_budget():
+@pytest.mark.parametrize("path_nodes", [None, -1], ids=["kernel's-choice", "searched"])
+def test_a_knotted_3d_ball_is_counted_in_the_kernel_searched_or_along_a_path(path_nodes):
     board = Board.from_text(BALL)
-    kernel = _compiled(board)
-    assert kernel is not None  # counted in the kernel, not handed on
+    kernel = _compiled(board, path_nodes=path_nodes)
+    assert kernel is not None  # counted in the kernel, not handed on: its search within the node budget
     assert kernel.count.bit_length() == 78 and len(kernel.frontier) == 148
 
 
 @pytest.mark.slow
-def test_a_knotted_3d_ball_whose_path_declines_is_the_pure_analysis():
+def test_a_knotted_3d_ball_is_the_pure_analysis_searched_and_along_a_path():
     board = Board.from_text(BALL)
-    same(_compiled(board), pure(board))  # 2 s in the kernel, 40 s in Python
+    python = pure(board)  # 40 s in Python; 2 s searched in the kernel, 1 s along a path
+    same(_compiled(board, path_nodes=-1), python)
+    same(_compiled(board), python)
 
 
 @needs_wide

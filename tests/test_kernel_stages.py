@@ -6,6 +6,7 @@ stage is held to its Python twin or to arithmetic done apart:
 
 * ``position.c``: equations, components and boxes equal :mod:`countsweep.constraints`' on
   random positions of every topology;
+* ``path.c``: a part whose path passes its limits (set low) is searched, to the same answers;
 * ``util.c``: the binomial table equals :func:`math.comb`;
 * ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
   the exact division by a small number is ``//`` wherever it divides.
@@ -69,6 +70,29 @@ def test_a_graphs_neighbours_listed_in_any_order_make_equations_over_ascending_c
     assert len(rows[0]) == n
     equations, _ = KERNEL._position(rows, table)  # type: ignore[misc]
     assert equations == [(tuple(sorted(cells)), 1, 1) for cells in numbers]
+
+
+@pytest.mark.parametrize("states, coefs", [(40, 0), *((0, c) for c in (60, 120, 250, 500, 1000, 2000))])
+def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(states, coefs):
+    """Every part tried along a path first (path_nodes 0); past a layer of ``states`` states, or
+    ``coefs`` coefficients kept at once, the path declines and the search counts the part.  The
+    backward pass keeps more coefficients at once than the forward one (a stretch of layers made
+    again), so some of these limits let the forward pass through and stop the backward one, after
+    the part's total and some of its marginals are written."""
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+    from tests.test_kernel import _compiled, pure, same
+
+    assert KERNEL is not None
+    boards = [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 2, seed=2026)
+              if 15 <= len(b.number_cells) <= 45]
+    assert len(boards) >= 5
+    KERNEL._path_limits(states, coefs)
+    try:
+        for board in boards:
+            same(_compiled(board, path_nodes=0), pure(board))
+    finally:
+        KERNEL._path_limits(0, 0)
 
 
 def test_the_binomial_table_is_pascals_triangle():
