@@ -18,6 +18,7 @@ typedef struct {
     PyObject_HEAD
     Neighbourhood nb;
     int32_t *start, *next; /* own copies, checked */
+    int32_t *rstart, *rnext; /* the table reversed (Neighbourhood's) */
     /* the hashes of the cells last given with the table (cell_hashes), kept while `hashed` holds
        them: a tuple of tuples of ints, which no change and no cycle can reach */
     PyObject *hashed;
@@ -27,6 +28,8 @@ typedef struct {
 static void neighbourhood_dealloc(NeighbourhoodObject *self) {
     PyMem_Free(self->start);
     PyMem_Free(self->next);
+    PyMem_Free(self->rstart);
+    PyMem_Free(self->rnext);
     PyMem_Free(self->hashes);
     Py_XDECREF(self->hashed);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -88,6 +91,32 @@ static Py_ssize_t int32s(PyObject *obj, const char *what, int32_t **out) {
     return size / 4;
 }
 
+/* The table reversed (start and next made and checked): 0, -1 with MemoryError. */
+static int neighbourhood_reverse(NeighbourhoodObject *self) {
+    Py_ssize_t n = self->nb.n;
+    self->rstart = PyMem_Calloc((size_t)n + 1, sizeof(int32_t));
+    self->rnext = PyMem_Malloc(sizeof(int32_t) * ((size_t)self->start[n] + 1));
+    int32_t *fill = PyMem_Calloc((size_t)n, sizeof(int32_t));
+    if (!self->rstart || !self->rnext || !fill) {
+        PyMem_Free(fill);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int32_t k = 0; k < self->start[n]; k++)
+        self->rstart[self->next[k] + 1]++;
+    for (Py_ssize_t i = 0; i < n; i++)
+        self->rstart[i + 1] += self->rstart[i];
+    for (Py_ssize_t i = 0; i < n; i++) /* ascending in each list, as i goes up */
+        for (int32_t k = self->start[i]; k < self->start[i + 1]; k++) {
+            int32_t j = self->next[k];
+            self->rnext[self->rstart[j] + fill[j]++] = (int32_t)i;
+        }
+    PyMem_Free(fill);
+    self->nb.rstart = self->rstart;
+    self->nb.rnext = self->rnext;
+    return 0;
+}
+
 /* Neighbourhood(start, next): cell i's neighbours are next[start[i]:start[i + 1]] */
 static PyObject *neighbourhood_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     static char *names[] = {"start", "next", NULL};
@@ -136,11 +165,14 @@ static PyObject *neighbourhood_new(PyTypeObject *type, PyObject *args, PyObject 
             ascending = self->next[k - 1] < self->next[k];
     }
     PyMem_Free(seen);
+    seen = NULL;
     self->nb.n = n;
     self->nb.max_degree = max_degree;
     self->nb.ascending = ascending;
     self->nb.start = self->start;
     self->nb.next = self->next;
+    if (neighbourhood_reverse(self) < 0)
+        goto fail;
     return (PyObject *)self;
 fail:
     PyMem_Free(seen);
@@ -256,6 +288,8 @@ static PyObject *neighbourhood_lattice(PyTypeObject *type, PyObject *args, PyObj
     self->nb.ascending = 1; /* lattice_cell lists each cell's neighbours ascending */
     self->nb.start = self->start;
     self->nb.next = self->next;
+    if (neighbourhood_reverse(self) < 0)
+        Py_CLEAR(self);
 done:
     PyMem_Free(offsets);
     return (PyObject *)self;

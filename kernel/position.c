@@ -186,11 +186,36 @@ static Status build_equations(Position *p, Arena *a) {
         if (!p->used || !p->order)
             return FAILED;
     }
+    /* Late in a game, under exact clues, the numbers that see a hidden cell are found from the
+       hidden and flagged cells, through the table reversed, and every other number is checked
+       against the flags it sees without reading its neighbours: a board of 3D play with 209
+       numbers and 14 hidden cells read 5434 cells for 14 equations, 364 this way. */
+    int *hid = NULL, *flg = NULL;
+    if (!p->readings && p->hidden + p->flags < numbers) {
+        const Neighbourhood *nb = p->nb;
+        assert(nb->rstart && nb->rnext);
+        hid = arena_alloc(a, (size_t)n, sizeof(int));
+        flg = arena_alloc(a, (size_t)n, sizeof(int));
+        if (!hid || !flg)
+            return FAILED;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            if (p->v[j] != HIDDEN && p->v[j] != FLAG)
+                continue;
+            int *tally = p->v[j] == HIDDEN ? hid : flg;
+            for (int32_t k = nb->rstart[j]; k < nb->rstart[j + 1]; k++)
+                tally[nb->rnext[k]]++;
+        }
+    }
     p->neq = 0;
     long incidences = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (p->v[i] < 0)
             continue;
+        if (hid && !hid[i]) { /* no hidden neighbour: its flags must be all its mines */
+            if (p->v[i] != flg[i])
+                return NO_LAYOUT;
+            continue;
+        }
         int s = number_equation(p, (int)i, p->v[i], &p->eqs[p->neq], a);
         if (s == NO_EQUATION)
             continue;

@@ -25,6 +25,10 @@ typedef struct {
     int ascending;        /* every cell's neighbours listed in ascending order (a lattice's are) */
     const int32_t *start; /* n + 1 */
     const int32_t *next;  /* start[n] */
+    /* the table reversed: the cells whose lists hold cell i are rnext[rstart[i] .. rstart[i + 1] - 1]
+       (a graph's table need not be symmetric: a rule lists its cells, they list nothing) */
+    const int32_t *rstart; /* n + 1 */
+    const int32_t *rnext;  /* start[n] */
 } Neighbourhood;
 
 /* A number's constraint: the mines among its hidden neighbours are lo..hi.  Under a noisy
