@@ -256,9 +256,9 @@ static PyObject *sums_dot(Sums *w, long n, long top, const limb *product) {
 /* Part k's boxes: part k's weight of x mines (over its fewest, as every index here counts them)
    sums, over what the parts before it hold (y mines, prefix[k][y] ways), the ways the parts after
    it and the sea fill the rest: after[k + 1][x + y], with after[nparts] = ways and after[k][z] =
-   sum_j total[k][j] * after[k + 1][z + j], built from the back (cur holds after[k + 1]).  These cost a part's degree times the number of sea rows
-   each, where multiplying the parts around each part out would cost the product's degree
-   squared. */
+   sum_j total[k][j] * after[k + 1][z + j], built from the back (cur holds after[k + 1]).  These
+   cost a part's degree times the number of sea rows each, where multiplying the parts around each
+   part out would cost the product's degree squared. */
 static Status part_groups(Sums *w, const Position *p, const Part *part, int k, PyObject *fixed, Combined *out) {
     int W = w->W, Wp = w->Wp, pw = part->pw;
     Py_ssize_t na = part->nsize;
