@@ -436,14 +436,19 @@ static ALWAYS_INLINE count_t move_weight(const Plan *pl, const Layer *L, int i, 
     return L->weight ? L->weight[m] : pl->choose[pl->cstart[i] + L->x[m]];
 }
 
+/* Each state's place among L's coefficients (its range long), from `from` on: where they end. */
+static size_t layer_offsets(Layer *L, size_t from) {
+    for (int s = 0; s < L->n; s++) {
+        L->off[s] = from;
+        from += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
+    }
+    return from;
+}
+
 /* Coefficients for every state of L from the pool (each state's range), zeroed: -1 out of
    memory, -2 past PATH_MAX_COEFS. */
 static int layer_place(Layer *L, count_t **pool, size_t *used, size_t *cap) {
-    size_t need = *used;
-    for (int s = 0; s < L->n; s++) {
-        L->off[s] = need;
-        need += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
-    }
+    size_t need = layer_offsets(L, *used);
     if (need > max_coefs)
         return -2;
     if (need > *cap) {
@@ -485,11 +490,7 @@ typedef struct {
 /* Layer L's polynomials, zeroed, each state's range long: 0, -1 out of memory, -2 past
    PATH_MAX_COEFS live. */
 static int layer_polys(Work *w, Layer *L) {
-    size_t need = 0;
-    for (int s = 0; s < L->n; s++) {
-        L->off[s] = need;
-        need += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;
-    }
+    size_t need = layer_offsets(L, 0);
     if (w->live + need > max_coefs)
         return -2;
     assert(!L->poly);
