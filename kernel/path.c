@@ -750,8 +750,7 @@ static int probe_start(Probe *pr, const Graph *g, const int *boxes, int n, const
     if (!pr->key || layer_add(&pr->layer[0], pr->key, pr->pl.K) < 0)
         return PyErr_NoMemory(), -1;
     pr->states = 1;
-    if (!pr->pl.n)
-        pr->status = pr->states;
+    assert(pr->pl.n > 0); /* a part has a box */
     return 0;
 }
 
