@@ -708,6 +708,148 @@ static void groups_by_size(const int *gstart, int ngroups, int *by_size) {
     }
 }
 
+/* One call's scratch for its branches: the open groups a branch leaves (group g is
+   group[gstart[g] .. gstart[g + 1]) of gcells[g] cells), each group's counts (gt, gm: its total
+   and its boxes' marginals) and their window of mine counts (glo .. ghi), and three rows of the
+   call's width for the products. */
+typedef struct {
+    int ngroups;
+    int *group, *gstart, *gcells, *by_size, *glo, *ghi;
+    count_t **gt, **gm;
+    count_t *acc, *tmp, *next;
+} Branches;
+
+/* The scratch of a call over n boxes and W mine counts, on the stack; 0, or -1 when memory runs
+   out (the caller releases what was pushed either way). */
+static int branches_push(Dpll *d, int n, int W, Branches *br) {
+    br->ngroups = 0;
+    br->group = push(d, (size_t)n, sizeof(int), 0);
+    br->gstart = push(d, (size_t)n + 1, sizeof(int), 0);
+    br->gcells = push(d, (size_t)n + 1, sizeof(int), 0);
+    br->by_size = push(d, (size_t)n, sizeof(int), 0);
+    br->glo = push(d, (size_t)n, sizeof(int), 0);
+    br->ghi = push(d, (size_t)n, sizeof(int), 0);
+    br->gt = push(d, (size_t)n, sizeof(count_t *), 1);
+    br->gm = push(d, (size_t)n, sizeof(count_t *), 1);
+    br->acc = push(d, (size_t)W, sizeof(count_t), 0);
+    br->tmp = push(d, (size_t)W, sizeof(count_t), 0);
+    br->next = push(d, (size_t)W, sizeof(count_t), 0);
+    return br->group && br->gstart && br->gcells && br->by_size && br->glo && br->ghi && br->gt && br->gm &&
+                   br->acc && br->tmp && br->next
+               ? 0
+               : -1;
+}
+
+/* Group k of the branch counted into br->gt[k] and br->gm[k] (pushed here), from the memo where
+   it was met before, and its window set; *dead when no count of it is anything but 0 (counted
+   exactly: no layout; residues: every one a multiple of the prime).  0, 1 past the node limit,
+   -1 error. */
+static ALWAYS_INLINE int count_group(Dpll *d, Branches *br, int k, int *dead, count_t mod) {
+    int *grp = br->group + br->gstart[k], ng = br->gstart[k + 1] - br->gstart[k], cells = br->gcells[k];
+    int len = memo_key(d, grp, ng);
+    uint64_t hash = memo_hash(d->key, len);
+    Memo *slot = memo_find(d, len, hash);
+    int lo, width, kept = slot && slot->key, status = 0;
+    /* counted here, the rows are sums from 0; from the memo, only the window is written and read
+       (a group of 100 boxes and 150 cells: 240 kB not cleared) */
+    br->gt[k] = push(d, (size_t)cells + 1, sizeof(count_t), !kept);
+    br->gm[k] = push(d, (size_t)ng * ((size_t)cells + 1), sizeof(count_t), !kept);
+    if (!br->gt[k] || !br->gm[k])
+        return -1;
+    if (kept) {
+        assert(slot->cells == cells && slot->n == ng);
+        memo_load(slot, br->gt[k], br->gm[k]);
+        lo = slot->lo, width = slot->width;
+    } else {
+        status = mod ? count_modular(d, grp, ng, cells, br->gt[k], br->gm[k])
+                     : count_plain(d, grp, ng, cells, br->gt[k], br->gm[k]);
+        if (status)
+            return status;
+        width = counts_window(br->gt[k], br->gm[k], ng, cells + 1, !mod && !d->wraps, &lo);
+        if (memo_store(d, grp, ng, cells, hash, br->gt[k], br->gm[k], lo, width) < 0)
+            return -1;
+    }
+    br->glo[k] = lo, br->ghi[k] = lo + width - 1;
+    *dead = !width;
+    return 0;
+}
+
+/* Every open group of the branch counted, smallest first: a group with no layout kills the
+   branch (*dead), and is found the sooner.  0, 1 past the node limit, -1 error. */
+static ALWAYS_INLINE int count_groups(Dpll *d, Branches *br, int *dead, count_t mod) {
+    groups_by_size(br->gstart, br->ngroups, br->by_size);
+    *dead = 0;
+    int status = 0;
+    for (int kk = 0; kk < br->ngroups && !*dead && !status; kk++)
+        status = count_group(d, br, br->by_size[kk], dead, mod);
+    return status;
+}
+
+/* weight * x^shift times every group's total but group `skip`'s (-1: none), into row (W
+   coefficients, 0 past the degree returned; before, 0 past `was`, so only row[0..was] is
+   cleared); only each group's window is read. */
+static ALWAYS_INLINE int groups_product(const Branches *br, count_t weight, int shift, int skip, count_t *row,
+                                        int was, int W, count_t mod) {
+    memset(row, 0, sizeof(count_t) * (size_t)(was + 1));
+    row[shift] = weight;
+    int deg = shift;
+    for (int h = 0; h < br->ngroups; h++)
+        if (h != skip)
+            deg = times_poly(row, deg, br->gt[h], br->glo[h], br->ghi[h], br->next, W, mod);
+    return deg;
+}
+
+/* What a counted branch adds: its total (weight * x^shift * the groups' totals) to total, each
+   box it fixed that many times to its marginal, and each group's marginals times everything
+   else.  Boxes are rows of marg by their index in boxes[0..n). */
+static ALWAYS_INLINE void branch_add(Dpll *d, const Branches *br, const int *boxes, int n, int mark, count_t weight,
+                                     int shift, int W, count_t *total, count_t *marg, count_t mod) {
+    int *pos = d->pos;
+    int deg = groups_product(br, weight, shift, -1, br->acc, W - 1, W, mod);
+    for (int m = 0; m <= deg; m++)
+        total[m] = mac(total[m], br->acc[m], 1, mod);
+    for (int i = 0; i < n; i++) /* the groups' own calls used pos for their boxes */
+        pos[boxes[i]] = i;
+    for (int t = mark; t < d->ntrail; t++) {
+        int u = d->trail[t], y = d->val[u];
+        if (!y)
+            continue;
+        count_t *row = marg + (size_t)pos[u] * (size_t)W;
+        for (int m = 0; m <= deg; m++)
+            row[m] = mac(row[m], (count_t)y, br->acc[m], mod);
+    }
+    for (int k = 0, odeg = W - 1; k < br->ngroups; k++) {
+        odeg = groups_product(br, weight, shift, k, br->tmp, odeg, W, mod);
+        int ng = br->gstart[k + 1] - br->gstart[k], Wg = br->gcells[k] + 1, lo = br->glo[k], hi = br->ghi[k];
+        for (int q = 0; q < ng; q++) {
+            const count_t *src = br->gm[k] + (size_t)q * (size_t)Wg;
+            count_t *row = marg + (size_t)pos[br->group[br->gstart[k] + q]] * (size_t)W;
+            for (int i = 0; i <= odeg; i++)
+                if (br->tmp[i])
+                    for (int j = lo; j <= hi; j++)
+                        if (src[j])
+                            row[i + j] = mac(row[i + j], br->tmp[i], src[j], mod);
+        }
+    }
+}
+
+/* Whether the search is to stop here: past the node limit (1), or, every 65536 nodes, at a
+   signal (-1: Ctrl-C) or when the stop callback says so (a deadline: 1; -1 when it raised). */
+static int node_limit(Dpll *d) {
+    if (++d->nodes > d->max_nodes)
+        return 1;
+    if (d->nodes & 0xffff)
+        return 0;
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if (!d->stop)
+        return 0;
+    PyObject *r = PyObject_CallObject(d->stop, NULL);
+    int stop = r ? PyObject_IsTrue(r) : -1;
+    Py_XDECREF(r);
+    return stop ? (stop < 0 ? -1 : 1) : 0; /* the deadline passed: declined, the caller says so */
+}
+
 /* total[k] (length cells + 1) and marg[i][k] for the open boxes[0..n), counted over their
    fillings; both arrays zeroed by the caller.  0 done, 1 past the node limit, -1 error.
    Every step is a sum of products, so counting modulo a prime (or modulo 2**128, past it)
@@ -717,138 +859,35 @@ static void groups_by_size(const int *gstart, int ngroups, int *by_size) {
    mod a constant 0 (plain) and mod d->mod. */
 static ALWAYS_INLINE int count_with(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg,
                                     count_t mod) {
-    const Graph *g = d->g;
-    int W = cells + 1, status = 0;
+    int W = cells + 1;
     if (!n) {
         total[0] = 1;
         return 0;
     }
-    if (++d->nodes > d->max_nodes)
-        return 1;
-    if (!(d->nodes & 0xffff)) { /* a time limit (or Ctrl-C) stops a long enumeration too */
-        if (PyErr_CheckSignals() < 0)
-            return -1;
-        if (d->stop) {
-            PyObject *r = PyObject_CallObject(d->stop, NULL);
-            int stop = r ? PyObject_IsTrue(r) : -1;
-            Py_XDECREF(r);
-            if (stop)
-                return stop < 0 ? -1 : 1; /* the deadline passed: declined, the caller says so */
-        }
-    }
+    int status = node_limit(d);
+    if (status)
+        return status;
     int pick = midpoint(d, boxes, n);
-    /* scratch of this call, given back on every way out */
-    StackMark base = stack_mark(d);
-    int *pos = d->pos; /* box -> index in boxes */
-    int *group = push(d, (size_t)n, sizeof(int), 0);
-    int *gstart = push(d, (size_t)n + 1, sizeof(int), 0);
-    int *gcells = push(d, (size_t)n + 1, sizeof(int), 0);
-    count_t *acc = push(d, (size_t)W, sizeof(count_t), 0);
-    count_t *tmp = push(d, (size_t)W, sizeof(count_t), 0);
-    count_t *next = push(d, (size_t)W, sizeof(count_t), 0);
-    count_t **gt = push(d, (size_t)n, sizeof(count_t *), 1);
-    count_t **gm = push(d, (size_t)n, sizeof(count_t *), 1);
-    int *by_size = push(d, (size_t)n, sizeof(int), 0);
-    int *glo = push(d, (size_t)n, sizeof(int), 0), *ghi = push(d, (size_t)n, sizeof(int), 0);
-    if (!group || !gstart || !gcells || !acc || !tmp || !next || !gt || !gm || !by_size || !glo || !ghi) {
-        release(d, base);
-        return -1;
-    }
-    for (int x = 0; x <= g->size[pick] && !status; x++) {
-        int mark = d->ntrail;
+    StackMark base = stack_mark(d); /* scratch of this call, given back on every way out */
+    Branches br;
+    status = branches_push(d, n, W, &br);
+    for (int x = 0; x <= d->g->size[pick] && !status; x++) {
+        int mark = d->ntrail, shift, none, dead;
         if (!assign(d, pick, x)) {
             undo(d, mark);
             continue;
         }
-        int shift, none;
         count_t weight = branch_weight(d, mark, &shift, &none, mod);
-        if (none) {
-            undo(d, mark);
-            continue;
+        if (!none) {
+            StackMark groups_mark = stack_mark(d);
+            br.ngroups = open_groups(d, boxes, n, br.group, br.gstart, br.gcells);
+            status = count_groups(d, &br, &dead, mod);
+            if (!dead && !status)
+                branch_add(d, &br, boxes, n, mark, weight, shift, W, total, marg, mod);
+            for (int k = 0; k < br.ngroups; k++)
+                br.gt[k] = br.gm[k] = NULL;
+            release(d, groups_mark);
         }
-        int ngroups = open_groups(d, boxes, n, group, gstart, gcells);
-        groups_by_size(gstart, ngroups, by_size);
-        /* count each group, from the memo where it was met before, smallest first: a group with
-           no layout kills the branch, and is found the sooner; each group's window of mine
-           counts (glo..ghi) is all the products below read */
-        int dead = 0, exact = !mod && !d->wraps;
-        StackMark groups_mark = stack_mark(d);
-        for (int kk = 0; kk < ngroups && !dead && !status; kk++) {
-            int k = by_size[kk], ng = gstart[k + 1] - gstart[k];
-            int len = memo_key(d, group + gstart[k], ng);
-            uint64_t hash = memo_hash(d->key, len);
-            Memo *slot = memo_find(d, len, hash);
-            int lo, width, kept = slot && slot->key;
-            /* counted here, the rows are sums from 0; from the memo, only the window is written
-               and read (a group of 100 boxes and 150 cells: 240 kB not cleared) */
-            gt[k] = push(d, (size_t)gcells[k] + 1, sizeof(count_t), !kept);
-            gm[k] = push(d, (size_t)ng * ((size_t)gcells[k] + 1), sizeof(count_t), !kept);
-            if (!gt[k] || !gm[k]) {
-                status = -1;
-                break;
-            }
-            if (kept) {
-                assert(slot->cells == gcells[k] && slot->n == ng);
-                memo_load(slot, gt[k], gm[k]);
-                lo = slot->lo, width = slot->width;
-            } else {
-                status = mod ? count_modular(d, group + gstart[k], ng, gcells[k], gt[k], gm[k])
-                             : count_plain(d, group + gstart[k], ng, gcells[k], gt[k], gm[k]);
-                if (status)
-                    break;
-                width = counts_window(gt[k], gm[k], ng, gcells[k] + 1, exact, &lo);
-                if (memo_store(d, group + gstart[k], ng, gcells[k], hash, gt[k], gm[k], lo, width) < 0)
-                    status = -1;
-            }
-            glo[k] = lo, ghi[k] = lo + width - 1;
-            /* no count of the group is anything but 0: the branch adds nothing (counted exactly:
-               no layout; residues: every one a multiple of the prime) */
-            dead = !width;
-        }
-        if (!dead && !status) {
-            /* branch total: weight * x^shift * the product of the groups */
-            memset(acc, 0, sizeof(count_t) * (size_t)W);
-            acc[shift] = weight;
-            int deg = shift;
-            for (int k = 0; k < ngroups; k++)
-                deg = times_poly(acc, deg, gt[k], glo[k], ghi[k], next, W, mod);
-            for (int m = 0; m <= deg; m++)
-                total[m] = mac(total[m], acc[m], 1, mod);
-            for (int i = 0; i < n; i++) /* the groups' own calls used pos for their boxes */
-                pos[boxes[i]] = i;
-            /* the boxes the branch fixed: value * branch total */
-            for (int t = mark; t < d->ntrail; t++) {
-                int u = d->trail[t], y = d->val[u];
-                if (!y)
-                    continue;
-                count_t *row = marg + (size_t)pos[u] * (size_t)W;
-                for (int m = 0; m <= deg; m++)
-                    row[m] = mac(row[m], (count_t)y, acc[m], mod);
-            }
-            /* a group's boxes: their marginals times the weight, the shift and the other groups */
-            int odeg = W - 1; /* tmp is 0 past odeg: all of it, before the first group */
-            for (int k = 0; k < ngroups; k++) {
-                memset(tmp, 0, sizeof(count_t) * (size_t)(odeg + 1));
-                tmp[shift] = weight;
-                odeg = shift;
-                for (int h = 0; h < ngroups; h++)
-                    if (h != k)
-                        odeg = times_poly(tmp, odeg, gt[h], glo[h], ghi[h], next, W, mod);
-                int ng = gstart[k + 1] - gstart[k], Wg = gcells[k] + 1;
-                for (int q = 0; q < ng; q++) {
-                    const count_t *src = gm[k] + (size_t)q * (size_t)Wg;
-                    count_t *row = marg + (size_t)pos[group[gstart[k] + q]] * (size_t)W;
-                    for (int i = 0; i <= odeg; i++)
-                        if (tmp[i])
-                            for (int j = glo[k]; j <= ghi[k]; j++)
-                                if (src[j])
-                                    row[i + j] = mac(row[i + j], tmp[i], src[j], mod);
-                }
-            }
-        }
-        for (int k = 0; k < ngroups; k++)
-            gt[k] = gm[k] = NULL;
-        release(d, groups_mark);
         undo(d, mark);
     }
     release(d, base);
