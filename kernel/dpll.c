@@ -1091,77 +1091,88 @@ static int part_bits(const Dpll *d, const int *order, int n, int cells, int *see
     return layouts + count_bits((count_t)(largest - 1)) + wsum; /* below largest * layouts * weights */
 }
 
-/* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
-   NO_LAYOUT, FAILED. */
-static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits,
-                         Solver *s) {
+/* The counts' residues of one part: rt[r] (W = cells + 1 coefficients) and rm[r] (a row of W
+   for each box), r = 0 as they are (modulo 2**(8 sizeof(count_t))), r >= 1 modulo PRIMES[r - 1]. */
+typedef struct {
+    int nmod;
+    count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES];
+} Residues;
+
+/* The bits a weighted part's counts need, where 2**cells layouts is too loose a bound: its
+   layouts counted first, unweighted (the numbers' ranges alone; fewer than 2**cells, so they
+   fit), into the rows of r = 0, cleared after.  0, 1 past the node limit, -1 error. */
+static int weighted_bits(Dpll *d, const int *order, int n, int cells, Residues *res, int *method, int *path_order,
+                         int *bits) {
     const Graph *g = d->g;
-    Arena *a = s->scratch;
-    int W = cells + 1, native = 8 * (int)sizeof(count_t), nmod = 0, method = 0;
-    count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES]; /* the counts' residues, one pass each */
-    rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
-    rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
-    int *path_order = arena_alloc(a, (size_t)n, sizeof(int));
-    if (a->failed)
-        return FAILED;
-    path_order[0] = PATH_UNCHOSEN;
-    if (bits > native && g->weighted) {
-        /* 2**cells layouts is too loose a bound here: count the layouts themselves first,
-           unweighted (the numbers' ranges alone; fewer than 2**cells, so they fit) */
-        Graph plain = *g;
-        plain.weighted = 0;
-        d->g = &plain;
-        int status = part_pass(d, order, n, cells, rt[0], rm[0], &method, path_order);
-        d->g = g;
-        if (status)
-            return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */
-        count_t layouts = 0;
-        for (int m = 0; m < W; m++)
-            layouts += rt[0][m];
-        bits = bits - cells + count_bits(layouts);
-        counts_clear(rt[0], rm[0], n, cells);
-    }
-    while (native + PRIME_BITS * nmod < bits)
-        nmod++;
-    if (nmod > NPRIMES)
+    Graph plain = *g;
+    plain.weighted = 0;
+    d->g = &plain;
+    int status = part_pass(d, order, n, cells, res->rt[0], res->rm[0], method, path_order);
+    d->g = g;
+    if (status)
+        return status;
+    count_t layouts = 0;
+    for (int m = 0; m <= cells; m++)
+        layouts += res->rt[0][m];
+    *bits = *bits - cells + count_bits(layouts);
+    counts_clear(res->rt[0], res->rm[0], n, cells);
+    return 0;
+}
+
+/* One pass over the part for each residue, as many moduli as `bits` need beside the native
+   width.  DONE, DECLINE (past the node limit, or more moduli than there are), FAILED. */
+static Status residues_count(Dpll *d, const int *order, int n, int cells, int bits, Residues *res, int *method,
+                             int *path_order, Arena *a) {
+    int W = cells + 1, native = 8 * (int)sizeof(count_t);
+    res->nmod = 0;
+    while (native + PRIME_BITS * res->nmod < bits)
+        res->nmod++;
+    if (res->nmod > NPRIMES)
         return DECLINE;
-    for (int r = 1; r <= nmod; r++) {
-        rt[r] = arena_alloc(a, (size_t)W, sizeof(count_t));
-        rm[r] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
+    for (int r = 1; r <= res->nmod; r++) {
+        res->rt[r] = arena_alloc(a, (size_t)W, sizeof(count_t));
+        res->rm[r] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
     }
     if (a->failed)
         return FAILED;
-    d->wraps = nmod > 0;
+    d->wraps = res->nmod > 0;
     int status = 0;
-    for (int r = 0; r <= nmod && !status; r++) {
+    for (int r = 0; r <= res->nmod && !status; r++) {
         d->mod = r ? PRIMES[r - 1] : 0;
-        status = part_pass(d, order, n, cells, rt[r], rm[r], &method, path_order);
+        status = part_pass(d, order, n, cells, res->rt[r], res->rm[r], method, path_order);
     }
     d->mod = 0;
     d->wraps = 0;
-    if (status)
-        return status < 0 ? FAILED : DECLINE;
-    /* the part's window: the mine counts some layout holds.  A count is 0 where every residue
-       is (it is below the moduli's product), and a box's marginal at m sums its mines over the
-       layouts of m mines, so nothing outside the window is kept: the median component of 3D
-       play (4 layers of 8x8) has 49 cells and 3 mine counts, its rows a twelfth as long */
-    int lo = W, hi = -1;
+    return status ? (status < 0 ? FAILED : DECLINE) : DONE;
+}
+
+/* The part's window: the mine counts some layout holds, *lo .. *hi (*hi -1: none).  A count is 0
+   where every residue is (it is below the moduli's product), and a box's marginal at m sums its
+   mines over the layouts of m mines, so nothing outside the window is kept: the median component
+   of 3D play (4 layers of 8x8) has 49 cells and 3 mine counts, its rows a twelfth as long. */
+static void residues_window(const Residues *res, int n, int W, int *lo, int *hi) {
+    *lo = W, *hi = -1;
     for (int m = 0; m < W; m++) {
         int some = 0;
-        for (int r = 0; r <= nmod; r++)
-            some |= rt[r][m] != 0;
-        lo = some && m < lo ? m : lo;
-        hi = some ? m : hi;
+        for (int r = 0; r <= res->nmod; r++)
+            some |= res->rt[r][m] != 0;
+        *lo = some && m < *lo ? m : *lo;
+        *hi = some ? m : *hi;
     }
-    if (hi < 0)
-        return NO_LAYOUT;
-    int width = hi - lo + 1;
 #ifndef NDEBUG
-    for (int r = 0; r <= nmod; r++)
+    for (int r = 0; r <= res->nmod; r++)
         for (size_t e = 0; e < (size_t)n * (size_t)W; e++)
-            assert(rm[r][e] == 0 || ((int)(e % (size_t)W) >= lo && (int)(e % (size_t)W) <= hi));
+            assert(res->rm[r][e] == 0 || ((int)(e % (size_t)W) >= *lo && (int)(e % (size_t)W) <= *hi));
+#else
+    (void)n;
 #endif
-    /* into wide naturals, kept for the combination */
+}
+
+/* The part's window of counts, into wide naturals (through the residues), kept in the solver's
+   next Part for the combination.  DONE, FAILED. */
+static Status part_keep(Solver *s, int first, const int *order, int n, int W, const Residues *res, int lo,
+                        int hi) {
+    int nmod = res->nmod, native = 8 * (int)sizeof(count_t), width = hi - lo + 1;
     int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));
     Part *part = &s->parts[s->nparts];
     part->total = arena_alloc(s->keep, (size_t)width * (size_t)pw, sizeof(limb));
@@ -1170,13 +1181,13 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
     Crt crt;
     if (!part->total || !part->marg || !part->box || crt_init(&crt, nmod, pw, s->keep) != DONE)
         return FAILED;
-    count_t res[1 + NPRIMES];
+    count_t r_of[1 + NPRIMES];
     for (int row = 0; row <= n; row++) { /* the total, then each box's marginal */
         limb *out = row ? part->marg + (size_t)(row - 1) * (size_t)width * (size_t)pw : part->total;
         for (int m = lo; m <= hi; m++, out += pw) {
             for (int r = 0; r <= nmod; r++)
-                res[r] = row ? rm[r][(size_t)(row - 1) * (size_t)W + (size_t)m] : rt[r][m];
-            crt_solve(&crt, res, out);
+                r_of[r] = row ? res->rm[r][(size_t)(row - 1) * (size_t)W + (size_t)m] : res->rt[r][m];
+            crt_solve(&crt, r_of, out);
         }
     }
     part->nbox = n;
@@ -1187,6 +1198,33 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
         part->box[q] = first + order[q];
     s->nparts++;
     return DONE;
+}
+
+/* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
+   NO_LAYOUT, FAILED. */
+static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits,
+                         Solver *s) {
+    Arena *a = s->scratch;
+    int W = cells + 1, method = 0, lo, hi;
+    Residues res;
+    res.rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
+    res.rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
+    int *path_order = arena_alloc(a, (size_t)n, sizeof(int));
+    if (a->failed)
+        return FAILED;
+    path_order[0] = PATH_UNCHOSEN;
+    if (bits > 8 * (int)sizeof(count_t) && d->g->weighted) {
+        int status = weighted_bits(d, order, n, cells, &res, &method, path_order, &bits);
+        if (status)
+            return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */
+    }
+    Status status = residues_count(d, order, n, cells, bits, &res, &method, path_order, a);
+    if (status != DONE)
+        return status;
+    residues_window(&res, n, W, &lo, &hi);
+    if (hi < 0)
+        return NO_LAYOUT;
+    return part_keep(s, first, order, n, W, &res, lo, hi);
 }
 
 Status component_solve(Position *p, int k, Solver *s) {

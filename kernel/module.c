@@ -437,6 +437,66 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
 }
 
 /* the answer of a combined position; NULL with an exception */
+/* The frontier's groups, one (num, den, mines, cells) tuple a box, appended to groups; 0, -1
+   with an exception set. */
+static int answer_groups(const Position *p, const Combined *c, PyObject *cells, PyObject *groups) {
+    for (int b = 0; b < p->nboxes; b++) {
+        PyObject *members = PyTuple_New(p->boxes[b].size);
+        if (!members)
+            return -1;
+        for (int q = 0; q < p->boxes[b].size; q++) {
+            PyObject *cell = PyTuple_GET_ITEM(cells, p->boxes[b].cells[q]);
+            PyTuple_SET_ITEM(members, q, Py_NewRef(cell));
+        }
+        /* a tuple packed as it is: Py_BuildValue reads its format for every group */
+        PyObject *item = PyTuple_Pack(4, c->num[b], c->den[b], c->mines[b], members);
+        Py_DECREF(members);
+        int failed = !item || PyList_Append(groups, item) < 0;
+        Py_XDECREF(item);
+        if (failed)
+            return -1;
+    }
+    return 0;
+}
+
+/* Every hidden cell into hidden, its group's number into index (the sea's: nboxes), and into
+   frontier or sea, all in board order; 0, -1 with an exception set. */
+static int answer_cells(const Position *p, PyObject *cells, PyObject *hidden, PyObject *index, PyObject *frontier,
+                        PyObject *sea) {
+    Py_ssize_t hi = 0, fi = 0, si = 0;
+    for (Py_ssize_t i = 0; i < p->n; i++) {
+        if (p->v[i] != HIDDEN)
+            continue;
+        PyObject *cell = PyTuple_GET_ITEM(cells, i);
+        PyObject *g = PyLong_FromLong(p->box_of[i] >= 0 ? p->box_of[i] : p->nboxes);
+        if (!g)
+            return -1;
+        PyList_SET_ITEM(index, hi, g);
+        PyTuple_SET_ITEM(hidden, hi++, Py_NewRef(cell));
+        if (p->box_of[i] >= 0)
+            PyTuple_SET_ITEM(frontier, fi++, Py_NewRef(cell));
+        else
+            PyTuple_SET_ITEM(sea, si++, Py_NewRef(cell));
+    }
+    return 0;
+}
+
+/* How many numbers read through each reading (their factors' powers): a list of (key, times), or
+   None under exact clues; NULL with an exception set. */
+static PyObject *answer_readings(const Position *p) {
+    if (!p->readings)
+        return Py_NewRef(Py_None);
+    PyObject *used = PyList_New(0);
+    for (int i = 0; i < p->nused && used; i++) {
+        const Reading *r = &p->used[p->order[i]];
+        PyObject *item = Py_BuildValue("(Ll)", r->key, r->times);
+        if (!item || PyList_Append(used, item) < 0)
+            Py_CLEAR(used);
+        Py_XDECREF(item);
+    }
+    return used;
+}
+
 static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, NeighbourhoodObject *nb,
                         PyObject *value) {
     Py_ssize_t S = p->hidden - p->frontier;
@@ -444,55 +504,14 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
     PyObject *groups = PyList_New(0), *hidden = PyTuple_New(p->hidden), *index = PyList_New(p->hidden);
     PyObject *frontier = PyTuple_New(p->frontier), *sea = PyTuple_New(S), *used = NULL;
     int ok = out && groups && hidden && index && frontier && sea;
-    for (int b = 0; b < p->nboxes && ok; b++) {
-        PyObject *members = PyTuple_New(p->boxes[b].size);
-        ok = members != NULL;
-        for (int q = 0; q < p->boxes[b].size && ok; q++) {
-            PyObject *cell = PyTuple_GET_ITEM(cells, p->boxes[b].cells[q]);
-            Py_INCREF(cell);
-            PyTuple_SET_ITEM(members, q, cell);
-        }
-        /* a tuple packed as it is: Py_BuildValue reads its format for every group */
-        PyObject *item = ok ? PyTuple_Pack(4, c->num[b], c->den[b], c->mines[b], members) : NULL;
-        Py_XDECREF(members);
-        ok = item && PyList_Append(groups, item) == 0;
-        Py_XDECREF(item);
-    }
-    Py_ssize_t hi = 0, fi = 0, si = 0;
-    for (Py_ssize_t i = 0; i < p->n && ok; i++) {
-        if (p->v[i] != HIDDEN)
-            continue;
-        PyObject *cell = PyTuple_GET_ITEM(cells, i);
-        PyObject *g = PyLong_FromLong(p->box_of[i] >= 0 ? p->box_of[i] : p->nboxes);
-        if (!(ok = g != NULL))
-            break;
-        PyList_SET_ITEM(index, hi, g);
-        Py_INCREF(cell);
-        PyTuple_SET_ITEM(hidden, hi++, cell);
-        Py_INCREF(cell);
-        if (p->box_of[i] >= 0)
-            PyTuple_SET_ITEM(frontier, fi++, cell);
-        else
-            PyTuple_SET_ITEM(sea, si++, cell);
-    }
+    ok = ok && answer_groups(p, c, cells, groups) == 0 && answer_cells(p, cells, hidden, index, frontier, sea) == 0;
     if (ok && position_sea(p)) { /* the sea's group: its listed cells (none, where all are unlisted) */
         PyObject *item = PyTuple_Pack(4, c->num[p->nboxes], c->den[p->nboxes], c->mines[p->nboxes], sea);
         ok = item && PyList_Append(groups, item) == 0;
         Py_XDECREF(item);
     }
-    if (ok && p->readings) { /* how many numbers read through each reading: their factors' powers */
-        used = PyList_New(0);
-        ok = used != NULL;
-        for (int i = 0; i < p->nused && ok; i++) {
-            const Reading *r = &p->used[p->order[i]];
-            PyObject *item = Py_BuildValue("(Ll)", r->key, r->times);
-            ok = item && PyList_Append(used, item) == 0;
-            Py_XDECREF(item);
-        }
-    } else if (ok) {
-        used = Py_None;
-        Py_INCREF(used);
-    }
+    if (ok)
+        ok = (used = answer_readings(p)) != NULL;
     PyObject *values = NULL, *probs = NULL;
     if (ok && value) {
         const Py_hash_t *hashes = cell_hashes(nb, cells);
@@ -555,6 +574,62 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
            path_nodes=PATH_NODES, value=None, unlisted=0) */
+/* analyze's mines: an int, at least 0, or None (-1: unknown); 0, -1 with an exception set. */
+static int mines_of(PyObject *obj, long *mines) {
+    *mines = -1;
+    if (obj == Py_None)
+        return 0;
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "mines: an int or None, not %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *mines = PyLong_AsLong(obj);
+    if (*mines == -1 && PyErr_Occurred())
+        return -1;
+    if (*mines < 0) {
+        PyErr_SetString(PyExc_ValueError, "mines: not negative (None: unknown)");
+        return -1;
+    }
+    return 0;
+}
+
+/* analyze's other arguments, as its docstring has them; 0, -1 with an exception naming the one
+   at fault. */
+static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyObject *readings, PyObject *stop,
+                             PyObject *value, int max_cells, long long max_nodes, long long path_nodes,
+                             Py_ssize_t unlisted) {
+    if (unlisted < 0 || unlisted > MAX_UNLISTED) {
+        PyErr_Format(PyExc_ValueError, "unlisted: 0 to %d sea cells the rows do not list", MAX_UNLISTED);
+        return -1;
+    }
+    if (stop != Py_None && !PyCallable_Check(stop)) {
+        PyErr_SetString(PyExc_TypeError, "stop: a callable (true: stop the search), or None");
+        return -1;
+    }
+    if (value != Py_None && !PyCallable_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "value: a callable (numerator, denominator) -> a group's value, or None");
+        return -1;
+    }
+    if (PyTuple_GET_SIZE(cells) != nb->nb.n) {
+        PyErr_Format(PyExc_ValueError, "cells: %zd of them for a neighbourhood of %zd cells", PyTuple_GET_SIZE(cells),
+                     nb->nb.n);
+        return -1;
+    }
+    if (readings != Py_None && !PyMapping_Check(readings)) {
+        PyErr_SetString(PyExc_TypeError, "readings: a mapping from key to reading, or None");
+        return -1;
+    }
+    if (max_cells < 0 || max_nodes < 0) {
+        PyErr_SetString(PyExc_ValueError, "max_cells and max_nodes are not negative");
+        return -1;
+    }
+    if (path_nodes < -1) {
+        PyErr_SetString(PyExc_ValueError, "path_nodes: at least -1 (-1: no part along a path, 0: every part)");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
@@ -568,49 +643,10 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
                                      &stop, &path_nodes, &value, &unlisted))
         return NULL;
-    if (unlisted < 0 || unlisted > MAX_UNLISTED) {
-        PyErr_Format(PyExc_ValueError, "unlisted: 0 to %d sea cells the rows do not list", MAX_UNLISTED);
+    long mines;
+    if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, unlisted) < 0 ||
+        mines_of(mines_obj, &mines) < 0)
         return NULL;
-    }
-    if (stop != Py_None && !PyCallable_Check(stop)) {
-        PyErr_SetString(PyExc_TypeError, "stop: a callable (true: stop the search), or None");
-        return NULL;
-    }
-    if (value != Py_None && !PyCallable_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "value: a callable (numerator, denominator) -> a group's value, or None");
-        return NULL;
-    }
-    long mines = -1;
-    if (mines_obj != Py_None) {
-        if (!PyLong_Check(mines_obj)) {
-            PyErr_Format(PyExc_TypeError, "mines: an int or None, not %.100s", Py_TYPE(mines_obj)->tp_name);
-            return NULL;
-        }
-        mines = PyLong_AsLong(mines_obj);
-        if (mines == -1 && PyErr_Occurred())
-            return NULL;
-        if (mines < 0) {
-            PyErr_SetString(PyExc_ValueError, "mines: not negative (None: unknown)");
-            return NULL;
-        }
-    }
-    if (PyTuple_GET_SIZE(cells) != nb->nb.n) {
-        PyErr_Format(PyExc_ValueError, "cells: %zd of them for a neighbourhood of %zd cells", PyTuple_GET_SIZE(cells),
-                     nb->nb.n);
-        return NULL;
-    }
-    if (readings != Py_None && !PyMapping_Check(readings)) {
-        PyErr_SetString(PyExc_TypeError, "readings: a mapping from key to reading, or None");
-        return NULL;
-    }
-    if (max_cells < 0 || max_nodes < 0) {
-        PyErr_SetString(PyExc_ValueError, "max_cells and max_nodes are not negative");
-        return NULL;
-    }
-    if (path_nodes < -1) {
-        PyErr_SetString(PyExc_ValueError, "path_nodes: at least -1 (-1: no part along a path, 0: every part)");
-        return NULL;
-    }
     Arena keep = {0};
     Position p;
     memset(&p, 0, sizeof(p));

@@ -127,16 +127,22 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     return 0;
 }
 
-/* The plan of the part in the order where (indices into boxes); 0, 1 when it does not fit a
-   state, -1 out of memory. */
-static int plan_make(const Graph *g, const int *boxes, int n, const int *where, Plan *pl, void **blocks) {
+/* Scratch by constraint while a plan is made (each ncons long): its first and last step, its
+   slot in a state, its settled sum, and the cells of its boxes after a step. */
+typedef struct {
+    int *first, *last, *slot, *base, *left;
+} Spans;
+
+/* The plan's arrays (one block of ints, the touches, the binomials; blocks[] holds them for the
+   caller to free) and the steps' boxes and binomials; 0, -1 out of memory. */
+static int plan_alloc(const Graph *g, const int *boxes, int n, const int *where, Plan *pl, Spans *sp,
+                      void **blocks) {
     int ncons = g->ncons;
-    size_t touches = 0;
-    for (int i = 0; i < n; i++)
+    size_t touches = 0, binomials = 0;
+    for (int i = 0; i < n; i++) {
         touches += (size_t)(g->bc_start[boxes[i] + 1] - g->bc_start[boxes[i]]);
-    size_t binomials = 0;
-    for (int i = 0; i < n; i++)
         binomials += (size_t)g->size[boxes[i]] + 1;
+    }
     int *ints = PyMem_Malloc(sizeof(int) * (4 * (size_t)n + 2 + 5 * (size_t)ncons));
     Touch *touch = PyMem_Malloc(sizeof(Touch) * (touches + 1));
     count_t *choose = PyMem_Malloc(sizeof(count_t) * binomials);
@@ -154,9 +160,12 @@ static int plan_make(const Graph *g, const int *boxes, int n, const int *where, 
     pl->tstart = ints + 2 * n;
     pl->cstart = ints + 3 * n + 1;
     pl->choose = choose;
-    int *left = ints + 4 * n + 2, *first = left + ncons, *last = first + ncons,
-        *slot = last + ncons, *base = slot + ncons;
     pl->touch = touch;
+    sp->left = ints + 4 * n + 2;
+    sp->first = sp->left + ncons;
+    sp->last = sp->first + ncons;
+    sp->slot = sp->last + ncons;
+    sp->base = sp->slot + ncons;
     memcpy(pl->where, where, sizeof(int) * (size_t)n);
     pl->cstart[0] = 0;
     for (int i = 0; i < n; i++) {
@@ -166,66 +175,99 @@ static int plan_make(const Graph *g, const int *boxes, int n, const int *where, 
         for (int x = 0; x <= size; x++)
             choose[pl->cstart[i] + x] = binomial(size, x);
     }
-    /* each constraint's first and last step, and its settled sum */
+    return 0;
+}
+
+/* Each constraint's first and last step, and its settled sum; 0, 1 when a sum could pass the
+   byte a state keeps for it. */
+static int plan_spans(const Plan *pl, Spans *sp) {
+    const Graph *g = pl->g;
+    int n = pl->n;
     for (int i = 0; i < n; i++)
         for (int k = g->bc_start[pl->box[i]]; k < g->bc_start[pl->box[i] + 1]; k++) {
             int c = g->bc_list[k];
-            first[c] = n;
-            last[c] = -1;
+            sp->first[c] = n;
+            sp->last[c] = -1;
         }
     for (int i = 0; i < n; i++)
         for (int k = g->bc_start[pl->box[i]]; k < g->bc_start[pl->box[i] + 1]; k++) {
             int c = g->bc_list[k];
-            first[c] = i < first[c] ? i : first[c];
-            last[c] = i > last[c] ? i : last[c];
+            sp->first[c] = i < sp->first[c] ? i : sp->first[c];
+            sp->last[c] = i > sp->last[c] ? i : sp->last[c];
             if (g->hi[c] > 255)
                 return 1;
-            if (first[c] == i) {
-                base[c] = 0;
+            if (sp->first[c] == i) {
+                sp->base[c] = 0;
                 for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
-                    base[c] += g->fixed[g->cb_list[t]] > 0 ? g->fixed[g->cb_list[t]] : 0;
+                    sp->base[c] += g->fixed[g->cb_list[t]] > 0 ? g->fixed[g->cb_list[t]] : 0;
             }
         }
-    /* slots: a constraint holds one from the step it opens to the step it closes */
-    int free_slots[MAX_SLOTS], nfree = 0, used = 0, nt = 0;
-    for (int i = 0; i < n; i++) {
+    return 0;
+}
+
+/* Each step's touches, and their slots: a constraint holds one from the step it opens to the
+   step it closes, and its slot is free again for the steps after that; the slots used (*used),
+   0, or 1 when more than MAX_SLOTS are open at once. */
+static int plan_slots(Plan *pl, Spans *sp, int *used) {
+    const Graph *g = pl->g;
+    int free_slots[MAX_SLOTS], nfree = 0, nt = 0;
+    *used = 0;
+    for (int i = 0; i < pl->n; i++) {
         int u = pl->box[i], freed[MAX_SLOTS], nfreed = 0;
         pl->tstart[i] = nt;
         for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
             int c = g->bc_list[k];
-            Touch *t = &touch[nt++];
+            Touch *t = &pl->touch[nt++];
             t->c = c;
-            t->opens = first[c] == i;
-            t->closes = last[c] == i;
-            t->base = base[c];
+            t->opens = sp->first[c] == i;
+            t->closes = sp->last[c] == i;
+            t->base = sp->base[c];
             t->room = 0;
             if (t->opens && !t->closes) {
                 if (nfree)
-                    slot[c] = free_slots[--nfree];
-                else if (used < MAX_SLOTS)
-                    slot[c] = used++;
+                    sp->slot[c] = free_slots[--nfree];
+                else if (*used < MAX_SLOTS)
+                    sp->slot[c] = (*used)++;
                 else
                     return 1;
             }
-            t->slot = t->opens && t->closes ? -1 : slot[c];
+            t->slot = t->opens && t->closes ? -1 : sp->slot[c];
             if (t->closes && !t->opens)
-                freed[nfreed++] = slot[c];
+                freed[nfreed++] = sp->slot[c];
         }
         for (int f = 0; f < nfreed; f++) /* free for the next steps, not this one */
             free_slots[nfree++] = freed[f];
     }
-    pl->tstart[n] = nt;
-    /* each touch's room: the cells of its constraint's boxes after the step (set at the last) */
-    for (int i = n - 1, *room = left; i >= 0; i--) {
+    pl->tstart[pl->n] = nt;
+    return 0;
+}
+
+/* Each touch's room: the cells of its constraint's boxes after the step (set at the last). */
+static void plan_rooms(Plan *pl, Spans *sp) {
+    const Graph *g = pl->g;
+    int *room = sp->left;
+    for (int i = pl->n - 1; i >= 0; i--) {
         int u = pl->box[i];
         for (int t = pl->tstart[i]; t < pl->tstart[i + 1]; t++) {
-            Touch *tc = &touch[t];
+            Touch *tc = &pl->touch[t];
             if (tc->closes)
                 room[tc->c] = 0;
             tc->room = room[tc->c];
             room[tc->c] += g->size[u];
         }
     }
+}
+
+/* The plan of the part in the order where (indices into boxes); 0, 1 when it does not fit a
+   state, -1 out of memory. */
+static int plan_make(const Graph *g, const int *boxes, int n, const int *where, Plan *pl, void **blocks) {
+    Spans sp;
+    int used;
+    if (plan_alloc(g, boxes, n, where, pl, &sp, blocks) < 0)
+        return -1;
+    if (plan_spans(pl, &sp) || plan_slots(pl, &sp, &used))
+        return 1;
+    plan_rooms(pl, &sp);
     pl->K = used ? (used + 7) & ~7 : 8; /* whole words: see key_hash */
     return 0;
 }
@@ -602,6 +644,94 @@ static int layer_again(Work *w, int i, count_t mod, PyObject *stop) {
     return why;
 }
 
+/* The last layer's completions: its one state (every constraint closed) completed by nothing;
+   0, -1 out of memory. */
+static int back_last(Work *w) {
+    const Plan *pl = &w->plan;
+    Layer *B = &w->back[pl->n & 1];
+    B->n = 0;
+    if (!w->layers[pl->n].n)
+        return 0;
+    if (B->cap < 1 && ranges_reserve(B, 1) < 0)
+        return PyErr_NoMemory(), -1;
+    B->n = 1;
+    B->lo[0] = B->hi[0] = 0;
+    w->bwd_used[pl->n & 1] = 0;
+    if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)
+        return PyErr_NoMemory(), -1;
+    w->bwd[pl->n & 1][0] = 1;
+    return 0;
+}
+
+/* The range of mine counts completing each state of layer i (through its moves to layer i + 1's
+   completions), and room for their polynomials, zeroed; 0, PATH_DECLINE past the limit, -1 out
+   of memory. */
+static int back_ranges(Work *w, int i) {
+    const Layer *L = &w->layers[i];
+    Layer *next = &w->back[(i + 1) & 1], *here = &w->back[i & 1];
+    if (here->cap < L->n && ranges_reserve(here, L->n) < 0)
+        return PyErr_NoMemory(), -1;
+    here->n = L->n;
+    for (int s = 0; s < L->n; s++) {
+        here->lo[s] = INT32_MAX;
+        here->hi[s] = -1;
+        for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+            int t = L->to[m], x = L->x[m];
+            if (t >= next->n || next->hi[t] < next->lo[t])
+                continue;
+            here->lo[s] = next->lo[t] + x < here->lo[s] ? next->lo[t] + x : here->lo[s];
+            here->hi[s] = next->hi[t] + x > here->hi[s] ? next->hi[t] + x : here->hi[s];
+        }
+    }
+    w->bwd_used[i & 1] = 0;
+    int placed = layer_place(here, &w->bwd[i & 1], &w->bwd_used[i & 1], &w->bwd_cap[i & 1]);
+    return placed < 0 ? (placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1)) : 0;
+}
+
+/* State s of layer i: its completions (each move's weight times the completions it reaches) and
+   what its step's box adds to the box's marginal row mrow: the layouts reaching s times the
+   completions in which the box holds x mines, x times.  row is scratch of W coefficients. */
+static void back_state(Work *w, int i, int s, count_t *row, count_t *mrow, int W, count_t mod) {
+    const Plan *pl = &w->plan;
+    const Layer *L = &w->layers[i], *next = &w->back[(i + 1) & 1], *here = &w->back[i & 1];
+    const count_t *nb = w->bwd[(i + 1) & 1];
+    int lo = here->lo[s], span = here->hi[s] - lo, any = 0;
+    count_t *dst = w->bwd[i & 1] + here->off[s];
+    memset(row, 0, sizeof(count_t) * ((size_t)span + 1));
+    for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
+        int t = L->to[m], x = L->x[m];
+        count_t weight = move_weight(pl, L, i, m);
+        if (t >= next->n || next->hi[t] < next->lo[t])
+            continue;
+        const count_t *src = nb + next->off[t];
+        int shift = next->lo[t] + x - lo;
+        count_t xw = mac(0, weight, (count_t)x, mod);
+        for (int j = 0; j <= next->hi[t] - next->lo[t]; j++) {
+            if (!src[j])
+                continue;
+            dst[shift + j] = mac(dst[shift + j], src[j], weight, mod);
+            if (x) {
+                row[shift + j] = mac(row[shift + j], src[j], xw, mod);
+                any = 1;
+            }
+        }
+    }
+    if (!any)
+        return;
+    /* the layouts reaching s (degrees L->lo..) times row (degrees lo..) */
+    const count_t *f = L->poly + L->off[s];
+    for (int a = 0; a <= L->hi[s] - L->lo[s]; a++) {
+        if (!f[a])
+            continue;
+        count_t *m = mrow + L->lo[s] + a + lo;
+        assert(L->lo[s] + a + lo + span < W);
+        (void)W;
+        for (int b = 0; b <= span; b++)
+            if (row[b])
+                m[b] = mac(m[b], f[a], row[b], mod);
+    }
+}
+
 /* Backward, with the marginals: step i's states' completions from step i + 1's, and the box's
    mines over every layout: the sum over states and values of (the layouts reaching the state)
    times (x * weight * the completions of where x leads).  0, 1 declined, -1 out of memory. */
@@ -609,92 +739,25 @@ static int backward(Work *w, int cells, count_t mod, PyObject *stop, count_t *ma
     const Plan *pl = &w->plan;
     int K = pl->K, W = cells + 1;
     count_t *row = (count_t *)(void *)(w->scratch + 2 * ((K + 15) & ~15)); /* W coefficients */
-    Layer *end = &w->layers[pl->n];
-    Layer *B = &w->back[pl->n & 1];
-    /* the last layer has one state (every constraint closed), completed by nothing */
-    B->n = 0;
-    if (end->n) {
-        if (B->cap < 1 && ranges_reserve(B, 1) < 0)
-            return PyErr_NoMemory(), -1;
-        B->n = 1;
-        B->lo[0] = B->hi[0] = 0;
-        w->bwd_used[pl->n & 1] = 0;
-        if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)
-            return PyErr_NoMemory(), -1;
-        w->bwd[pl->n & 1][0] = 1;
-    }
-    layer_polys_free(w, end); /* its one polynomial is the part's total, read already */
+    if (back_last(w) < 0)
+        return -1;
+    layer_polys_free(w, &w->layers[pl->n]); /* its one polynomial is the part's total, read already */
     for (int i = pl->n - 1; i >= 0; i--) {
         int why = interrupted(stop);
         if (!why)
             why = layer_again(w, i, mod, stop);
+        if (!why)
+            why = back_ranges(w, i);
         if (why)
             return why;
         Layer *L = &w->layers[i];
-        Layer *next = &w->back[(i + 1) & 1], *here = &w->back[i & 1];
-        const count_t *nb = w->bwd[(i + 1) & 1];
-        int q = pl->where[i];
-        if (here->cap < L->n && ranges_reserve(here, L->n) < 0)
-            return PyErr_NoMemory(), -1;
-        here->n = L->n;
-        for (int s = 0; s < L->n; s++) { /* each state's completions: their range */
-            here->lo[s] = INT32_MAX;
-            here->hi[s] = -1;
-            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
-                int t = L->to[m], x = L->x[m];
-                if (t >= next->n || next->hi[t] < next->lo[t])
-                    continue;
-                here->lo[s] = next->lo[t] + x < here->lo[s] ? next->lo[t] + x : here->lo[s];
-                here->hi[s] = next->hi[t] + x > here->hi[s] ? next->hi[t] + x : here->hi[s];
-            }
-        }
-        w->bwd_used[i & 1] = 0;
-        int placed = layer_place(here, &w->bwd[i & 1], &w->bwd_used[i & 1], &w->bwd_cap[i & 1]);
-        if (placed < 0)
-            return placed == -2 ? PATH_DECLINE : (PyErr_NoMemory(), -1);
-        nb = w->bwd[(i + 1) & 1];
-        count_t *hb = w->bwd[i & 1];
-        count_t *mrow = marg + (size_t)q * (size_t)W;
+        count_t *mrow = marg + (size_t)pl->where[i] * (size_t)W;
+        const Layer *here = &w->back[i & 1];
         for (int s = 0; s < L->n; s++) {
             if ((why = interrupted_at(stop, s)) != 0)
                 return why;
-            if (here->hi[s] < here->lo[s] || L->hi[s] < L->lo[s])
-                continue;
-            int lo = here->lo[s], span = here->hi[s] - lo;
-            count_t *dst = hb + here->off[s];
-            memset(row, 0, sizeof(count_t) * ((size_t)span + 1));
-            int any = 0;
-            for (int m = L->mstart[s]; m < L->mstart[s + 1]; m++) {
-                int t = L->to[m], x = L->x[m];
-                count_t weight = move_weight(pl, L, i, m);
-                if (t >= next->n || next->hi[t] < next->lo[t])
-                    continue;
-                const count_t *src = nb + next->off[t];
-                int shift = next->lo[t] + x - lo;
-                count_t xw = mac(0, weight, (count_t)x, mod);
-                for (int j = 0; j <= next->hi[t] - next->lo[t]; j++) {
-                    if (!src[j])
-                        continue;
-                    dst[shift + j] = mac(dst[shift + j], src[j], weight, mod);
-                    if (x) {
-                        row[shift + j] = mac(row[shift + j], src[j], xw, mod);
-                        any = 1;
-                    }
-                }
-            }
-            if (!any)
-                continue;
-            /* the box's mines: the layouts reaching s (degrees L->lo..) times row (degrees lo..) */
-            const count_t *f = L->poly + L->off[s];
-            for (int a = 0; a <= L->hi[s] - L->lo[s]; a++) {
-                if (!f[a])
-                    continue;
-                count_t *m = mrow + L->lo[s] + a + lo;
-                assert(L->lo[s] + a + lo + span < W);
-                for (int b = 0; b <= span; b++)
-                    if (row[b])
-                        m[b] = mac(m[b], f[a], row[b], mod);
-            }
+            if (here->hi[s] >= here->lo[s] && L->hi[s] >= L->lo[s])
+                back_state(w, i, s, row, mrow, W, mod);
         }
         layer_polys_free(w, L); /* the steps below need it no more */
     }

@@ -165,6 +165,53 @@ static int number_equation(Position *p, int i, int x, Equation *e, Arena *a) {
     return DONE;
 }
 
+/* Late in a game, under exact clues, the numbers that see a hidden cell are found from the
+   hidden and flagged cells, through the table reversed, and every other number is checked
+   against the flags it sees without reading its neighbours: a board of 3D play with 209
+   numbers and 14 hidden cells read up to 5434 cells for its equations, up to 364 this way
+   (on the positions of benchmarks.topologies' 3D play, the mean kernel call 6% faster).  By
+   cell: the hidden (*hid) and flagged (*flg) cells it sees, both NULL where this does not pay.
+   DONE, FAILED. */
+static Status late_tallies(const Position *p, long numbers, Arena *a, int **hid, int **flg) {
+    const Neighbourhood *nb = p->nb;
+    *hid = *flg = NULL;
+    if (p->readings || p->hidden + p->flags >= numbers)
+        return DONE;
+    assert(nb->rstart && nb->rnext);
+    *hid = arena_alloc(a, (size_t)p->n, sizeof(int));
+    *flg = arena_alloc(a, (size_t)p->n, sizeof(int));
+    if (!*hid || !*flg)
+        return FAILED;
+    for (Py_ssize_t j = 0; j < p->n; j++) {
+        if (p->v[j] != HIDDEN && p->v[j] != FLAG)
+            continue;
+        int *tally = p->v[j] == HIDDEN ? *hid : *flg;
+        for (int32_t k = nb->rstart[j]; k < nb->rstart[j + 1]; k++)
+            tally[nb->rnext[k]]++;
+    }
+    return DONE;
+}
+
+/* cell -> its equations, in equation order (eq_list[eq_start[i] .. eq_start[i + 1])), from
+   `incidences` (cell, equation) pairs.  DONE, FAILED. */
+static Status equations_by_cell(Position *p, long incidences, Arena *a) {
+    p->eq_list = arena_alloc(a, (size_t)incidences, sizeof(int));
+    int *fill = arena_alloc(a, (size_t)p->n, sizeof(int));
+    if (!p->eq_list || !fill)
+        return FAILED;
+    for (int q = 0; q < p->neq; q++)
+        for (int k = 0; k < p->eqs[q].ncells; k++)
+            p->eq_start[p->eqs[q].cells[k] + 1]++;
+    for (Py_ssize_t i = 0; i < p->n; i++)
+        p->eq_start[i + 1] += p->eq_start[i];
+    for (int q = 0; q < p->neq; q++)
+        for (int k = 0; k < p->eqs[q].ncells; k++) {
+            int j = p->eqs[q].cells[k];
+            p->eq_list[p->eq_start[j] + fill[j]++] = q;
+        }
+    return DONE;
+}
+
 static Status build_equations(Position *p, Arena *a) {
     Py_ssize_t n = p->n;
     long numbers = 0;
@@ -186,27 +233,9 @@ static Status build_equations(Position *p, Arena *a) {
         if (!p->used || !p->order)
             return FAILED;
     }
-    /* Late in a game, under exact clues, the numbers that see a hidden cell are found from the
-       hidden and flagged cells, through the table reversed, and every other number is checked
-       against the flags it sees without reading its neighbours: a board of 3D play with 209
-       numbers and 14 hidden cells read up to 5434 cells for its equations, up to 364 this way
-       (on the positions of benchmarks.topologies' 3D play, the mean kernel call 6% faster) */
-    int *hid = NULL, *flg = NULL;
-    if (!p->readings && p->hidden + p->flags < numbers) {
-        const Neighbourhood *nb = p->nb;
-        assert(nb->rstart && nb->rnext);
-        hid = arena_alloc(a, (size_t)n, sizeof(int));
-        flg = arena_alloc(a, (size_t)n, sizeof(int));
-        if (!hid || !flg)
-            return FAILED;
-        for (Py_ssize_t j = 0; j < n; j++) {
-            if (p->v[j] != HIDDEN && p->v[j] != FLAG)
-                continue;
-            int *tally = p->v[j] == HIDDEN ? hid : flg;
-            for (int32_t k = nb->rstart[j]; k < nb->rstart[j + 1]; k++)
-                tally[nb->rnext[k]]++;
-        }
-    }
+    int *hid, *flg;
+    if (late_tallies(p, numbers, a, &hid, &flg) != DONE)
+        return FAILED;
     p->neq = 0;
     long incidences = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -225,22 +254,7 @@ static Status build_equations(Position *p, Arena *a) {
         incidences += p->eqs[p->neq].ncells;
         p->neq++;
     }
-    /* cell -> equations, in equation order */
-    p->eq_list = arena_alloc(a, (size_t)incidences, sizeof(int));
-    int *fill = arena_alloc(a, (size_t)n, sizeof(int));
-    if (!p->eq_list || !fill)
-        return FAILED;
-    for (int q = 0; q < p->neq; q++)
-        for (int k = 0; k < p->eqs[q].ncells; k++)
-            p->eq_start[p->eqs[q].cells[k] + 1]++;
-    for (Py_ssize_t i = 0; i < n; i++)
-        p->eq_start[i + 1] += p->eq_start[i];
-    for (int q = 0; q < p->neq; q++)
-        for (int k = 0; k < p->eqs[q].ncells; k++) {
-            int j = p->eqs[q].cells[k];
-            p->eq_list[p->eq_start[j] + fill[j]++] = q;
-        }
-    return DONE;
+    return equations_by_cell(p, incidences, a);
 }
 
 /* ========================================================================== */
