@@ -132,10 +132,13 @@ def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of
     from countsweep.play.generators import lattice
 
     board = lattice(40, 40, 0.2, seed=1, every=3)
-    start = time.perf_counter()
+    # the work done past the deadline is what is measured: the process's own time, which a VM
+    # that stops the process for a moment does not add to (once, here, a wall-clock 0.75 s bound
+    # failed on a run that takes 0.34 s every other time)
+    start = time.process_time()
     with pytest.raises(LimitExceeded, match=r"^time limit of 0\.3 s reached while counting along the path$"):
         analyze(board, limits=Limits(timeout=0.3), implementation=implementation)
-    assert time.perf_counter() - start < 0.75
+    assert time.process_time() - start < 0.75
 
 
 # ---- the states, the plan's bounds and the limits, against what they are said to be --------------
