@@ -89,7 +89,7 @@ class RuleSet:
         if not isinstance(text, (str, bytes)):
             raise ParameterTypeError(f"text: expected JSON text, not {shown(text)}")
         try:
-            doc = parse_json(text, parse_float=str)
+            doc = parse_json(text, parse_float=_JsonNumber)
         except ValueError as exc:
             raise InputError(f"{where}: not JSON ({exc})") from None
         return cls.from_payload(doc, where)
@@ -155,17 +155,55 @@ class RuleSet:
         return Constraints.of_rules(len(self.names), tuple(equations), mines, self.others)
 
 
+class _JsonNumber(str):
+    """A JSON number with a fraction or an exponent, kept as written: ``mine_prob`` reads it exactly
+    (0.2 is 1/5, not the double next to it), and a cell's name or a count refuses it, as
+    :meth:`RuleSet.from_payload` refuses a float, where ``str`` would have made ``1.5`` a cell
+    named ``"1.5"``.
+
+    >>> RuleSet.from_json('{"rules": [], "mine_prob": 0.2}').mine_prob
+    Fraction(1, 5)
+    """
+
+
+def _as_json(value: object, room: int = 40) -> str:
+    """``value`` as the payload wrote it, cut at ``room`` characters, for a message: JSON where it
+    is JSON, its ``repr`` where a Python payload holds something else (a set, a huge integer:
+    :func:`~countsweep.errors.shown`).  Each level of a list or an object writes a character at
+    least, so a deep one is left within ``room`` levels.
+
+    >>> _as_json([_JsonNumber("0.5"), {"a": None}]), _as_json(list(range(100)), 12), _as_json({1, 2})
+    ('[0.5, {"a": null}]', '[0, 1, 2, 3,', '{1, 2}')
+    """
+    if isinstance(value, _JsonNumber):
+        return value[:room]
+    if isinstance(value, (list, dict)):
+        close = "}" if isinstance(value, dict) else "]"
+        pairs = ((f"{_as_json(k, room)}: ", v) for k, v in value.items()) if isinstance(value, dict) \
+            else (("", v) for v in value)
+        out = "{" if isinstance(value, dict) else "["
+        for k, (key, item) in enumerate(pairs):
+            if len(out) >= room:
+                break
+            out += (", " if k else "") + key
+            out += _as_json(item, room - len(out)) if len(out) < room else ""
+        return (out + close)[:room]
+    if value is None or isinstance(value, (bool, str, float)) or (isinstance(value, int) and value.bit_length() <= 256):
+        return json.dumps(value)[:room]
+    return shown(value, room)
+
+
 def _name(name: object, place: str) -> str:
-    if isinstance(name, bool) or not isinstance(name, (str, int)):
-        raise InputError(f"{place}: a cell is named by a string or an integer, not {json.dumps(name)[:40]}")
+    if isinstance(name, (bool, _JsonNumber)) or not isinstance(name, (str, int)):
+        raise InputError(f"{place}: a cell is named by a string or an integer, not {_as_json(name)}")
     if isinstance(name, str) and not is_text(name):
-        raise InputError(f"{place}: {json.dumps(name)[:40]} holds a lone surrogate, not text any output could carry")
+        raise InputError(f"{place}: {_as_json(name)} holds a lone surrogate, not text any output could carry")
     return str(name)
 
 
 def _integer(value: object, place: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError(f"{place}: expected a whole number of mines or cells, not {json.dumps(value)[:40]}")
+        raise InputError(f"{place}: expected a whole number of mines or cells, not {_as_json(value)}")
     return value
 
 
@@ -197,7 +235,7 @@ def _probability(value: object, place: str) -> Fraction:
         # a float as written (its shortest repr): 0.2 is 1/5, not the binary double next to it
         p = Fraction(repr(value) if isinstance(value, float) else value)
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"{place}: expected a number, not {json.dumps(value)[:40]}") from None
+        raise InputError(f"{place}: expected a number, not {_as_json(value)}") from None
     if not 0 < p < 1:
         raise InputError(f"{place}: {value} is not a probability in (0, 1)")
     return p

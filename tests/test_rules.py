@@ -539,6 +539,12 @@ def test_the_kernel_stops_counting_exact_rules_at_the_callers_deadline():
      "payload: total_cells is 1 but the rules name 2 cells (total_cells counts every covered cell, the named ones "
      "included)"),
     ({"rules": [], "total_mines": "2"}, 'payload: total_mines: expected a whole number of mines or cells, not "2"'),
+    # a number with a fraction is no name and no count, read from JSON text or given as a float
+    ({"rules": [{"num_mines": 1, "cells": [1.5, "a"]}]},
+     "payload: rules[0].cells[0]: a cell is named by a string or an integer, not 1.5"),
+    ({"rules": [{"num_mines": 1.0, "cells": ["a"]}]},
+     "payload: rules[0].num_mines: expected a whole number of mines or cells, not 1.0"),
+    ({"rules": [], "mine_prob": [0.5]}, "payload: mine_prob: expected a number, not [0.5]"),
 ])
 def test_a_malformed_payloads_message_in_full(doc, says):
     with pytest.raises(InputError) as info:
