@@ -18,6 +18,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     if not isinstance(successes, Integral) or not isinstance(trials, Integral) or not 0 <= successes <= trials:
         raise ParameterError(f"successes, trials: whole numbers with 0 <= successes <= trials, not "
                              f"{shown(successes)}, {shown(trials)}")
+    if trials > 10**150:  # 4 * trials**2 would pass the largest float
+        raise ParameterError(f"trials: at most 10**150, not {shown(trials)}")
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

@@ -413,7 +413,9 @@ def _check_memory(limits: Limits, board: Board) -> None:
                             f"the limit is {limits.max_memory / 2**20:,.0f} MB (--max-memory)")
 
 
-def _backend_of(backend: object) -> Backend:
+def backend_of(backend: object) -> Backend:
+    """The backend ``backend`` names (a name of :func:`~countsweep.counting.registry.backend_names`), or
+    ``backend`` itself if it is one; :class:`ParameterTypeError` for anything else."""
     if isinstance(backend, str):
         return get_backend(backend)
     if not isinstance(backend, Backend):
@@ -466,7 +468,7 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     if isinstance(backend, str) and backend in BACKENDS:
         name = backend
     else:
-        engine = _backend_of(backend)
+        engine = backend_of(backend)
         name = engine.name
     clue_model(clues)
     if density is not None:

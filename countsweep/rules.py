@@ -42,12 +42,13 @@ from typing import Any
 from countsweep.analysis import Analysis, Group
 from countsweep.board import HIDDEN
 from countsweep.constraints import Constraints, Equation
-from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
+from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits
+from countsweep.counting.base import limits_of
 from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError, ParameterTypeError, shown
 from countsweep.files import is_text, parse_json
 from countsweep.kernel import KERNEL, choose
-from countsweep.oracle import KERNEL_NODES, _count, combine, group_probability
+from countsweep.oracle import KERNEL_NODES, _count, backend_of, combine, group_probability
 
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
@@ -354,8 +355,8 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
     """
     if not isinstance(rules, RuleSet):
         raise ParameterTypeError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
-    engine = get_backend(backend) if isinstance(backend, str) else backend
-    limits = (limits or Limits()).started()
+    engine = backend_of(backend)
+    limits = limits_of(limits)
     ours = BACKENDS.get(engine.name) is type(engine)
     which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=rules.mine_prob)
     if which == "kernel" and all(r.lo == r.hi for r in rules.rules) and rules.others <= MAX_KERNEL_OTHERS:

@@ -6,7 +6,7 @@ greedy agent flags every certain mine, opens every certain-safe cell, and
 otherwise guesses the cell with the lowest exact mine probability (sea cells
 included), breaking ties at random.
 
->>> from countsweep.play.game import Game
+>>> from countsweep.play.game import Game, seed_of
 >>> rec = play_game(Game(9, 9, 10, rule="opening", seed=3), GreedyAgent(), first=(4, 4), seed=3)
 >>> rec.won in (True, False), rec.guesses >= 0
 (True, True)
@@ -30,7 +30,7 @@ from countsweep.errors import CountsweepError, LimitExceeded, ParameterError, Pa
 from countsweep.oracle import Analysis, Group, analyze
 from countsweep.play.endgame import Endgame, best_move, component_layouts
 from countsweep.play.fifty import pseudos
-from countsweep.play.game import Game
+from countsweep.play.game import Game, seed_of
 from countsweep.play.risk import Risk
 
 
@@ -720,7 +720,7 @@ def play_game(game: Game, agent: Agent, first: Cell, seed: int, trace=None) -> G
         raise ParameterTypeError(f"game: expected a countsweep.play.game.Game, not {shown(game)}")
     if not callable(getattr(agent, "moves", None)):
         raise ParameterTypeError(f"agent: expected an agent (make_agent('best')), not {shown(agent)}")
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     start = time.perf_counter()
     guesses = 1 if game.settings.rule == "unsafe" else 0
     moves = 1

@@ -103,6 +103,10 @@ class Settings:
 
         A 3D size, ``WIDTHxHEIGHTxDEPTHxMINES``, stacks the layers' rows (:mod:`countsweep.topology`).
         """
+        for name, text in (("level", level), ("size", size)):
+            if text is not None and not isinstance(text, str):
+                raise ParameterTypeError(f"{name}: text such as {'expert' if name == 'level' else '30x16x99'!r} "
+                                         f"or None, not {shown(text)}")
         model = parse_topology(topology)
         if size and size.strip().lower().count("x") == 3:
             parts = size.strip().lower().split("x")
@@ -137,6 +141,18 @@ class Settings:
                 + ("" if self.clues == "exact" else f", clues {self.clues}"))
 
 
+def seed_of(seed: object, name: str = "seed") -> int | None:
+    """``seed`` checked: a whole number, or None (a fresh one each time); games dealt from the same
+    number are the same games.
+
+    >>> seed_of(7), seed_of(None)
+    (7, None)
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ParameterTypeError(f"{name}: a whole number (or None), not {shown(seed)}")
+    return seed
+
+
 def first_cell(settings: Settings, rng: random.Random) -> Cell:
     """The first click named by ``settings.first``: corner, center, random or ``R,C``."""
     if not isinstance(settings, Settings):
@@ -163,7 +179,7 @@ class Game:
         spec = topology if isinstance(topology, str) else topology.spec()
         self.settings = Settings(width, height, mines, rule, topology=spec)
         self.topology = self.settings.topology_model
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed_of(seed))
         self.clues = clues
         # the clues' own generator: the layout a seed deals does not depend on the model
         self._clue_rng = random.Random(f"clues:{seed}")

@@ -22,7 +22,7 @@ import random
 
 from countsweep.board import HIDDEN, Board, Cell
 from countsweep.errors import ParameterError, ParameterTypeError, shown
-from countsweep.play.game import Game, Settings, first_cell
+from countsweep.play.game import Game, Settings, first_cell, seed_of
 
 
 def _need(ok: bool, message: str) -> None:
@@ -62,7 +62,7 @@ def _numbers(width: int, height: int, mines: set[Cell], revealed, total: int | N
 
 def band(n: int, seed: int = 0, total: bool = True) -> Board:
     _size(n, "n", "a band's length in columns", 1_000_000)
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     mines = {(rng.choice((0, 2)), c) for c in range(n)}
     return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
 
@@ -70,7 +70,7 @@ def band(n: int, seed: int = 0, total: bool = True) -> Board:
 def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) -> Board:
     _size(n, "n", "a band's length in columns", 1_000_000)
     _share(density, "density")
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     mines = {(r, c) for r in (0, 2) for c in range(n) if rng.random() < density}
     return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
 
@@ -80,7 +80,7 @@ def midgame(width: int, height: int, density: float, opened: float, seed: int = 
     _sides(width, height)
     _share(density, "density")
     _share(opened, "opened")
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     cells = [(r, c) for r in range(height) for c in range(width)]
     k = round(density * len(cells))
     game = Game(width, height, k, rule="unsafe", seed=rng.randrange(2**32))
@@ -107,7 +107,7 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
     cells = [(r, c) for r in range(height) for c in range(width)]
     _need(type(mines) is int and type(numbers) is int and mines >= 0 and 0 <= numbers <= len(cells) - mines,
           f"{shown(mines)} mines and {shown(numbers)} numbers do not fit {width}x{height}")
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     layout = set(rng.sample(cells, mines))
     revealed = set(rng.sample([c for c in cells if c not in layout], numbers))
     return _numbers(width, height, layout, revealed, mines)
@@ -118,7 +118,7 @@ def lattice(width: int, height: int, density: float, seed: int = 0, every: int =
     _sides(width, height)
     _share(density, "density")
     _need(type(every) is int and every >= 1, f"every: a whole number of 1 or more, not {shown(every)}")
-    rng = random.Random(seed)
+    rng = random.Random(seed_of(seed))
     cells = [(r, c) for r in range(height) for c in range(width)]
     layout = set(rng.sample(cells, round(density * len(cells))))
     revealed = {c for i, c in enumerate(cells) if i % every == 0 and c not in layout}
@@ -131,6 +131,8 @@ def from_play(settings: Settings, games: int, seed: int = 0, every: int = 1) -> 
 
     _need(isinstance(settings, Settings), f"settings: expected a countsweep.play.game.Settings, not {shown(settings)}")
     _need(type(every) is int and every >= 1, f"every: a whole number of 1 or more, not {shown(every)}")
+    _need(type(games) is int and games >= 0, f"games: a whole number of 0 or more, not {shown(games)}")
+    _need(type(seed) is int, f"seed: a whole number, not {shown(seed)}")
     boards: list[Board] = []
     seen = 0
 

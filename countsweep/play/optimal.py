@@ -354,7 +354,8 @@ def solve_game(width: int, height: int, mines: int, rule: str = "safe",
     if not 0 <= mines <= geo.n:
         raise ParameterError(f"{shown(mines)} mines do not fit {width}x{height}")
     if first is not None and (type(first) is not tuple or first not in geo.index):
-        raise ParameterError(f"first click {list(first)} is not on the {width}x{height} board")
+        raise ParameterError(f"first click {list(first) if type(first) is tuple else shown(first)} is not on the "
+                             f"{width}x{height} board")
     solver = Solver(geo, mines, limit)
     greedy_memo: dict[State, Fraction] = {}
     start: State = (HIDDEN,) * geo.n
