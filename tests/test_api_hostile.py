@@ -11,6 +11,7 @@ accepted: board text and lists of rows where a Board goes.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -305,3 +306,94 @@ def test_what_users_hold_is_taken_where_a_board_goes(board, total):
     assert analyze(board) == expected and count(board) == expected.count
     assert probabilities(board) == expected.probabilities
     assert CompiledPosition(board).board == BOARD.with_mines(total)
+
+
+# ---- any value of any kind, one argument at a time --------------------------------------------------
+
+# a value of every kind a caller might pass by mistake: what JSON cannot write (a set, an object,
+# bytes, a complex), numbers past a float or a machine word, text no output can carry
+ANY_VALUE = [None, 0, -1, 3, 2.5, float("nan"), float("inf"), True, "", "x", "\ud800", b"x", [], [1], [[0, 0]],
+             (0, 0), (99, 99), ("a", "b"), [("a", 0)], {}, {"a": 1}, {1, 2}, object(), Fraction(1, 3), 10**400,
+             -10**400, complex(1, 1)]
+RULES = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}]})
+
+# each takes the one value in one argument's place, every other argument good; and a good value for it
+ENTRY_POINTS: dict[str, tuple] = {
+    "analyze(board)": (lambda v: analyze(v), THESIS),
+    "analyze(backend)": (lambda v: analyze(BOARD, v), "dpll"),
+    "analyze(limits)": (lambda v: analyze(BOARD, limits=v), None),
+    "analyze(clues)": (lambda v: analyze(BOARD, clues=v), parse_clues("under")),
+    "analyze(density)": (lambda v: analyze(BOARD.with_mines(None), density=v), Fraction(1, 5)),
+    "analyze(implementation)": (lambda v: analyze(BOARD, implementation=v), "python"),
+    "Board.from_text(text)": (lambda v: Board.from_text(v), THESIS),
+    "Board.from_array(codes)": (lambda v: Board.from_array(v), [[-1, 1], [-1, -1]]),
+    "Board.from_array(mines)": (lambda v: Board.from_array([[-1, 1], [-1, -1]], mines=v), 1),
+    "Board.from_array(topology)": (lambda v: Board.from_array([[-1, 1], [-1, -1]], mines=1, topology=v),
+                                   parse_topology("torus")),
+    "board.reveal(cell)": (lambda v: BOARD.reveal(v, 1), (0, 1)),
+    "board.reveal(value)": (lambda v: BOARD.reveal((0, 1), v), 2),
+    "board.with_mines": (lambda v: BOARD.with_mines(v), 4),
+    "board.neighbours": (lambda v: BOARD.neighbours(v), (1, 1)),
+    "analysis.probability": (lambda v: A.probability(v), (0, 1)),
+    "parse_topology": (lambda v: parse_topology(v), "hex"),
+    "parse_neighbourhood": (lambda v: parse_neighbourhood(v), "knight"),
+    "parse_clues": (lambda v: parse_clues(v), "under"),
+    "Limits(timeout)": (lambda v: Limits(timeout=v), 1.5),
+    "Limits(max_memory)": (lambda v: Limits(max_memory=v), 10**9),
+    "Formula(num_vars)": (lambda v: Formula(v, ()), 3),
+    "Formula(constraints)": (lambda v: Formula(2, v), ()),
+    "Card(lits)": (lambda v: Card(v, 0, 1), (1, 2)),
+    "get_backend": (lambda v: get_backend(v), "dpll"),
+    "check(position)": (lambda v: check(v), BOARD),
+    "check(encoding)": (lambda v: check(BOARD, v), "native"),
+    "check(method)": (lambda v: check(BOARD, method=v), "sat"),
+    "cnf.encode(total)": (lambda v: cnf.encode(BOARD, total=v), False),
+    "cnf.clausify(encoding)": (lambda v: cnf.clausify(Formula(1, ()), v), "seqcounter"),
+    "RuleSet.from_json": (lambda v: RuleSet.from_json(v), '{"rules": []}'),
+    "RuleSet num_mines": (lambda v: RuleSet.from_payload({"rules": [{"num_mines": v, "cells": ["a"]}]}), 1),
+    "RuleSet cells": (lambda v: RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [v, "b"]}]}), "a"),
+    "RuleSet rules": (lambda v: RuleSet.from_payload({"rules": v}), []),
+    "RuleSet total_cells": (lambda v: RuleSet.from_payload({"rules": [], "total_cells": v}), 3),
+    "RuleSet mine_prob": (lambda v: RuleSet.from_payload({"rules": [], "mine_prob": v}), 0.5),
+    "analyze_rules(backend)": (lambda v: analyze_rules(RULES, v), "dpll"),
+    "analyze_rules(limits)": (lambda v: analyze_rules(RULES, limits=v), None),
+    "Game(width)": (lambda v: Game(v, 5, 3), 5),
+    "Game(seed)": (lambda v: Game(5, 5, 3, seed=v), 7),
+    "Game.open": (lambda v: Game(5, 5, 3).open(v), (2, 2)),
+    "Game.at(layout)": (lambda v: Game.at(BOARD, v), {(0, 1), (1, 3), (3, 3)}),
+    "Settings(rule)": (lambda v: Settings(5, 5, 3, rule=v), "opening"),
+    "Settings(topology)": (lambda v: Settings(5, 5, 3, topology=v), "torus"),
+    "Settings.parse(level)": (lambda v: Settings.parse(v, None, "safe", "corner"), "beginner"),
+    "Settings.parse(size)": (lambda v: Settings.parse(None, v, "safe", "corner"), "9x9x10"),
+    "make_agent": (lambda v: make_agent(v), "greedy"),
+    "BestAgent(ratio)": (lambda v: BestAgent(ratio=v), Fraction(1, 2)),
+    "BestAgent(tie_break)": (lambda v: BestAgent(tie_break=v), "crowded"),
+    "agent.moves(board)": (lambda v: GreedyAgent().moves(v, random.Random(0)), BOARD),
+    "play_game(first)": (lambda v: play_game(Game(5, 5, 3), GreedyAgent(), v, 1), (0, 0)),
+    "play_game(seed)": (lambda v: play_game(Game(5, 5, 3), GreedyAgent(), (0, 0), v), 3),
+    "from_play(games)": (lambda v: from_play(Settings(5, 5, 3), v if not isinstance(v, int) else min(v, 2)), 1),
+    "from_play(seed)": (lambda v: from_play(Settings(5, 5, 3), 1, seed=v), 5),
+    "lattice(seed)": (lambda v: lattice(5, 5, 0.2, seed=v), 2),
+    "best_move(limit)": (lambda v: best_move(BOARD, v), 100),
+    "enumerate_layouts(limit)": (lambda v: enumerate_layouts(BOARD, v), 1000),
+    "solve_game(first)": (lambda v: solve_game(3, 3, 1, first=v), (1, 1)),
+    "solve_position(limit)": (lambda v: solve_position(BOARD, limit=v), 1000),
+    "CompiledPosition(vtree)": (lambda v: CompiledPosition(BOARD, vtree=v), "balanced"),
+    "wilson(trials)": (lambda v: wilson(0, v), 10),
+    "percent": (lambda v: percent(v), Fraction(1, 3)),
+}
+
+
+@pytest.mark.parametrize("name", ENTRY_POINTS)
+def test_any_value_in_any_argument_gets_an_answer_or_countsweeps_error(name):
+    # found this way: a set named as a cell (a TypeError from the message's own JSON), a seed that
+    # is a list (random's TypeError), 10**400 trials (an OverflowError), an unhashable encoding
+    call, good = ENTRY_POINTS[name]
+    call(good)  # the call is right but for the value: a refusal below is the value's
+    for value in ANY_VALUE:
+        try:
+            call(value)
+        except CountsweepError:
+            pass
+        except Exception as exc:  # any other exception is the failure
+            pytest.fail(f"{name} given {value!r:.40}: {type(exc).__name__}: {exc}")

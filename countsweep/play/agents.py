@@ -50,7 +50,10 @@ class Agent(Protocol):
 
     name: str
 
-    def moves(self, board: Board, rng: random.Random) -> list[Move]: ...
+    def moves(self, board: Board, rng: random.Random) -> list[Move]:
+        """The moves to make on ``board``, certain ones first, then at most one guess; none to
+        guess where every hidden cell is a mine (the game is won)."""
+        ...
 
     def config(self) -> dict[str, str]: ...
 
@@ -83,7 +86,8 @@ class GreedyAgent:
         a = self.analysis(board)
         sure = [Move(c, "flag", Fraction(1), False) for c in a.mines_certain]
         sure += [Move(c, "open", Fraction(0), False) for c in a.safe]
-        if any(m.action == "open" for m in sure):
+        # nothing to guess where every hidden cell is a mine, or none is hidden (a game already won)
+        if any(m.action == "open" for m in sure) or all(g.probability == 1 for g in a.groups):
             return sure
         return [*sure, self.guess(a, rng)]
 

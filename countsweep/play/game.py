@@ -217,10 +217,11 @@ class Game:
         except TypeError:
             raise ParameterTypeError(f"layout: expected the mines' cells, (row, col) pairs, "
                                      f"not {shown(layout)}") from None
-        off = [c for c in mines if not (isinstance(c, tuple) and len(c) == 2 and 0 <= c[0] < board.height
-                                        and 0 <= c[1] < board.width)]
+        off = [c for c in mines if not (isinstance(c, tuple) and len(c) == 2 and all(type(x) is int for x in c)
+                                        and 0 <= c[0] < board.height and 0 <= c[1] < board.width)]
         if off:
-            raise ParameterError(f"cell {list(off[0])} of the layout is off the {board.width}x{board.height} board")
+            named = list(off[0]) if isinstance(off[0], tuple) else shown(off[0])
+            raise ParameterError(f"cell {named} of the layout is off the {board.width}x{board.height} board")
         if board.mines is None or len(mines) != board.mines:
             raise ParameterError(f"the layout has {len(mines)} mines; the board says {board.mines}")
         game = cls(board.width, board.height, board.mines, rule, topology=board.topology)
