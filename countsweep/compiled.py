@@ -117,7 +117,9 @@ class CompiledPosition:
         if not mine and shows is None:
             raise ParameterError("a safe cell needs the number it shows")
         var = self.cell_vars
-        board = self.board.reveal(cell, FLAG if mine or shows is None else shows)
+        board = self.board.reveal(cell, FLAG if mine or shows is None else shows)  # checks the cell and value
+        if self.board[cell] != HIDDEN:
+            raise ParameterError(f"cell {list(cell)} is not hidden")
         # cell_vars stay the compiled board's, so cells opened or flagged since keep
         # their variables: only the neighbours still hidden join the new constraint
         around = [n for n in self.board.neighbours(cell) if self.board[n] == HIDDEN] if not mine else []

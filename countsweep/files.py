@@ -4,6 +4,10 @@ Inputs are read whole and checked to be UTF-8 text; ``-`` is standard input.
 Outputs are written through a temporary file in the target's directory and a
 rename, so a reader never sees half a file and an interrupted write leaves the
 old file as it was; an existing file is replaced only when asked (``force``).
+A symbolic link is written through (the file it names is replaced, the link
+kept), and a character device or a pipe (``/dev/null``, ``/dev/stdout``) is
+written into as it is, with no ``force``: a rename would put a file in its
+place.
 Every failure is an :class:`~countsweep.errors.InputError` (exit 3) or
 :class:`~countsweep.errors.OverwriteRefused` (exit 6) naming the path.
 
@@ -23,13 +27,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from countsweep.errors import CountsweepError, InputError, OverwriteRefused, ParameterTypeError, shown
+from countsweep.errors import CountsweepError, InputError, OverwriteRefused, ParameterError, ParameterTypeError, shown
 
 
 def display_name(path: str) -> str:
@@ -123,6 +128,8 @@ def read_input(path: str) -> str:
         raise InputError(f"{path}: is a directory, not a file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL byte, or a lone surrogate the file system's encoding cannot write
+        raise InputError(f"{shown(path)}: not a path this system can name") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -139,11 +146,32 @@ def output_path(name: str) -> Path:
     return Path(name)
 
 
+def _stream(path: Path) -> bool:
+    """Is ``path`` a character device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO)?  Such
+    an output is written into as it is: a rename would put a file in the device's place (as root,
+    ``--out /dev/null --force`` once replaced /dev/null), and writing loses nothing of the user's.
+
+    >>> _stream(Path(os.devnull)), _stream(Path(__file__))
+    (True, False)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
 def check_output(path: Path, force: bool = False) -> None:
     """Fail now, before any work, if ``path`` could not be written (or would be overwritten)."""
     path = as_path(path)
+    if "\0" in str(path) or not is_text(str(path)):
+        raise InputError(f"{shown(str(path))}: not a path this system can name")
+    if _stream(path):
+        return
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a file")
+    if path.exists() and not path.is_file():  # a block device, a socket: not a file to replace
+        raise InputError(f"{path}: not a regular file, a character device or a pipe")
     if path.exists() and not force:
         raise OverwriteRefused(f"{path}: file exists (use --force to overwrite)")
     directory = path.parent
@@ -168,22 +196,29 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
     A refused or failed file leaves none of the set written (``export --components``
     writes one file per component: half a set would count as a different position).
     """
-    outputs = [(as_path(path), data) for path, data in outputs]
+    # a link is written through: the rename replaces the file it names, not the link
+    outputs = [(_through_links(as_path(path)), data) for path, data in outputs]
     for path, data in outputs:
         if not isinstance(data, (str, bytes)):
             raise ParameterTypeError(f"{path}: the data to write is text or bytes, not {shown(data)}")
+        if isinstance(data, str) and not is_text(data):
+            raise ParameterError(f"{path}: the text to write holds a lone surrogate, which UTF-8 cannot carry")
         check_output(path, force)
+    streams = [(path, data) for path, data in outputs if _stream(path)]
     staged: list[tuple[str, Path]] = []
     placed: list[Path] = []
     try:
         for path, data in outputs:
-            staged.append((_stage(path, data), path))
+            if not _stream(path):
+                staged.append((_stage(path, data), path))
         for tmp, path in staged:
             try:
                 os.replace(tmp, path)
             except OSError as exc:
                 raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
             placed.append(path)
+        for path, data in streams:  # last: what is written into a device cannot be taken back
+            _write_into(path, data)
     except BaseException:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
@@ -197,6 +232,25 @@ def as_path(path: object) -> Path:
     if not isinstance(path, (str, os.PathLike)):
         raise ParameterTypeError(f"path: expected a file path (a str or Path), not {shown(path)}")
     return Path(path)
+
+
+def _through_links(path: Path) -> Path:
+    """The file ``path`` names once its symbolic links are followed; ``path`` where it is none, or
+    where it leads to a device or a pipe (``/dev/stdout`` to ``/proc/self/fd/1`` to ``pipe:[…]``,
+    no path at all: opened as it is)."""
+    try:
+        return Path(os.path.realpath(path)) if path.is_symlink() and not _stream(path) else path
+    except (OSError, ValueError):
+        return path
+
+
+def _write_into(path: Path, data: str | bytes) -> None:
+    """``data`` written into the device or pipe at ``path`` (see :func:`_stream`)."""
+    try:
+        with open(path, "ab") as fh:  # append: a pipe or a terminal has nothing to truncate
+            fh.write(data.encode() if isinstance(data, str) else data)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
 def _stage(path: Path, data: str | bytes) -> str:

@@ -11,7 +11,9 @@ accepted: board text and lists of rows where a Board goes.
 
 from __future__ import annotations
 
+import io
 import random
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -28,11 +30,11 @@ from countsweep import (
     count,
     probabilities,
 )
-from countsweep.board import parse_header
+from countsweep.board import as_board, parse_cell, parse_header, parse_size
 from countsweep.check import check
 from countsweep.clues import parse_clues, parse_probability
 from countsweep.compiled import CompiledPosition
-from countsweep.constraints import equations
+from countsweep.constraints import Constraints, equations
 from countsweep.counting import Card, Formula, get_backend
 from countsweep.encode import cnf, sat
 from countsweep.encode.dimacs import read, render
@@ -41,6 +43,7 @@ from countsweep.files import check_output, output_path, parse_json, read_input, 
 from countsweep.intervals import wilson
 from countsweep.play.agents import BestAgent, GreedyAgent, make_agent, play_game
 from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
+from countsweep.play.fifty import pseudos
 from countsweep.play.game import Game, Settings, first_cell
 from countsweep.play.generators import band, corridor, from_play, lattice, midgame, sparse
 from countsweep.play.optimal import solve_game, solve_position
@@ -317,6 +320,19 @@ ANY_VALUE = [None, 0, -1, 3, 2.5, float("nan"), float("inf"), True, "", "x", "\u
              -10**400, complex(1, 1)]
 RULES = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b"]}]})
 
+def _saved() -> str:
+    """A compiled position's file, as CompiledPosition.load reads it."""
+    with tempfile.TemporaryDirectory() as d:
+        CompiledPosition(BOARD).save(Path(d) / "p.json")
+        return (Path(d) / "p.json").read_text()
+
+
+def _written(name: object, data: object) -> None:
+    """write_output into a scratch directory: a name or data of any kind, nothing outside touched."""
+    with tempfile.TemporaryDirectory() as d:
+        write_output(Path(d) / name if isinstance(name, str) else name, data)
+
+
 # each takes the one value in one argument's place, every other argument good; and a good value for it
 ENTRY_POINTS: dict[str, tuple] = {
     "analyze(board)": (lambda v: analyze(v), THESIS),
@@ -381,6 +397,42 @@ ENTRY_POINTS: dict[str, tuple] = {
     "CompiledPosition(vtree)": (lambda v: CompiledPosition(BOARD, vtree=v), "balanced"),
     "wilson(trials)": (lambda v: wilson(0, v), 10),
     "percent": (lambda v: percent(v), Fraction(1, 3)),
+    "count(board)": (lambda v: count(v), THESIS),
+    "probabilities(backend)": (lambda v: probabilities(BOARD, v), "brute"),
+    "analysis.to_dict(exact)": (lambda v: A.to_dict(v), True),
+    "as_board": (lambda v: as_board(v), THESIS),
+    "parse_size": (lambda v: parse_size(v), "9x9x10"),
+    "parse_cell": (lambda v: parse_cell(v, 4, 4), "2,3"),
+    "parse_probability": (lambda v: parse_probability(v, "withheld:Q"), "1/4"),
+    "Constraints.of(clues)": (lambda v: Constraints.of(BOARD, v), parse_clues("over")),
+    "cnf.encode_components(encoding)": (lambda v: cnf.encode_components(BOARD, v), "totalizer"),
+    "cnf.cell_variables": (lambda v: cnf.cell_variables(v), BOARD),
+    "sat.solve(encoding)": (lambda v: sat.solve(Constraints.of(BOARD), v), "seqcounter"),
+    "sat.solve(model)": (lambda v: sat.solve(v), Constraints.of(BOARD)),
+    "dimacs.read(stream)": (lambda v: read(v), io.StringIO("p cnf 2 1\n1 2 0\n")),
+    "dimacs.render(encoding)": (lambda v: render(v), cnf.encode(BOARD)),
+    "read_input(path)": (lambda v: read_input(v), Path(__file__)),
+    "output_path(path)": (lambda v: output_path(v), "out.json"),
+    "CompiledPosition.condition(cell)": (lambda v: CompiledPosition(BOARD).condition(v, shows=1), (3, 3)),
+    "CompiledPosition.condition(shows)": (lambda v: CompiledPosition(BOARD).condition((3, 3), shows=v), 1),
+    "CompiledPosition.load(text)": (lambda v: CompiledPosition.load(Path("x.json"), v), _saved()),
+    "Endgame.of(max_layouts)": (lambda v: Endgame.of(BOARD, v), 100),
+    "Endgame.move_value(cell)": (lambda v: Endgame.of(BOARD, 100).move_value(v), (0, 1)),
+    "pseudos(analysis)": (lambda v: pseudos(v), A),
+    "rules.probability(name)": (lambda v: analyze_rules(RULES).probability(v), "a"),
+    "rules.to_dict(exact)": (lambda v: analyze_rules(RULES).to_dict(v), True),
+    "report(analysis)": (lambda v: report(v), A),
+    "summary(analysis)": (lambda v: summary(v), A),
+    "Grid(offsets)": (lambda v: Grid(v), ((1, 2), (2, 1), (-1, -2), (-2, -1))),
+    "Grid(wrap)": (lambda v: Grid(wrap=v), True),
+    "Hex(wrap)": (lambda v: Hex(v), False),
+    "Grid3D(depth)": (lambda v: Grid3D(v), 2),
+    "first_cell(settings)": (lambda v: first_cell(v, random.Random(0)), Settings(5, 5, 3)),
+    "equations(board)": (lambda v: equations(v), BOARD),
+    "parse_header(text)": (lambda v: parse_header(v), "4x4x3"),
+    "solve_position(board)": (lambda v: solve_position(v), BOARD),
+    "write_output(path)": (lambda v: _written(v, "x"), "out.txt"),
+    "write_output(data)": (lambda v: _written("out.txt", v), "x"),
 }
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from countsweep import files
-from countsweep.errors import InputError, OverwriteRefused
+from countsweep.errors import InputError, OverwriteRefused, ParameterError
+from countsweep.files import read_input, write_output
 
 
 def test_an_existing_file_is_kept_unless_forced(tmp_path):
@@ -295,3 +297,41 @@ def test_a_path_or_data_of_the_wrong_kind_is_named(call, says):
 def test_only_a_str_is_text_a_name_can_be_written_as(name):
     assert files.is_text(name) is False
     assert files.is_text("a1") is True
+
+
+def test_an_output_through_a_link_replaces_the_file_it_names_and_keeps_the_link(tmp_path):
+    real, link = tmp_path / "real.txt", tmp_path / "link.txt"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    write_output(link, "new\n", force=True)
+    assert link.is_symlink() and real.read_text() == "new\n"
+
+
+def test_a_pipe_is_written_into_not_replaced_by_a_file_and_needs_no_force(tmp_path):
+    # a rename puts a file where the pipe (or a device: /dev/null, /dev/stdout) was; this
+    # test makes its own pipe, as a regression must not replace a device of the machine's
+    import threading
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
+    reader.start()
+    write_output(fifo, "through the pipe\n")
+    reader.join(5)
+    assert got == ["through the pipe\n"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and [p.name for p in tmp_path.iterdir()] == ["fifo"]
+
+
+@pytest.mark.parametrize("name", ["a\x00b", "\ud800"])
+def test_a_path_the_system_cannot_name_is_one_line_for_input_and_output(tmp_path, name):
+    with pytest.raises(InputError, match="not a path this system can name"):
+        read_input(str(tmp_path / name))
+    with pytest.raises(InputError, match="not a path this system can name"):
+        write_output(tmp_path / name, "x")
+
+
+def test_text_no_utf8_can_carry_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(ParameterError, match="lone surrogate"):
+        write_output(tmp_path / "out.txt", "\ud800")
+    assert not list(tmp_path.iterdir())

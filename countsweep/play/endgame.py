@@ -320,8 +320,8 @@ class Endgame:
         >>> [str(search.move_value((0, c))) for c in range(4)]
         ['1/3', '1/6', '1/3', '0']
         """
-        if cell not in self._hidden:
-            raise ParameterError(f"cell {cell} is not hidden")
+        if not isinstance(cell, tuple) or cell not in self._hidden:
+            raise ParameterError(f"cell {shown(cell)} is not hidden")
         cut = self._cut_of.get(cell)
         if cut is None:  # the same in every layout: a mine, or a safe cell that tells nothing
             return Fraction(0) if cell in self._always_mine else self.value()
