@@ -138,7 +138,8 @@ def parse_cell(text: str, width: int | None = None, height: int | None = None) -
     """
     m = _CELL.match(text) if isinstance(text, str) else None
     if not m or any(len(g.lstrip("0")) > MAX_DIGITS for g in m.groups()):
-        raise ParameterError(f"cell {str(text).strip()[:40]!r} is not R,C")
+        named = repr(text.strip()[:40]) if isinstance(text, str) else shown(text)
+        raise ParameterError(f"cell {named} is not R,C")
     cell = (int(m.group(1)), int(m.group(2)))
     if width is not None and height is not None and not (cell[0] < height and cell[1] < width):
         raise ParameterError(f"cell {text.strip()!r} is not on the {width}x{height} board")
@@ -296,7 +297,7 @@ class Board:
                 raise BoardError(f"row {r} has {len(row)} cells, row 0 has {width}")
             for c, v in enumerate(row):
                 if not (type(v) is int and (v in (HIDDEN, FLAG, CLEARED) or 0 <= v <= top)):
-                    raise BoardError(f"cell [{r}, {c}]: invalid value {v!r}")
+                    raise BoardError(f"cell [{r}, {c}]: invalid value {shown(v)}")
         for cell in self.number_cells:
             v = self[cell]
             room = len(self.neighbours(cell))
@@ -404,7 +405,7 @@ class Board:
             for c, v in enumerate(row):
                 code = _integer(v)
                 if code is None:
-                    raise BoardError(f"cell [{r}, {c}]: invalid value {v!r} (a whole number: a count, "
+                    raise BoardError(f"cell [{r}, {c}]: invalid value {shown(v)} (a whole number: a count, "
                                      f"{HIDDEN} hidden, {FLAG} flag, {CLEARED} cleared)")
                 codes.append(code)
             rows.append(tuple(codes))
@@ -480,7 +481,7 @@ class Board:
         """
         if not (isinstance(cell, tuple) and len(cell) == 2 and all(type(x) is int for x in cell)):
             raise (ParameterTypeError if error is ParameterError else error)(
-                f"cell: expected a (row, col) pair of ints, not {cell!r:.60}")
+                f"cell: expected a (row, col) pair of ints, not {shown(cell, 60)}")
         r, c = cell
         if not (0 <= r < self.height and 0 <= c < self.width):
             raise error(f"cell [{r}, {c}] is off the {self.width}x{self.height} board")
@@ -620,5 +621,5 @@ def as_board(board: object) -> Board:
             return Board.from_rows(list(board))
         if all(isinstance(row, (list, tuple)) for row in board):
             return Board.from_array(board)
-    raise ParameterTypeError(f"board: expected a countsweep.Board, board text or a list of rows, not {board!r:.60} "
-                             "(make one with Board.from_text('4x4x3\\n1???\\n...'))")
+    raise ParameterTypeError(f"board: expected a countsweep.Board, board text or a list of rows, not "
+                             f"{shown(board, 60)} (make one with Board.from_text('4x4x3\\n1???\\n...'))")

@@ -34,7 +34,7 @@ from countsweep.constraints import Constraints
 from countsweep.counting import Limits
 from countsweep.counting.base import limits_of
 from countsweep.encode.sat import NATIVE, CheckResult, solve
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KERNEL_NODES, KernelAnalyzer, PythonAnalyzer
 from countsweep.rules import RuleSet, analyze_rules
@@ -58,11 +58,11 @@ def check(position: Board | RuleSet, encoding: str = NATIVE, clues: ClueModel = 
     ``sat``; an ``encoding`` other than ``native`` asks for SAT on clauses.
     """
     if method not in METHODS:
-        raise ParameterError(f"method: {method!r} is not one of {', '.join(METHODS)}")
+        raise ParameterError(f"method: {shown(method)} is not one of {', '.join(METHODS)}")
     if not isinstance(position, RuleSet):
         position = as_board(position)
     if not isinstance(unique, bool):
-        raise ParameterTypeError(f"unique: True or False, not {unique!r}")
+        raise ParameterTypeError(f"unique: True or False, not {shown(unique)}")
     clue_model(clues)
     limits = limits_of(limits)
     if method != "sat" and encoding == NATIVE:

@@ -157,7 +157,7 @@ def parse_clues(spec: str) -> ClueModel:
         return ClueModel(f"withheld:{name.partition(':')[2]}", shows_number=q)
     if name.endswith(".json") or Path(name).is_file():
         return load_table(name)
-    raise ParameterError(f"unknown clue model {spec!r}: choose exact, under, over, withheld:Q or a FILE.json "
+    raise ParameterError(f"unknown clue model {shown(spec)}: choose exact, under, over, withheld:Q or a FILE.json "
                          "likelihood table")
 
 
@@ -168,7 +168,7 @@ def parse_probability(text: str, what: str, closed: bool = False) -> Fraction:
     try:
         p = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise ParameterError(f"{what}: {text!r} is not a number") from None
+        raise ParameterError(f"{what}: {shown(text)} is not a number") from None
     if not (0 < p < 1 or (closed and p == 1)):
         raise ParameterError(f"{what}: {text} is outside (0, {'1]' if closed else '1)'}")
     return p
@@ -195,7 +195,7 @@ def load_table(path: str) -> ClueModel:
                     raise ValueError
                 p = Fraction(entry)
             except (ValueError, ZeroDivisionError):
-                raise InputError(f"{where}: likelihood[{v}][{n}] = {entry!r} is not a number or \"a/b\"") from None
+                raise InputError(f"{where}: likelihood[{v}][{n}] = {shown(entry)} is not a number or \"a/b\"") from None
             if p < 0:
                 raise InputError(f"{where}: likelihood[{v}][{n}] = {entry} is negative")
             out.append(p)

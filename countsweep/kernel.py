@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, shown
 
 if TYPE_CHECKING:
     from countsweep import _kernel
@@ -129,9 +129,9 @@ def choose(purpose: str, implementation: str = "auto", *, backend: str = "dpll",
     answer is a :class:`~countsweep.errors.ParameterError` that says why.
     """
     if purpose not in PURPOSES:
-        raise ParameterError(f"purpose: {purpose!r} is not one of {', '.join(PURPOSES)}")
+        raise ParameterError(f"purpose: {shown(purpose)} is not one of {', '.join(PURPOSES)}")
     if implementation not in IMPLEMENTATIONS:
-        raise ParameterError(f"implementation: {implementation!r} is not one of {', '.join(IMPLEMENTATIONS)}")
+        raise ParameterError(f"implementation: {shown(implementation)} is not one of {', '.join(IMPLEMENTATIONS)}")
     if implementation == "python":
         return "python"
     why = None

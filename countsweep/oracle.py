@@ -53,7 +53,7 @@ from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_
 from countsweep.counting.base import limits_of
 from countsweep.counting.formula import Counts, Formula
 from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
-from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError
+from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
 from countsweep.topology import cell_table, kernel_table
 
@@ -420,7 +420,7 @@ def backend_of(backend: object) -> Backend:
         return get_backend(backend)
     if not isinstance(backend, Backend):
         raise ParameterTypeError(f"backend: expected a backend name ({', '.join(BACKENDS)}) or a "
-                             f"countsweep.counting.Backend, not {backend!r:.60}")
+                             f"countsweep.counting.Backend, not {shown(backend, 60)}")
     return backend
 
 
@@ -473,9 +473,9 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     clue_model(clues)
     if density is not None:
         if not isinstance(density, (Fraction, int)) or isinstance(density, bool):
-            raise ParameterTypeError(f"density: a Fraction in (0, 1), not {density!r:.40}")
+            raise ParameterTypeError(f"density: a Fraction in (0, 1), not {shown(density, 40)}")
         if not 0 < density < 1:
-            raise ParameterError(f"a density is a probability in (0, 1), not {density}")
+            raise ParameterError(f"a density is a probability in (0, 1), not {shown(density)}")
         if board.mines is not None:
             raise ParameterError("a density is a prior for a board without a mine total; this one has a total "
                                  "(give one or the other)")

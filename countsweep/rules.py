@@ -199,6 +199,8 @@ def _name(name: object, place: str) -> str:
         raise InputError(f"{place}: a cell is named by a string or an integer, not {_as_json(name)}")
     if isinstance(name, str) and not is_text(name):
         raise InputError(f"{place}: {_as_json(name)} holds a lone surrogate, not text any output could carry")
+    if isinstance(name, int) and name.bit_length() > 3000:  # past what str() writes
+        raise InputError(f"{place}: a cell's number has at most 900 digits, not {_as_json(name)}")
     return str(name)
 
 
@@ -238,7 +240,7 @@ def _probability(value: object, place: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{place}: expected a number, not {_as_json(value)}") from None
     if not 0 < p < 1:
-        raise InputError(f"{place}: {value} is not a probability in (0, 1)")
+        raise InputError(f"{place}: {_as_json(value)} is not a probability in (0, 1)")
     return p
 
 
@@ -306,7 +308,7 @@ class RulesAnalysis:
         try:
             return self.analysis.probabilities[(0, self.rules.names.index(str(name)))]
         except ValueError:
-            raise ParameterError(f"cell {name!r} is named by no rule") from None
+            raise ParameterError(f"cell {shown(name)} is named by no rule") from None
 
     @property
     def other(self) -> Fraction | None:
@@ -354,7 +356,7 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
     (:func:`countsweep.kernel.choose` decides, as for a board).
     """
     if not isinstance(rules, RuleSet):
-        raise ParameterTypeError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {rules!r:.60}")
+        raise ParameterTypeError(f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not {shown(rules, 60)}")
     engine = backend_of(backend)
     limits = limits_of(limits)
     ours = BACKENDS.get(engine.name) is type(engine)

@@ -112,7 +112,7 @@ MAX_OFFSET = 1000
 
 def _check_wrap(wrap: object) -> None:
     if type(wrap) is not bool:
-        raise ParameterTypeError(f"wrap: True or False, not {wrap!r}")
+        raise ParameterTypeError(f"wrap: True or False, not {shown(wrap)}")
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class Grid(Topology):
         if not isinstance(self.offsets, (tuple, list)) or not all(
                 isinstance(o, (tuple, list)) and len(o) == 2 and all(type(x) is int for x in o)
                 for o in self.offsets):
-            raise ParameterTypeError(f"offsets: a tuple of (dr, dc) pairs of ints, not {self.offsets!r:.60}")
+            raise ParameterTypeError(f"offsets: a tuple of (dr, dc) pairs of ints, not {shown(self.offsets, 60)}")
         offsets = {(dr, dc) for dr, dc in self.offsets}
         if any(max(abs(dr), abs(dc)) > MAX_OFFSET for dr, dc in offsets):
             raise ParameterError(f"offsets: a neighbour is at most {MAX_OFFSET} rows or columns away")
@@ -301,7 +301,7 @@ class Graph(Topology):
             names = list(around)
             for a, bs in around.items():
                 if not isinstance(bs, list):
-                    raise InputError(f"{where}: neighbours of {a!r}: expected a list of names")
+                    raise InputError(f"{where}: neighbours of {shown(a)}: expected a list of names")
                 pairs += [(a, b) for b in bs]
         else:
             names = doc.get("nodes")
@@ -322,9 +322,9 @@ class Graph(Topology):
         adj: list[set[int]] = [set() for _ in names]
         for a, b in pairs:
             if a not in index or b not in index:
-                raise InputError(f"{where}: an edge names {(a if a not in index else b)!r}, which is no node")
+                raise InputError(f"{where}: an edge names {shown(a if a not in index else b)}, which is no node")
             if a == b:
-                raise InputError(f"{where}: node {a!r} is its own neighbour")
+                raise InputError(f"{where}: node {shown(a)} is its own neighbour")
             adj[index[a]].add(index[b])
             adj[index[b]].add(index[a])
         return cls(tuple(names), tuple(tuple(sorted(s)) for s in adj), where)

@@ -97,7 +97,7 @@ def limits_of(limits: object) -> Limits:
     """A ``limits`` argument checked and started: :class:`Limits`, or ``None`` for none."""
     if limits is not None and not isinstance(limits, Limits):
         raise ParameterTypeError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)) or None, "
-                                 f"not {limits!r:.60}")
+                                 f"not {shown(limits, 60)}")
     return (limits or _NO_LIMITS).started()
 
 

@@ -48,10 +48,10 @@ def get_backend(name: str, **options: object) -> Backend:
         raise ParameterTypeError(f"name: a backend's name ({', '.join(BACKENDS)}), not {shown(name)}")
     factory = BACKENDS.get(name)
     if factory is None:
-        raise ParameterError(f"unknown backend {name!r}; choose from {', '.join(BACKENDS)}")
+        raise ParameterError(f"unknown backend {shown(name)}; choose from {', '.join(BACKENDS)}")
     if options:
         accepted = inspect.signature(factory).parameters
         for key in options:
             if key not in accepted:
-                raise ParameterError(f"backend {name!r} takes no option {key!r}")
+                raise ParameterError(f"backend {shown(name)} takes no option {shown(key)}")
     return factory(**options)

@@ -43,7 +43,7 @@ from pysdd.sdd import SddManager, SddNode, Vtree
 from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Card, Counts, Formula, expand, fold
 from countsweep.counting.poly import ONE, ZERO, Poly, add, add_all, binomial, monomial, mul
-from countsweep.errors import ParameterError
+from countsweep.errors import ParameterError, shown
 
 VTREES = ("frontier", "balanced", "right", "left")
 """The vtrees the ``sdd`` backend builds: ``frontier`` (the default, :func:`frontier_vtree`), or
@@ -132,7 +132,7 @@ def frontier_vtree(num_vars: int, constraints) -> Vtree:
 
 def make_manager(num_vars: int, constraints, vtree: str) -> SddManager:
     if vtree not in VTREES:
-        raise ParameterError(f"unknown vtree {vtree!r}; choose from {', '.join(VTREES)}")
+        raise ParameterError(f"unknown vtree {shown(vtree)}; choose from {', '.join(VTREES)}")
     n = max(num_vars, 1)
     if vtree == "frontier":
         return SddManager.from_vtree(frontier_vtree(n, constraints))
@@ -438,7 +438,7 @@ class SddCounter:
 
     def __init__(self, vtree: str = "frontier", minimize: bool = False) -> None:
         if vtree not in VTREES:
-            raise ParameterError(f"unknown vtree {vtree!r}; choose from {', '.join(VTREES)}")
+            raise ParameterError(f"unknown vtree {shown(vtree)}; choose from {', '.join(VTREES)}")
         self.vtree = vtree
         self.minimize = minimize
         self.last_stats: SddStats | None = None

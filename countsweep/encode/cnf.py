@@ -282,7 +282,7 @@ def encode_model(model: Constraints, names: tuple[str, ...], encoding: str = DEF
 
 def _check_encoding(encoding: object) -> None:
     if not isinstance(encoding, str) or encoding not in ENCODINGS:
-        raise ParameterError(f"unknown encoding {encoding!r}; choose from {', '.join(ENCODINGS)}")
+        raise ParameterError(f"unknown encoding {shown(encoding)}; choose from {', '.join(ENCODINGS)}")
 
 
 def encode_components(board: Board, encoding: str = DEFAULT_ENCODING) -> list[Encoding]:

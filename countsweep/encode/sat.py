@@ -272,7 +272,7 @@ def solve(model: Constraints, encoding: str = NATIVE, *, unique: bool = False, l
     if not isinstance(model, Constraints):
         raise ParameterTypeError(f"model: expected a Constraints (Constraints.of(board)), not {shown(model)}")
     if encoding != NATIVE and (not isinstance(encoding, str) or encoding not in ENCODINGS):
-        raise ParameterError(f"unknown encoding {encoding!r}; choose from {NATIVE}, {', '.join(ENCODINGS)}")
+        raise ParameterError(f"unknown encoding {shown(encoding)}; choose from {NATIVE}, {', '.join(ENCODINGS)}")
     limits = (limits or Limits()).started()
     left, sea, frontier = model.mines_left, model.sea_size, model.frontier
     bounds = None if left is None else (max(0, left - sea), left)

@@ -6,7 +6,7 @@ greedy agent flags every certain mine, opens every certain-safe cell, and
 otherwise guesses the cell with the lowest exact mine probability (sea cells
 included), breaking ties at random.
 
->>> from countsweep.play.game import Game, seed_of
+>>> from countsweep.play.game import Game
 >>> rec = play_game(Game(9, 9, 10, rule="opening", seed=3), GreedyAgent(), first=(4, 4), seed=3)
 >>> rec.won in (True, False), rec.guesses >= 0
 (True, True)
@@ -190,11 +190,11 @@ class BestAgent(GreedyAgent):
                  contest_margin: Fraction | None = None, contest_size: int = 3) -> None:
         super().__init__(backend)
         if tie_break not in TIE_BREAKS:
-            raise ParameterError(f"tie_break {tie_break!r}: expected one of {', '.join(TIE_BREAKS)}")
+            raise ParameterError(f"tie_break {shown(tie_break)}: expected one of {', '.join(TIE_BREAKS)}")
         self.tie_break = tie_break
         for name, value in (("next_value", next_value), ("opened_next_value", opened_next_value)):
             if value not in NEXT_VALUES and not (name == "opened_next_value" and value is None):
-                raise ParameterError(f"{name} {value!r}: expected one of {', '.join(NEXT_VALUES)}")
+                raise ParameterError(f"{name} {shown(value)}: expected one of {', '.join(NEXT_VALUES)}")
         self.next_value = next_value
         self.opened_next_value = opened_next_value
         self.ratio = _weight("ratio", ratio)
@@ -203,7 +203,7 @@ class BestAgent(GreedyAgent):
                                        else _weight("opened_progress_weight", opened_progress_weight))
         for name, limit in (("endgame_layouts", endgame_layouts), ("endgame_positions", endgame_positions)):
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-                raise ParameterError(f"{name} {limit!r}: expected a whole number of 0 or more")
+                raise ParameterError(f"{name} {shown(limit)}: expected a whole number of 0 or more")
         self.endgame_layouts = endgame_layouts
         self.endgame_positions = endgame_positions
         self.endgame_anytime = endgame_anytime
@@ -211,7 +211,7 @@ class BestAgent(GreedyAgent):
         if contest_margin is not None and not 0 <= contest_margin < 1:
             raise ParameterError(f"contest_margin {contest_margin}: expected a fraction in [0, 1) (None: off)")
         if isinstance(contest_size, bool) or not isinstance(contest_size, int) or contest_size < 2:
-            raise ParameterError(f"contest_size {contest_size!r}: expected a whole number of 2 or more")
+            raise ParameterError(f"contest_size {shown(contest_size)}: expected a whole number of 2 or more")
         self.contest_margin = contest_margin
         self.contest_size = contest_size
         self.rules: tuple[GuessRule, ...] = tuple(DEFAULT_RULES if rules is None else rules)
@@ -434,7 +434,7 @@ class BestAgent(GreedyAgent):
         if value == "living":
             return living_safety(nxt)
         if value != "all":
-            raise ParameterError(f"value {value!r}: expected one of {', '.join(NEXT_VALUES)}")
+            raise ParameterError(f"value {shown(value)}: expected one of {', '.join(NEXT_VALUES)}")
         below = [(p, n) for p, n in nxt.levels if p < 1]
         if not below or below[0][0] == 0:
             return Fraction(1)
@@ -703,7 +703,7 @@ def make_agent(name: str, clues: ClueModel = EXACT) -> Agent:
         if clues is not EXACT:
             raise ParameterError(f"the best agent assumes exact clues; under {clues.name!r} play --agent greedy")
         return BestAgent()
-    raise ParameterError(f"unknown agent {name!r}; choose from {', '.join(AGENTS)}")
+    raise ParameterError(f"unknown agent {shown(name)}; choose from {', '.join(AGENTS)}")
 
 
 @dataclass(frozen=True)

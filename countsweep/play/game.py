@@ -67,13 +67,14 @@ class Settings:
     def __post_init__(self) -> None:
         self.clue_model  # validates ``clues``  # noqa: B018
         if self.rule not in FIRST_CLICK_RULES:
-            raise ParameterError(f"unknown rule {self.rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
+            raise ParameterError(f"unknown rule {shown(self.rule)}; choose from {', '.join(FIRST_CLICK_RULES)}")
         if not all(type(x) is int for x in (self.width, self.height, self.mines)):
             raise ParameterError("width, height and mines are whole numbers (ints)")
         if self.width < 1 or self.height < 1:
             raise ParameterError("board must have at least one row and one column")
         if self.width * self.height > MAX_GAME_CELLS:
-            raise ParameterError(f"a {self.width}x{self.height} board has {self.width * self.height} cells; "
+            raise ParameterError(f"a {shown(self.width)}x{shown(self.height)} board has "
+                                 f"{shown(self.width * self.height)} cells; "
                                  f"games are dealt on at most {MAX_GAME_CELLS:_}".replace("_", " "))
         self.topology_model.check_size(self.height, self.width)
         first = first_cell(self, random.Random(0))  # validates ``first``
@@ -126,7 +127,7 @@ class Settings:
         else:
             name = level or "expert"
             if name not in LEVELS:
-                raise ParameterError(f"unknown level {name!r}; choose from {', '.join(LEVELS)}")
+                raise ParameterError(f"unknown level {shown(name)}; choose from {', '.join(LEVELS)}")
             w, h, k = LEVELS[name]
         if isinstance(model, Grid3D):
             raise ParameterError("a 3d topology takes its size as WIDTHxHEIGHTxDEPTHxMINES (--size)")
@@ -150,6 +151,8 @@ def seed_of(seed: object, name: str = "seed") -> int | None:
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ParameterTypeError(f"{name}: a whole number (or None), not {shown(seed)}")
+    if seed is not None and seed.bit_length() > 3000:  # written into the clues' seed, as text
+        raise ParameterError(f"{name}: at most 900 digits, not {shown(seed)}")
     return seed
 
 
@@ -168,7 +171,7 @@ def first_cell(settings: Settings, rng: random.Random) -> Cell:
     try:
         return parse_cell(f, settings.width, settings.height)
     except ParameterError:
-        raise ParameterError(f"first click {f!r} is not corner, center, random or R,C on the board") from None
+        raise ParameterError(f"first click {shown(f)} is not corner, center, random or R,C on the board") from None
 
 
 class Game:

@@ -277,7 +277,7 @@ def first_layouts(geo: Geometry, mines: int, rule: str, first: int) -> list[int]
     """Layouts allowed by the first-click rule, given the first click."""
     if rule not in FIRST_CLICK_RULES:
         # a misspelt rule would otherwise be played as "unsafe" without a word
-        raise ParameterError(f"unknown rule {rule!r}; choose from {', '.join(FIRST_CLICK_RULES)}")
+        raise ParameterError(f"unknown rule {shown(rule)}; choose from {', '.join(FIRST_CLICK_RULES)}")
     banned = 0
     if rule in ("safe", "opening"):
         banned |= 1 << first

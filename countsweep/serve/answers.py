@@ -21,7 +21,7 @@ from typing import Any
 from countsweep.board import Board
 from countsweep.clues import ClueModel, parse_clues, parse_probability
 from countsweep.counting import Limits, get_backend
-from countsweep.errors import InconsistentError, ParameterError
+from countsweep.errors import InconsistentError, ParameterError, shown
 from countsweep.files import naming
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -55,7 +55,7 @@ def _fraction(p: Fraction) -> str:
 def _model(clues: str | None) -> ClueModel:
     name = clues or "exact"
     if name not in ("exact", "under", "over") and not name.startswith("withheld:"):
-        raise ParameterError(f"unknown clue model {name!r}: choose exact, under, over or withheld:Q")
+        raise ParameterError(f"unknown clue model {shown(name)}: choose exact, under, over or withheld:Q")
     return parse_clues(name)
 
 
