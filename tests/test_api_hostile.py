@@ -409,7 +409,7 @@ ENTRY_POINTS: dict[str, tuple] = {
     "cnf.cell_variables": (lambda v: cnf.cell_variables(v), BOARD),
     "sat.solve(encoding)": (lambda v: sat.solve(Constraints.of(BOARD), v), "seqcounter"),
     "sat.solve(model)": (lambda v: sat.solve(v), Constraints.of(BOARD)),
-    "dimacs.read(stream)": (lambda v: read(v), io.StringIO("p cnf 2 1\n1 2 0\n")),
+    "dimacs.read(stream)": (lambda v: read(io.StringIO(v) if isinstance(v, str) else v), "p cnf 2 1\n1 2 0\n"),
     "dimacs.render(encoding)": (lambda v: render(v), cnf.encode(BOARD)),
     "read_input(path)": (lambda v: read_input(v), Path(__file__)),
     "output_path(path)": (lambda v: output_path(v), "out.json"),
