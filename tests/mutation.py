@@ -1152,7 +1152,7 @@ EQUIVALENT.update({
     **_alike("a probability's text has no colon (it is read as a number first), so its first colon is its last",
              "countsweep.clues.x_parse_clues", 37),
     **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_is_text", 5),
-    **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_read_input", 28),
+    **_alike("Python's codec names ignore case: 'UTF-8' is 'utf-8'", "countsweep.files.x_read_input", 30),
     **_alike("os.sep is '/' on the POSIX systems the tests run on: the second separator is for Windows, where "
              "os.sep is '\\\\' and users also write '/'", "countsweep.files.x_output_path", 5),
 })

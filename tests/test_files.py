@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -324,11 +325,50 @@ def test_a_pipe_is_written_into_not_replaced_by_a_file_and_needs_no_force(tmp_pa
 
 
 @pytest.mark.parametrize("name", ["a\x00b", "\ud800"])
-def test_a_path_the_system_cannot_name_is_one_line_for_input_and_output(tmp_path, name):
-    with pytest.raises(InputError, match="not a path this system can name"):
-        read_input(str(tmp_path / name))
-    with pytest.raises(InputError, match="not a path this system can name"):
-        write_output(tmp_path / name, "x")
+def test_a_path_the_system_cannot_name_is_one_line_for_input_and_output(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    says = f"{name!r}: not a path this system can name"
+    with pytest.raises(InputError) as read:
+        read_input(name)
+    with pytest.raises(InputError) as written:
+        write_output(Path(name), "x")
+    assert str(read.value) == str(written.value) == says
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd (Linux)")
+def test_a_link_to_a_pipe_is_written_into_as_dev_stdout_is(tmp_path):
+    # /dev/stdout -> /proc/self/fd/1 -> pipe:[...]: followed to its end the link names no file
+    read_end, write_end = os.pipe()
+    link = tmp_path / "stdout"
+    link.symlink_to(f"/proc/self/fd/{write_end}")
+    try:
+        write_output(link, b"bytes down the pipe\n")
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            assert pipe.read() == b"bytes down the pipe\n"
+    finally:
+        for fd in (read_end, write_end):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    assert link.is_symlink()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_device_that_refuses_the_write_is_one_line():
+    # no force: were /dev/full taken for a file, the write would be refused, never a rename over it
+    with pytest.raises(InputError, match=r"^/dev/full: cannot write \(No space left on device\)$"):
+        write_output(Path("/dev/full"), "x")
+
+
+def test_a_socket_is_no_file_to_replace_even_when_forced(tmp_path, monkeypatch):
+    import socket
+
+    monkeypatch.chdir(tmp_path)  # a socket's path is short
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind("sock")
+        with pytest.raises(InputError) as refused:
+            write_output(Path("sock"), "x", force=True)
+    assert str(refused.value) == "sock: not a regular file, a character device or a pipe"
 
 
 def test_text_no_utf8_can_carry_is_refused_before_anything_is_written(tmp_path):
