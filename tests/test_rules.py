@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG
-from countsweep.errors import InputError, ParameterError
+from countsweep.errors import InputError, ParameterError, ParameterTypeError
 from countsweep.kernel import KERNEL
 from countsweep.rules import MAX_KERNEL_OTHERS, OTHER, RuleSet, analyze_rules
 from tests.cli_helpers import run
@@ -660,3 +660,42 @@ def test_the_seas_ways_are_its_binomials(sea, left, top):
 
     assert _sea_ways(sea, left, top) == [math.comb(sea, left - j) if 0 <= left - j <= sea else 0
                                          for j in range(top + 1)]
+
+
+@pytest.mark.parametrize("cell, shown_as", [
+    # a Python payload's values as a message shows them: JSON where they are JSON, repr where not,
+    # cut at 40 characters, each part of a list or an object cut where the whole is
+    ([set(range(30))], "[{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1..."),
+    ({(1, 2): 0}, "{(1, 2): 0}"),
+    ({("k" * 50,): 1}, "{('kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.."),
+])
+def test_a_cell_named_by_what_json_cannot_write_is_shown_as_python_writes_it(cell, shown_as):
+    with pytest.raises(InputError) as refused:
+        RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [cell]}]})
+    says = "payload: rules[0].cells[0]: a cell is named by a string or an integer, not "
+    assert str(refused.value) == says + shown_as
+
+
+@pytest.mark.parametrize("count, shown_as", [
+    (-2**255, "-578960446186580977117854925043439539266"),  # 256 bits: its digits, cut at 40
+    (-2**256, "minus an integer of about 78 digits"),  # past 256 bits: described
+])
+def test_a_huge_count_is_shown_by_its_digits_or_described(count, shown_as):
+    with pytest.raises(InputError) as refused:
+        RuleSet.from_payload({"rules": [{"num_mines": count, "cells": ["a"]}]})
+    says = "payload: rules[0].num_mines: expected a whole number of mines or cells, not "
+    assert str(refused.value) == says + shown_as
+
+
+def test_a_cell_numbered_past_900_digits_is_refused_and_one_of_3000_bits_is_a_name():
+    assert RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [2**2999]}]}).names == (str(2**2999),)
+    with pytest.raises(InputError) as refused:
+        RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": [2**3000]}]})
+    assert str(refused.value) == ("payload: rules[0].cells[0]: a cell's number has at most 900 digits, not an integer "
+                                  "of about 904 digits")
+
+
+def test_a_rule_set_of_another_kind_is_named_in_the_message_cut_at_60_characters():
+    with pytest.raises(ParameterTypeError) as refused:
+        analyze_rules("x" * 100)
+    assert str(refused.value) == f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not '{'x' * 56}..."
