@@ -703,22 +703,22 @@ EQUIVALENT.update({
 GAME = "countsweep.play.game."
 EQUIVALENT.update({
     **_alike("the first click's generator only matters for a random first click, and then every cell is a start: "
-             "the cell it draws is never read", GAME + "xǁSettingsǁ__post_init__", 39, 40),
+             "the cell it draws is never read", GAME + "xǁSettingsǁ__post_init__", 43, 44),
     **_alike("the exact clue model draws the true number, and draws nothing from the clues' own generator",
              GAME + "xǁGameǁopen", 44),
     **_alike("a topology without wrap (a graph) is refused with a 3D size on the next line: the default is never "
-             "kept", GAME + "xǁSettingsǁparse", 37, 43),
+             "kept", GAME + "xǁSettingsǁparse", 55, 61),
 })
 
 
 OPTIMAL = "countsweep.play.optimal."
 EQUIVALENT.update({
     **_alike("no binomial C(n, k) of n <= MAX_CELLS (30) equals MAX_LAYOUTS (1 000 000): > and >= refuse alike",
-             OPTIMAL + "x_first_layouts", 31),
+             OPTIMAL + "x_first_layouts", 32),
     **_alike("the greedy values' memo only saves work: a fresh one for each call gives the same values. Under a "
              "limit, memos that start afresh hold fewer positions at once (3x3 with 2 mines: 104 at most instead of "
              "123), so the limit trips later; it bounds the positions kept either way",
-             OPTIMAL + "x_solve_game", 46, 97, 102),
+             OPTIMAL + "x_solve_game", 51, 102, 107),
 })
 
 
@@ -883,7 +883,7 @@ EQUIVALENT.update({
     **_alike("a name that is not a backend's reaches get_backend either way, which refuses it with the same message",
              ORACLE + "x_analyze", 6, 7),
     **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
-             ORACLE + "x_analyze", 56, 57),
+             ORACLE + "x_analyze", 62, 63),
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
@@ -1013,7 +1013,7 @@ EQUIVALENT.update({
              "an interpreter exiting in the middle of a call", SAT_ + "xǁ_Callsǁlimited", 23, 24),
     **_alike(WINDOWS, SAT_ + "x__other_value", 14, 15, 22),
     **_alike(WINDOWS, SAT_ + "xǁ_Problemǁwindow", 4, 6, 8, 9),
-    **_alike(COUPLING, SAT_ + "x_solve", 28, 29, 32, 35, 37, 56, 117, 118, 123),
+    **_alike(COUPLING, SAT_ + "x_solve", 31, 32, 35, 38, 40, 59, 120, 121, 126),
     **_alike(ROUTE, SAT_ + "xǁ_Problemǁ__init__", 26, 39, 40, 42, 45, 67, 69, 70, 117),
     **_alike(ROUTE, SAT_ + "x__allowed", 9),
     **_alike(ROUTE, SAT_ + "xǁ_Problemǁ_atmost", 1),
@@ -1113,14 +1113,14 @@ EQUIVALENT.update({
     **_alike("never reached: make_manager asks for at least one variable, which frontier_groups always places",
              SDD + "x_frontier_vtree", 7),
     **_alike("the extra vtree variable is not counted and in no constraint: counts cover the counted variables only",
-             SDD + "x_make_manager", 10),
-    **_alike("pysdd's default order is 1..n, the one given", SDD + "x_make_manager", 21),
-    **_alike("pysdd takes the first n variables of the order it is given", SDD + "x_make_manager", 33),
+             SDD + "x_make_manager", 11),
+    **_alike("pysdd's default order is 1..n, the one given", SDD + "x_make_manager", 22),
+    **_alike("pysdd takes the first n variables of the order it is given", SDD + "x_make_manager", 34),
     **_alike("every caller passes minimize: the default is never read", SDD + "x_conjoin_cards", 1),
     **_alike("pysdd references every node a Python object holds (a new node has a reference count of 1 until its "
              "object goes), so conjoin_cards' own references while minimizing are a second guard: a garbage "
              "collection before every constraint frees nothing in use either way", SDD + "x_compile_formula", 57),
-    **_alike("None and False both mean no minimizing", SDD + "xǁSddCounterǁ__init__", 9),
+    **_alike("None and False both mean no minimizing", SDD + "xǁSddCounterǁ__init__", 10),
     **_alike("the SDD counter counts the same way whatever plain says: the option is for counters that can skip work",
              SDD + "xǁSddCounterǁcount", 1),
     **_alike(ZIPS, SDD + "x__selected", 10, 13, 14),

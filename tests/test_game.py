@@ -14,7 +14,7 @@ from countsweep.cli import main
 from countsweep.errors import ParameterError, ParameterTypeError
 from countsweep.intervals import wilson
 from countsweep.play.agents import GreedyAgent, Move, play_game
-from countsweep.play.game import Game, Settings, first_cell
+from countsweep.play.game import Game, Settings, first_cell, seed_of
 from countsweep.play.runs import play_one, run
 from tests.cli_helpers import run as cli
 
@@ -466,3 +466,25 @@ def test_a_game_on_a_graph_is_one_row_of_its_nodes(tmp_path):
     with pytest.raises(ParameterError, match=r"^a 3d size and topology 'graph .*ring\.json': a board has one "
                                              r"topology$"):
         Settings.parse(None, "4x3x2x5", "safe", "corner", topology=f"graph {ring}")
+
+
+@pytest.mark.parametrize("call, error, says", [
+    (lambda: seed_of("7"), ParameterTypeError, "seed: a whole number (or None), not '7'"),
+    (lambda: seed_of(1.5, "game_seed"), ParameterTypeError, "game_seed: a whole number (or None), not 1.5"),
+    (lambda: seed_of(2**3000), ParameterError, "seed: at most 900 digits, not an integer of about 904 digits"),
+    (lambda: Settings.parse(9, None, "safe", "corner"), ParameterTypeError,
+     "level: text such as 'expert' or None, not 9"),
+    (lambda: Settings.parse(None, 9, "safe", "corner"), ParameterTypeError,
+     "size: text such as '30x16x99' or None, not 9"),
+    (lambda: Game.at(Board.from_text("3x1x1\n1??"), {5}), ParameterError, "cell 5 of the layout is off the 3x1 board"),
+])
+def test_a_seed_a_level_a_size_or_a_layout_of_another_kind_is_named_in_full(call, error, says):
+    with pytest.raises(error) as refused:
+        call()
+    assert str(refused.value) == says
+
+
+def test_a_seed_of_3000_bits_deals_a_game_and_one_bit_more_is_refused():
+    assert seed_of(2**2999) == 2**2999 and Game(5, 5, 3, seed=2**2999).open((0, 0)) in (True, False)
+    with pytest.raises(ParameterError):
+        seed_of(2**3000)
