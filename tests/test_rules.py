@@ -668,6 +668,7 @@ def test_the_seas_ways_are_its_binomials(sea, left, top):
     ([set(range(30))], "[{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1..."),
     ({(1, 2): 0}, "{(1, 2): 0}"),
     ({("k" * 50,): 1}, "{('kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.."),
+    ([{("k" * 50,): 1}], "[{('kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk.."),  # a key cut where its object is
 ])
 def test_a_cell_named_by_what_json_cannot_write_is_shown_as_python_writes_it(cell, shown_as):
     with pytest.raises(InputError) as refused:

@@ -88,12 +88,13 @@ def test_a_body_over_the_size_limit_is_413(client):
 
 
 def test_work_over_the_time_limit_is_503():
-    from tests.test_hostile import _dense
+    from tests.test_hostile import _lattice
 
     slow = TestClient(create_app(Config(timeout=0.05, max_body=10**6)))
-    # one frontier component across a 150x150 board: tens of seconds of counting, so the limit
-    # is reached on any machine (100x100 now counts in milliseconds in the compiled kernel)
-    r = slow.post("/api/analyze", json={"board": _dense(150, 5)})
+    # a 61x61 lattice: past 10 s along the path, so the limit is reached on any machine (a dense
+    # 150x150 board, tens of seconds once, now counts in 0.04 to 0.13 s in the kernel: this test
+    # failed when it finished within the limit)
+    r = slow.post("/api/analyze", json={"board": _lattice(61)})
     assert r.status_code == 503 and "time limit of 0.05 s" in r.json()["error"]
 
 
