@@ -204,13 +204,15 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
         if isinstance(data, str) and not is_text(data):
             raise ParameterError(f"{path}: the text to write holds a lone surrogate, which UTF-8 cannot carry")
         check_output(path, force)
-    streams = [(path, data) for path, data in outputs if _stream(path)]
+    streams: list[tuple[Path, str | bytes]] = []  # written into last (see _stream)
+    files: list[tuple[Path, str | bytes]] = []
+    for path, data in outputs:
+        (streams if _stream(path) else files).append((path, data))
     staged: list[tuple[str, Path]] = []
     placed: list[Path] = []
     try:
-        for path, data in outputs:
-            if not _stream(path):
-                staged.append((_stage(path, data), path))
+        for path, data in files:
+            staged.append((_stage(path, data), path))
         for tmp, path in staged:
             try:
                 os.replace(tmp, path)
