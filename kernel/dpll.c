@@ -72,14 +72,15 @@ static Status graph_make(const Position *p, int k, Solver *s, Graph *g) {
 /* Propagation at the root                                                    */
 /* ========================================================================== */
 
-/* Settle what the constraints force, constraint by constraint until nothing changes. */
-static Status graph_propagate(Graph *g, Arena *a) {
+/* Settle what the constraints force, constraint by constraint until nothing changes, starting
+   from constraints first.. (the rest have settled what they can already). */
+static Status graph_propagate(Graph *g, Arena *a, int first) {
     int ncons = g->ncons, cap = ncons + 1, head = 0, tail = 0;
     int *queue = arena_alloc(a, (size_t)cap, sizeof(int));
     char *queued = arena_alloc(a, (size_t)ncons, 1);
     if (!queue || !queued)
         return FAILED;
-    for (int c = 0; c < ncons; c++) {
+    for (int c = first; c < ncons; c++) {
         queue[tail++] = c;
         queued[c] = 1;
     }
@@ -152,6 +153,144 @@ static Status graph_settled_weights(const Graph *g, Position *p) {
         }
     }
     return DONE;
+}
+
+/* ========================================================================== */
+/* Constraints implied by pairs                                               */
+/* ========================================================================== */
+
+/* What one constraint asks of its open boxes once propagation has settled the rest: their
+   sorted list and the range their sum may take. */
+typedef struct {
+    int n, lo, hi, room;
+    const int *box;
+} Residual;
+
+static void residual_of(const Graph *g, int c, int *buf, Residual *r) {
+    int settled = 0;
+    r->n = r->room = 0;
+    r->box = buf;
+    for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+        int b = g->cb_list[t];
+        if (g->fixed[b] >= 0)
+            settled += g->fixed[b];
+        else {
+            buf[r->n++] = b;
+            r->room += g->size[b];
+        }
+    }
+    r->lo = g->lo[c] - settled;
+    r->hi = g->hi[c] - settled;
+}
+
+/* Whether the sorted boxes of a all lie among the sorted boxes of b. */
+static int residual_within(const Residual *a, const Residual *b) {
+    int j = 0;
+    for (int i = 0; i < a->n; i++) {
+        while (j < b->n && b->box[j] < a->box[i])
+            j++;
+        if (j == b->n || b->box[j] != a->box[i])
+            return 0;
+        j++;
+    }
+    return 1;
+}
+
+/* The constraints graph_derive found (constraint k over the open boxes of from[2k + 1] that are
+   not from[2k]'s, its sums within lo[k] .. hi[k]) appended to the graph's lists. */
+static Status graph_append(Graph *g, Arena *a, const Residual *r, const int *from, const int *lo, const int *hi,
+                           int nd, int dinc, int *extra) {
+    int ncons = g->ncons, B = g->B, N = ncons + nd, inc = g->bc_start[B] + dinc;
+    int *bc_start = arena_alloc(a, (size_t)B + 1, sizeof(int)), *bc_list = arena_alloc(a, (size_t)inc, sizeof(int));
+    int *cb_start = arena_alloc(a, (size_t)N + 1, sizeof(int)), *cb_list = arena_alloc(a, (size_t)inc, sizeof(int));
+    int *nlo = arena_alloc(a, (size_t)N, sizeof(int)), *nhi = arena_alloc(a, (size_t)N, sizeof(int));
+    int *wbits = arena_alloc(a, (size_t)N, sizeof(int));
+    const count_t **w = arena_alloc(a, (size_t)N, sizeof(count_t *));
+    if (a->failed)
+        return FAILED;
+    memcpy(nlo, g->lo, sizeof(int) * (size_t)ncons);
+    memcpy(nhi, g->hi, sizeof(int) * (size_t)ncons);
+    memcpy(wbits, g->wbits, sizeof(int) * (size_t)ncons); /* the appended: 0 and NULL (arena_alloc zeroes) */
+    memcpy(w, g->w, sizeof(count_t *) * (size_t)ncons);
+    memcpy(cb_start, g->cb_start, sizeof(int) * ((size_t)ncons + 1));
+    memcpy(cb_list, g->cb_list, sizeof(int) * (size_t)g->bc_start[B]);
+    int at = g->cb_start[ncons];
+    for (int k = 0; k < nd; k++) {
+        const Residual *small = &r[from[2 * k]], *large = &r[from[2 * k + 1]];
+        for (int i = 0, j = 0; i < large->n; i++) { /* large's boxes but small's, ascending */
+            if (j < small->n && small->box[j] == large->box[i])
+                j++;
+            else {
+                cb_list[at++] = large->box[i];
+                extra[large->box[i]]++;
+            }
+        }
+        cb_start[ncons + k + 1] = at;
+        nlo[ncons + k] = lo[k], nhi[ncons + k] = hi[k];
+    }
+    for (int b = 0; b < B; b++) { /* each box's own constraints, then the appended it is in */
+        bc_start[b + 1] = bc_start[b] + g->bc_start[b + 1] - g->bc_start[b] + extra[b];
+        memcpy(bc_list + bc_start[b], g->bc_list + g->bc_start[b],
+               sizeof(int) * (size_t)(g->bc_start[b + 1] - g->bc_start[b]));
+        extra[b] = bc_start[b] + g->bc_start[b + 1] - g->bc_start[b]; /* now: where the next goes */
+    }
+    for (int c = ncons; c < N; c++)
+        for (int t = cb_start[c]; t < cb_start[c + 1]; t++)
+            bc_list[extra[cb_list[t]]++] = c;
+    g->ncons = N;
+    g->bc_start = bc_start, g->bc_list = bc_list, g->cb_start = cb_start, g->cb_list = cb_list;
+    g->lo = nlo, g->hi = nhi, g->w = w, g->wbits = wbits;
+    return DONE;
+}
+
+/* The constraints two constraints imply (the subset rule of Minesweeper solvers): where one's
+   open boxes all lie among another's, the other's remaining boxes hold the difference of their
+   sums, within [lo2 - hi1, hi2 - lo1].  Every layout meets them already, so the counts are the
+   same; propagation and the search's branches get more to settle from them: a 3D number's 26
+   cells share most of their boxes with its neighbours'.  Weighing numbers are left out (their
+   weights are the layouts', not a bound's).  Appended after the component's constraints, at
+   most as many.  The Python search does without them: the same counts, more nodes.  Measured on the 99 positions of benchmarks.topologies' 3D play and their
+   square partners, both builds in one process, best of 50 calls each: 3D 151 ms in all before,
+   88 ms with this (the median ratio of a position's two times 0.986), the square grid's median
+   ratio 1.005; the knotted ball of tests/reference.py 0.69 to 0.55 s; the cnf/ corpus the same
+   within noise. */
+static Status graph_derive(Graph *g, Arena *a) {
+    int ncons = g->ncons, B = g->B, nd = 0, dinc = 0, open = 0;
+    for (int b = 0; b < B; b++)
+        open += g->fixed[b] < 0;
+    if (open < 2)
+        return DONE;
+    Residual *r = arena_alloc(a, (size_t)ncons, sizeof(Residual));
+    int *buf = arena_alloc(a, (size_t)g->bc_start[B], sizeof(int));
+    int *from = arena_alloc(a, 2 * (size_t)ncons, sizeof(int)), *lo = arena_alloc(a, (size_t)ncons, sizeof(int)),
+        *hi = arena_alloc(a, (size_t)ncons, sizeof(int)), *extra = arena_alloc(a, (size_t)B, sizeof(int));
+    if (a->failed)
+        return FAILED;
+    for (int c = 0; c < ncons; c++)
+        residual_of(g, c, buf + g->cb_start[c], &r[c]);
+    for (int c1 = 0; c1 < ncons && nd < ncons; c1++) {
+        if (g->w[c1] || !r[c1].n)
+            continue;
+        int b0 = r[c1].box[0]; /* every list holding c1's holds its first box */
+        for (int t = g->bc_start[b0]; t < g->bc_start[b0 + 1] && nd < ncons; t++) {
+            int c2 = g->bc_list[t];
+            if (g->w[c2] || r[c2].n <= r[c1].n || !residual_within(&r[c1], &r[c2]))
+                continue;
+            int room = r[c2].room - r[c1].room, dlo = r[c2].lo - r[c1].hi, dhi = r[c2].hi - r[c1].lo;
+            dlo = dlo > 0 ? dlo : 0;
+            dhi = dhi < room ? dhi : room;
+            if (dlo > dhi)
+                return NO_LAYOUT;
+            if (dlo == 0 && dhi == room)
+                continue; /* implies nothing */
+            from[2 * nd] = c1, from[2 * nd + 1] = c2, lo[nd] = dlo, hi[nd] = dhi;
+            nd++;
+            dinc += r[c2].n - r[c1].n;
+        }
+    }
+    if (!nd)
+        return DONE;
+    return graph_append(g, a, r, from, lo, hi, nd, dinc, extra);
 }
 
 /* ========================================================================== */
@@ -1234,7 +1373,12 @@ Status component_solve(Position *p, int k, Solver *s) {
     memset(&g, 0, sizeof(g));
     Status status = graph_make(p, k, s, &g);
     if (status == DONE)
-        status = graph_propagate(&g, a);
+        status = graph_propagate(&g, a, 0);
+    int ncons = g.ncons;
+    if (status == DONE)
+        status = graph_derive(&g, a);
+    if (status == DONE && g.ncons > ncons)
+        status = graph_propagate(&g, a, ncons);
     if (status != DONE)
         return status;
     for (int b = 0; b < g.B; b++) /* settled boxes: the same mines in every layout (combine.c) */

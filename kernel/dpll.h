@@ -1,7 +1,8 @@
 /*
  * One component counted (countsweep.counting.dpll's Python twin): propagation settles what the
- * numbers force, the open boxes split into independent parts, and a decomposing DPLL counts
- * each part's layouts as a polynomial in its mines, with every box's marginal.
+ * numbers force and what pairs of them imply (the twin leaves those to its search), the open
+ * boxes split into independent parts, and a decomposing DPLL counts each part's layouts as a
+ * polynomial in its mines, with every box's marginal.
  */
 
 #ifndef COUNTSWEEP_DPLL_H

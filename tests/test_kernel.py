@@ -263,6 +263,37 @@ def test_numbers_that_share_cells_bound_a_parts_layouts_only_once_each():
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
 
 
+@pytest.mark.parametrize("text", ["3x2x2\n? ? ?\n1 2 1\n", "4x2x2\n? ? ? ?\n1 2 2 1\n", "3x2x1\n? ? ?\n1 1 1\n",
+                                  "5x2x2\n? ? ? ? ?\n1 1 1 1 1\n"])
+def test_a_number_whose_cells_lie_within_anothers_settles_their_difference_before_any_search(text):
+    # in 1 2 1 no number alone forces a cell (1 of 2, 2 of 3); the 2's cells but the first 1's
+    # hold 2 - 1 mines: the far corner is a mine, and the rest follows.  With no search node
+    # allowed the kernel declines any part it has to branch on: the last has two layouts (mines
+    # in the 2nd and 5th cells, or the 1st and 4th), and its pairs of numbers settle only the 3rd
+    board = Board.from_text(text)
+    kernel = KernelAnalyzer(max_nodes=0).analyze(board, EXACT, Limits())
+    if text.startswith("5x2"):
+        assert kernel is None
+        return
+    assert kernel is not None
+    same(kernel, pure(board))
+    assert kernel.count == 1 and all(p in (0, 1) for p in kernel.probabilities.values())
+
+
+def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():
+    # a, b and c hold 2 mines but a, b, c and d only 1: the pair leaves d -1 mines, though
+    # neither rule forces a cell alone (a, d and the box b c are each in two rules)
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "d"]},
+                                            {"num_mines": 1, "cells": ["a", "b", "c", "d"]},
+                                            {"num_mines": 2, "cells": ["a", "b", "c"]}]})
+    messages = []
+    for implementation in ("kernel", "python"):
+        with pytest.raises(InconsistentError) as raised:
+            analyze_rules(rules, implementation=implementation)
+        messages.append(str(raised.value))
+    assert messages[0] == messages[1]
+
+
 @needs_wide
 @pytest.mark.parametrize(("blocks", "mines", "bits"), [(12, 2, 68), (7, 13, 158), (6, 13, 135)],
                          ids=["324-cells-68-bits", "188-cells-158-bits", "161-cells-135-bits"])
