@@ -19,6 +19,9 @@ SEARCH_MAX_DEPTH: Final[int]
 class NoLayout(Exception):
     """No mine layout fits the position."""
 
+class TooLarge(Exception):
+    """The answer would pass ``analyze``'s ``max_bytes``: its argument is the bytes estimated."""
+
 class Neighbourhood:
     """Which cells see which: cell ``i`` sees ``next[start[i]:start[i + 1]]`` (native int32 bytes).
 
@@ -55,7 +58,7 @@ def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, min
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
             path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-            unlisted: int = ...) -> Answer | None: ...
+            unlisted: int = ..., max_bytes: int = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from countsweep._kernel import Neighbourhood as _Neighbourhood
     from countsweep._kernel import NoLayout as _NoLayout
     from countsweep._kernel import Search as _Search
+    from countsweep._kernel import TooLarge as _TooLarge
 
 
 class KernelModule(Protocol):
@@ -73,12 +74,13 @@ class KernelModule(Protocol):
     Neighbourhood: type[_Neighbourhood]
     Search: type[_Search]
     NoLayout: type[_NoLayout]
+    TooLarge: type[_TooLarge]
 
     def analyze(self, rows: tuple[tuple[int, ...], ...], neighbourhood: _Neighbourhood, mines: int | None,
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
                 path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-                unlisted: int = ...) -> _Answer | None: ...
+                unlisted: int = ..., max_bytes: int = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

@@ -322,9 +322,12 @@ class KernelAnalyzer:
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,
-                                   stop=limits.expired if limits.deadline is not None else None, **path)
+                                   stop=limits.expired if limits.deadline is not None else None,
+                                   max_bytes=memory_budget(limits), **path)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
+        except KERNEL.TooLarge as large:
+            raise answer_too_large(large.args[0], limits) from None
         if found is None:
             return None
         # value made each group's probability, and the map from each hidden cell to its group's
@@ -397,6 +400,24 @@ def group_probability(num: int, den: int) -> Fraction:
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
 # board for its structures and the answer.
 _BYTES_PER_CELL = 1800
+
+
+def memory_budget(limits: Limits) -> int:
+    """``limits.max_memory`` as the compiled kernel's ``max_bytes`` (-1: no budget).
+
+    >>> memory_budget(Limits(max_memory=2**30)), memory_budget(Limits())
+    (1073741824, -1)
+    """
+    return -1 if limits.max_memory is None else limits.max_memory
+
+
+def answer_too_large(needed: int, limits: Limits) -> LimitExceeded:
+    """The error for a position the kernel counted but whose answer it estimated at ``needed`` bytes, past
+    ``limits.max_memory``: every group's exact counts, multiplied out with the sea's (a dense 700x700 board's
+    266 000 groups of 11 000 bits took 3 GB)."""
+    limit = memory_budget(limits)
+    return LimitExceeded(f"the exact answer needs about {needed / 2**20:,.0f} MB for its groups' counts; "
+                         f"the limit is {limit / 2**20:,.0f} MB (--max-memory)")
 
 
 def _check_memory(limits: Limits, board: Board) -> None:

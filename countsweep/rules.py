@@ -48,7 +48,15 @@ from countsweep.counting.poly import decimal
 from countsweep.errors import InconsistentError, InputError, ParameterError, ParameterTypeError, shown
 from countsweep.files import is_text, parse_json
 from countsweep.kernel import KERNEL, choose
-from countsweep.oracle import KERNEL_NODES, _count, backend_of, combine, group_probability
+from countsweep.oracle import (
+    KERNEL_NODES,
+    _count,
+    answer_too_large,
+    backend_of,
+    combine,
+    group_probability,
+    memory_budget,
+)
 
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
@@ -269,9 +277,11 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
                                stop=limits.expired if limits.deadline is not None else None, value=group_probability,
-                               unlisted=others)
+                               unlisted=others, max_bytes=memory_budget(limits))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
+    except KERNEL.TooLarge as large:
+        raise answer_too_large(large.args[0], limits) from None
     if found is None:
         return None
     assert found.values is not None and found.probabilities is not None  # value was given

@@ -73,12 +73,37 @@ static Status settled_groups(const Position *p, PyObject *over, int as_fraction,
 }
 
 /* ========================================================================== */
+/* The memory budget                                                          */
+/* ========================================================================== */
+
+/* The bits of the parts' totals multiplied (each part's below 2**bits of its sum over its mine
+   counts), through scratch (the widest part's limbs plus one). */
+static long parts_bits(const Part *parts, int nparts, limb *scratch) {
+    long bits = 0;
+    for (int k = 0; k < nparts; k++) {
+        wide_sum_rows(parts[k].total, parts[k].nsize, parts[k].pw, scratch);
+        int len = wide_len(scratch, parts[k].pw + 1);
+        bits += len ? 64 * (len - 1) + count_bits(scratch[len - 1]) : 0;
+    }
+    return bits;
+}
+
+/* Whether `need` bytes pass max_bytes (-1: no budget); out->need keeps the estimate.  The answer
+   holds two integers of up to `bits` bits for every group: a dense 700x700 board's 266 000
+   groups of 11 000 bits took 3 GB, most of it the combination's rows. */
+static int too_large(const Position *p, double need, long bits, long long max_bytes, Combined *out) {
+    out->need = need + 2.0 * (p->nboxes + 1) * (double)((bits + 7) / 8 + 32); /* whole bytes, as reported */
+    return max_bytes >= 0 && out->need > (double)max_bytes;
+}
+
+/* ========================================================================== */
 /* Without a mine total                                                       */
 /* ========================================================================== */
 
 /* Frontier assignments: the parts' counts multiply; each box's mines over its own part's
    assignments, the sea 1/2. */
-static Status combine_open(const Position *p, const Part *parts, int nparts, PyObject *fixed, Combined *out) {
+static Status combine_open(const Position *p, const Part *parts, int nparts, PyObject *fixed, long long max_bytes,
+                           Combined *out) {
     Status status = FAILED;
     int maxpw = 1;
     for (int k = 0; k < nparts; k++)
@@ -89,6 +114,10 @@ static Status combine_open(const Position *p, const Part *parts, int nparts, PyO
     PyObject *two = PyLong_FromLong(2);
     if (!scratch || !bytes || !own || !two)
         goto out;
+    if (too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {
+        status = TOO_LARGE;
+        goto out;
+    }
     out->count = fixed;
     Py_INCREF(fixed);
     for (int k = 0; k < nparts; k++) {
@@ -180,12 +209,7 @@ static Status sums_widths(Sums *w, const Part *parts, int nparts, Py_ssize_t sea
     w->scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
     if (!w->scratch)
         return FAILED;
-    long pbits = 0;
-    for (int k = 0; k < nparts; k++) {
-        wide_sum_rows(parts[k].total, parts[k].nsize, parts[k].pw, w->scratch);
-        int len = wide_len(w->scratch, parts[k].pw + 1);
-        pbits += len ? 64 * (len - 1) + count_bits(w->scratch[len - 1]) : 0;
-    }
+    long pbits = parts_bits(parts, nparts, w->scratch);
     w->Wp = (int)(pbits / 64) + 1;
     w->W = (int)((sea + pbits + 32) / 64) + 2;
     return DONE;
@@ -307,8 +331,22 @@ static Status part_groups(Sums *w, const Position *p, const Part *part, int k, P
     return DONE;
 }
 
+/* What combine_total's rows take: every prefix product (Wp limbs a mine count), the sea's and two
+   work rows of W limbs for each mine count the parts may hold, and a part's weights. */
+static double sums_bytes(const Sums *w, const Part *parts, int nparts, long left) {
+    double entries = 1, widest = 1;
+    Py_ssize_t n = 1;
+    for (int k = 0; k < nparts; k++) {
+        n += parts[k].nsize - 1;
+        entries += (double)n;
+        widest = parts[k].nsize > widest ? parts[k].nsize : widest;
+    }
+    double ways = left + 1 < (long)n ? (double)left + 1 : (double)n;
+    return 8.0 * ((double)w->Wp * entries + (double)w->W * (3 * ways + widest + 1));
+}
+
 static Status combine_total(const Position *p, const Part *parts, int nparts, long left, PyObject *fixed,
-                            Combined *out) {
+                            long long max_bytes, Combined *out) {
     Py_ssize_t S = position_sea(p);
     /* a part's counts start at its fewest mines: every product's index j is that many mines
        more than the parts' fewest together, so the sea fills left - fewest - j */
@@ -319,7 +357,13 @@ static Status combine_total(const Position *p, const Part *parts, int nparts, lo
     Sums w;
     memset(&w, 0, sizeof(w));
     Status status = FAILED;
-    if (sums_widths(&w, parts, nparts, S) != DONE || sums_prefix(&w, parts, nparts) != DONE)
+    if (sums_widths(&w, parts, nparts, S) != DONE)
+        goto out;
+    if (too_large(p, sums_bytes(&w, parts, nparts, left), 64L * w.W, max_bytes, out)) {
+        status = TOO_LARGE;
+        goto out;
+    }
+    if (sums_prefix(&w, parts, nparts) != DONE)
         goto out;
     const limb *product = w.prefix[nparts];
     Py_ssize_t nproduct = w.nprefix[nparts];
@@ -369,7 +413,7 @@ out:
 /* Either                                                                     */
 /* ========================================================================== */
 
-Status combine(const Position *p, const Part *parts, int nparts, long mines, Combined *out) {
+Status combine(const Position *p, const Part *parts, int nparts, long mines, long long max_bytes, Combined *out) {
     memset(out, 0, sizeof(*out));
     out->ngroups = p->nboxes + 1;
     out->num = PyMem_Calloc((size_t)out->ngroups, sizeof(PyObject *));
@@ -383,10 +427,10 @@ Status combine(const Position *p, const Part *parts, int nparts, long mines, Com
         return FAILED;
     Status status;
     if (mines < 0)
-        status = combine_open(p, parts, nparts, fixed, out);
+        status = combine_open(p, parts, nparts, fixed, max_bytes, out);
     else {
         long left = mines - p->flags - shift; /* the mines the parts and the sea share */
-        status = left < 0 ? NO_LAYOUT : combine_total(p, parts, nparts, left, fixed, out);
+        status = left < 0 ? NO_LAYOUT : combine_total(p, parts, nparts, left, fixed, max_bytes, out);
     }
     Py_DECREF(fixed);
     return status;

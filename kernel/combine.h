@@ -19,10 +19,12 @@ typedef struct {
     int ngroups;
     PyObject **num, **den, **mines;
     PyObject *count, *scale;
+    double need; /* the bytes the combination and its answer were estimated to take */
 } Combined;
 
-/* DONE, NO_LAYOUT (the total cannot be met), FAILED; mines < 0: no total. */
-Status combine(const Position *p, const Part *parts, int nparts, long mines, Combined *out);
+/* DONE, NO_LAYOUT (the total cannot be met), TOO_LARGE (past max_bytes, when it is not -1: out->need
+   says how far), FAILED; mines < 0: no total. */
+Status combine(const Position *p, const Part *parts, int nparts, long mines, long long max_bytes, Combined *out);
 
 /* the references a Combined holds */
 void combined_clear(Combined *out);

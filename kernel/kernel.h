@@ -53,6 +53,7 @@ typedef enum {
     DONE = 0,
     DECLINE = 1,   /* the position needs the general (Python) path */
     NO_LAYOUT = 2, /* no mine layout fits */
+    TOO_LARGE = 3, /* the answer's counts would pass the caller's memory budget (analyze's max_bytes) */
     FAILED = -1,
 } Status;
 

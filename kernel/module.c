@@ -377,6 +377,7 @@ static PyStructSequence_Desc answer_desc = {
 
 static PyTypeObject *AnswerType;
 static PyObject *NoLayout;
+static PyObject *TooLarge;
 
 /* A dict for n items, made at its size (no resizing as it fills), and an item put in under its
    known hash, where the C API says how: CPython's _PyDict_NewPresized (in its public headers from
@@ -550,7 +551,7 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
 
 /* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
 static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, long long path_nodes,
-                               PyObject *stop, Arena *keep, Combined *out) {
+                               long long max_bytes, PyObject *stop, Arena *keep, Combined *out) {
     if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden + p->unlisted))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
@@ -569,11 +570,11 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
             status = FAILED;
     }
     arena_free(&scratch);
-    return status == DONE ? combine(p, solver.parts, solver.nparts, mines, out) : status;
+    return status == DONE ? combine(p, solver.parts, solver.nparts, mines, max_bytes, out) : status;
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES, value=None, unlisted=0) */
+           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1) */
 /* analyze's mines: an int, at least 0, or None (-1: unknown); 0, -1 with an exception set. */
 static int mines_of(PyObject *obj, long *mines) {
     *mines = -1;
@@ -597,7 +598,7 @@ static int mines_of(PyObject *obj, long *mines) {
    at fault. */
 static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyObject *readings, PyObject *stop,
                              PyObject *value, int max_cells, long long max_nodes, long long path_nodes,
-                             Py_ssize_t unlisted) {
+                             Py_ssize_t unlisted, long long max_bytes) {
     if (unlisted < 0 || unlisted > MAX_UNLISTED) {
         PyErr_Format(PyExc_ValueError, "unlisted: 0 to %d sea cells the rows do not list", MAX_UNLISTED);
         return -1;
@@ -627,24 +628,28 @@ static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyO
         PyErr_SetString(PyExc_ValueError, "path_nodes: at least -1 (-1: no part along a path, 0: every part)");
         return -1;
     }
+    if (max_bytes < -1) {
+        PyErr_SetString(PyExc_ValueError, "max_bytes: at least -1 (-1: no budget)");
+        return -1;
+    }
     return 0;
 }
 
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", "value", "unlisted", NULL};
+                            "path_nodes", "value", "unlisted", "max_bytes", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS;
-    long long max_nodes = 200000, path_nodes = PATH_NODES;
+    long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;
     Py_ssize_t unlisted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOn", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnL", names, &PyTuple_Type, &rows, &NeighbourhoodType,
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop, &path_nodes, &value, &unlisted))
+                                     &stop, &path_nodes, &value, &unlisted, &max_bytes))
         return NULL;
     long mines;
-    if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, unlisted) < 0 ||
+    if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, unlisted, max_bytes) < 0 ||
         mines_of(mines_obj, &mines) < 0)
         return NULL;
     Arena keep = {0};
@@ -660,8 +665,8 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
     if (status == DONE)
         status = position_build(&p, &keep);
     if (status == DONE)
-        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, stop == Py_None ? NULL : stop, &keep,
-                                  &combined);
+        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, max_bytes,
+                                  stop == Py_None ? NULL : stop, &keep, &combined);
     if (status == DONE)
         result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value);
     else if (PyErr_Occurred())
@@ -671,7 +676,13 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
         Py_INCREF(result);
     } else if (status == NO_LAYOUT)
         PyErr_SetString(NoLayout, "no mine layout fits the position");
-    else
+    else if (status == TOO_LARGE) { /* the estimate in bytes, as an int, for the caller's message */
+        PyObject *need = PyLong_FromDouble(combined.need);
+        if (need) {
+            PyErr_SetObject(TooLarge, need);
+            Py_DECREF(need);
+        }
+    } else
         PyErr_NoMemory();
     combined_clear(&combined);
     Py_XDECREF(p.constant);
@@ -839,8 +850,9 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0)\nA position's exact answer (an Answer), None when it "
-     "needs the general path (or stop() said so); NoLayout when none fits.  A part whose search passes path_nodes "
+     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1)\nA position's exact answer (an Answer), "
+     "None when it needs the general path (or stop() said so); NoLayout when none fits; TooLarge(bytes) when the "
+     "counts' combination and answer are estimated to pass max_bytes (-1: no budget).  A part whose search passes path_nodes "
      "nodes is counted along a path (0: every part, -1: none).  With value, the answer's values and probabilities "
      "hold value(numerator, denominator) of each group, and each hidden cell's.  unlisted: hidden cells no number "
      "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field."},
@@ -882,6 +894,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (!NoLayout && !(NoLayout = PyErr_NewExceptionWithDoc("countsweep._kernel.NoLayout",
                                                             "No mine layout fits the position.", NULL, NULL)))
         return NULL;
+    if (!TooLarge && !(TooLarge = PyErr_NewExceptionWithDoc("countsweep._kernel.TooLarge",
+                                                            "The answer would pass analyze's max_bytes: its "
+                                                            "argument is the bytes estimated.", NULL, NULL)))
+        return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m)
         return NULL;
@@ -896,7 +912,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
         PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||
         PyModule_AddIntConstant(m, "SEARCH_MAX_DEPTH", SEARCH_MAX_DEPTH) < 0 ||
         add_type(m, "Search", &SearchType) < 0 || add_type(m, "Neighbourhood", &NeighbourhoodType) < 0 ||
-        add_type(m, "Answer", AnswerType) < 0 || add_type(m, "NoLayout", (PyTypeObject *)NoLayout) < 0) {
+        add_type(m, "Answer", AnswerType) < 0 || add_type(m, "NoLayout", (PyTypeObject *)NoLayout) < 0 ||
+        add_type(m, "TooLarge", (PyTypeObject *)TooLarge) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -9,6 +9,7 @@ visits, since the agent gives up at a fixed number of them).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -30,7 +31,7 @@ from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumera
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame
 from countsweep.rules import RuleSet, analyze_rules
-from countsweep.topology import Grid3D
+from countsweep.topology import Grid3D, cell_table, kernel_table
 from tests.reference import BALL, KNOT, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
@@ -292,6 +293,33 @@ def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_impleme
             analyze_rules(rules, implementation=implementation)
         messages.append(str(raised.value))
     assert messages[0] == messages[1]
+
+
+@pytest.mark.parametrize("total", [True, False], ids=["with-a-total", "without"])
+def test_an_answer_estimated_past_max_bytes_is_too_large_and_one_at_the_estimate_is_counted(total):
+    boards = from_play(Settings(30, 16, 99, "safe", "corner"), 20, seed=3)
+    board = max((b for b in boards if len(b.hidden_cells) >= 200), key=lambda b: len(b.number_cells))
+    if not total:
+        board = dataclasses.replace(board, mines=None)
+    table, cells = kernel_table(board.topology, board.height, board.width), cell_table(board.height, board.width)
+    plain = KERNEL.analyze(board.grid, table, board.mines, cells)  # type: ignore[union-attr]
+    with pytest.raises(KERNEL.TooLarge) as large:  # type: ignore[union-attr]
+        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=0)  # type: ignore[union-attr]
+    need = large.value.args[0]
+    # two counts for each group, of the count's bits and more: above that, below a megabyte
+    assert isinstance(need, int) and 2 * len(plain.groups) * plain.count.bit_length() // 8 < need < 2**20
+    with pytest.raises(KERNEL.TooLarge):  # type: ignore[union-attr]
+        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need - 1)  # type: ignore[union-attr]
+    found = KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need)  # type: ignore[union-attr]
+    assert found is not None
+    assert found.count == plain.count and found.groups == plain.groups
+
+
+def test_a_rule_sets_answer_past_the_memory_limit_is_refused_naming_the_limit():
+    rules = _overlapping(3, 2)
+    with pytest.raises(LimitExceeded, match=r"the limit is 0 MB \(--max-memory\)"):
+        analyze_rules(rules, limits=Limits(max_memory=100), implementation="kernel")
+    assert analyze_rules(rules, limits=Limits(max_memory=2**20), implementation="kernel").count > 0
 
 
 @needs_wide

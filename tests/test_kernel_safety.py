@@ -228,6 +228,13 @@ def test_analyze_refuses_bad_arguments_with_a_python_exception(change, error):
         KERNEL.analyze(*change(good_call()))  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("max_bytes, error", [(-2, ValueError), (2**70, OverflowError), ("1", TypeError),
+                                               (1.5, TypeError)])
+def test_analyze_refuses_a_memory_budget_that_is_not_a_byte_count(max_bytes, error):
+    with pytest.raises(error):
+        KERNEL.analyze(*good_call(), max_bytes=max_bytes)  # type: ignore[union-attr]
+
+
 def test_analyze_refuses_a_value_it_cannot_call_with_a_python_exception():
     with pytest.raises(TypeError, match="value: a callable"):
         KERNEL.analyze(*good_call(), value=3)  # type: ignore[union-attr]
