@@ -415,9 +415,18 @@ def answer_too_large(needed: int, limits: Limits) -> LimitExceeded:
     """The error for a position the kernel counted but whose answer it estimated at ``needed`` bytes, past
     ``limits.max_memory``: every group's exact counts, multiplied out with the sea's (a dense 700x700 board's
     266 000 groups of 11 000 bits took 3 GB)."""
-    limit = memory_budget(limits)
-    return LimitExceeded(f"the exact answer needs about {needed / 2**20:,.0f} MB for its groups' counts; "
-                         f"the limit is {limit / 2**20:,.0f} MB (--max-memory)")
+    return LimitExceeded(f"the exact answer needs about {_size(needed)} for its groups' counts; "
+                         f"the limit is {_size(memory_budget(limits))} (--max-memory)")
+
+
+def _size(size: int) -> str:
+    """``size`` bytes in megabytes, as --max-memory takes them, or in bytes below ten megabytes (a limit set
+    in the Python API may be a few kilobytes: not "0 MB" against "0 MB").
+
+    >>> _size(3 * 2**30), _size(5000)
+    ('3,072 MB', '5,000 bytes')
+    """
+    return f"{size / 2**20:,.0f} MB" if size >= 10 * 2**20 else f"{size:,} bytes"
 
 
 def _check_memory(limits: Limits, board: Board) -> None:

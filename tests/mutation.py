@@ -884,19 +884,20 @@ EQUIVALENT.update({
              ORACLE + "x_analyze", 6, 7),
     **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
              ORACLE + "x_analyze", 62, 63),
+    **_alike("shown's default width is 40: the same cut", ORACLE + "x_analyze", 20),
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 38),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 39),
     **_alike("path_nodes only moves where the kernel counts along a path instead of searching: the same answer",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 41),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 43),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 47),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 49),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 67, 70, 71),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 75, 78, 79),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 54),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 62),
     **_alike("the self-check guards an interpreter whose Fraction keeps other slots; on CPython every clause of it "
              "holds, so a weaker check (or none) takes the same fast path, and the test that the maker is made "
              "fails only where one clause is false", ORACLE + "x__reduced_maker", 15, 16, 17, 18, 19, 62),
@@ -1073,17 +1074,17 @@ EQUIVALENT.update({
              "countsweep.rules.x_analyze_rules", 40),
     **_alike("a rule's cell shows its count and is never hidden: its label reaches no answer",
              "countsweep.rules.x__kernel_answer", 43, 44),
-    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 80, 83, 84),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 88, 91, 92),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             "countsweep.rules.x__kernel_answer", 67),
-    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 103),
+             "countsweep.rules.x__kernel_answer", 75),
+    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 111),
     **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
              "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
     **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
              "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
-             "countsweep.rules.x__kernel_answer", 59),
+             "countsweep.rules.x__kernel_answer", 60),
     **_alike("without a deadline limits.expired() is always False: handing it to the kernel only costs a call",
-             "countsweep.rules.x__kernel_answer", 64),
+             "countsweep.rules.x__kernel_answer", 66),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "

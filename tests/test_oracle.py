@@ -10,8 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
+from countsweep.clues import EXACT
 from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded, ParameterError
+from countsweep.kernel import KERNEL
+from countsweep.oracle import KernelAnalyzer, answer_too_large, memory_budget
 from tests.reference import truth
 from tests.strategies import positions
 
@@ -169,6 +172,47 @@ def test_a_time_limit_already_past_stops_before_counting():
     _time.sleep(0.001)
     with pytest.raises(LimitExceeded, match=r"before counting$"):
         analyze(Board.from_text("4x4x3\n1???\n????\n??2?\n????"), "dpll", limits)  # the compiled path
+
+
+@pytest.mark.parametrize(("density", "shows"), [("half", "'half'"), ("x" * 60, "'" + "x" * 36 + "..."),
+                                               (Fraction(3, 2), "Fraction(3, 2)"), (-1, "-1")])
+def test_a_density_that_is_not_a_probability_is_shown_in_the_message(density, shows):
+    with pytest.raises(ParameterError) as raised:  # a Fraction out of range, or not a Fraction at all
+        analyze(Board.from_text("3x1\n?1?"), density=density)
+    assert str(raised.value).endswith(f"not {shows}")
+
+
+def test_a_backend_that_is_neither_a_name_nor_a_backend_is_shown_cut_to_sixty_characters():
+    with pytest.raises(ParameterError) as raised:
+        analyze(Board.from_text("3x1\n?1?"), backend=list(range(100)))
+    assert str(raised.value).endswith("not " + repr(list(range(100)))[:57] + "...")
+
+
+def test_a_memory_limit_is_the_kernels_byte_budget_and_none_is_no_budget():
+    assert memory_budget(Limits(max_memory=3 * 2**20)) == 3 * 2**20
+    assert memory_budget(Limits()) == -1
+
+
+def test_an_answer_too_large_for_the_limit_says_both_sizes_in_megabytes():
+    error = answer_too_large(3 * 2**30 + 2**19, Limits(max_memory=2**30))
+    assert isinstance(error, LimitExceeded)
+    assert str(error) == ("the exact answer needs about 3,072 MB for its groups' counts; the limit is 1,024 MB "
+                          "(--max-memory)")
+    # below ten megabytes (a limit the Python API may set) in bytes: not "0 MB" against "0 MB"
+    assert str(answer_too_large(10 * 2**20 - 1, Limits(max_memory=5000))) == (
+        "the exact answer needs about 10,485,759 bytes for its groups' counts; the limit is 5,000 bytes "
+        "(--max-memory)")
+    assert "needs about 10 MB" in str(answer_too_large(10 * 2**20, Limits(max_memory=2**30)))
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built")
+def test_the_kernel_refuses_an_answer_past_the_memory_limit_and_counts_it_under_none():
+    board = Board.from_text("5x4x4\n?????\n?1?2?\n?????\n??1??")  # a few groups: some kilobytes of counts
+    with pytest.raises(LimitExceeded, match=r"^the exact answer needs about [1-9],\d{3} bytes .*the limit is 100 bytes "
+                                            r"\(--max-memory\)$"):
+        KernelAnalyzer().analyze(board, EXACT, Limits(max_memory=100))
+    counted = KernelAnalyzer().analyze(board, EXACT, Limits(max_memory=2**20))
+    assert counted is not None and counted == analyze(board, implementation="python")
 
 
 def test_a_density_beside_a_total_is_refused_saying_which():
