@@ -88,9 +88,10 @@ static long parts_bits(const Part *parts, int nparts, limb *scratch) {
     return bits;
 }
 
-/* Whether `need` bytes pass max_bytes (-1: no budget); out->need keeps the estimate.  The answer
-   holds two integers of up to `bits` bits for every group: a dense 700x700 board's 266 000
-   groups of 11 000 bits took 3 GB, most of it the combination's rows. */
+/* Whether the combination's `need` bytes and the answer's pass max_bytes (-1: no budget);
+   out->need keeps the estimate.  The answer holds two integers of up to `bits` bits for every
+   group: a dense 700x700 board's 266 000 groups of 11 000 bits took 3 GB, most of it the
+   combination's rows (estimated at 3.3 GB). */
 static int too_large(const Position *p, double need, long bits, long long max_bytes, Combined *out) {
     out->need = need + 2.0 * (p->nboxes + 1) * (double)((bits + 7) / 8 + 32); /* whole bytes, as reported */
     return max_bytes >= 0 && out->need > (double)max_bytes;

@@ -45,7 +45,7 @@ from countsweep.play.agents import BestAgent, GreedyAgent, make_agent, play_game
 from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
 from countsweep.play.fifty import pseudos
 from countsweep.play.game import Game, Settings, first_cell
-from countsweep.play.generators import band, corridor, from_play, lattice, midgame, sparse
+from countsweep.play.generators import band, corridor, from_play, lattice, midgame, sparse, speckled
 from countsweep.play.optimal import solve_game, solve_position
 from countsweep.render import percent, report, rules_report, summary
 from countsweep.rules import RuleSet, analyze_rules
@@ -208,6 +208,7 @@ def calls():
         ("sparse(too many mines)", lambda: sparse(5, 5, 30, 3), ParameterError, "30 mines"),
         ("lattice(every=0)", lambda: lattice(5, 5, 0.2, every=0), ParameterError, "every"),
         ("corridor(density=2)", lambda: corridor(5, density=2), ParameterError, "density"),
+        ("speckled(shown=1.5)", lambda: speckled(5, 5, 0.2, 1.5), ParameterError, "shown"),
         ("Card(hi=1.5)", lambda: Card((1,), 0, 1.5), ParameterTypeError, "Card"),
         ("Card(lits='ab')", lambda: Card("ab", 0, 1), ParameterTypeError, "Card"),
         ("Formula(2, None)", lambda: Formula(2, None), ParameterTypeError, "constraints"),
@@ -390,6 +391,7 @@ ENTRY_POINTS: dict[str, tuple] = {
     "from_play(games)": (lambda v: from_play(Settings(5, 5, 3), v if not isinstance(v, int) else min(v, 2)), 1),
     "from_play(seed)": (lambda v: from_play(Settings(5, 5, 3), 1, seed=v), 5),
     "lattice(seed)": (lambda v: lattice(5, 5, 0.2, seed=v), 2),
+    "speckled(shown)": (lambda v: speckled(5, 5, 0.2, v), 0.5),
     "best_move(limit)": (lambda v: best_move(BOARD, v), 100),
     "enumerate_layouts(limit)": (lambda v: enumerate_layouts(BOARD, v), 1000),
     "solve_game(first)": (lambda v: solve_game(3, 3, 1, first=v), (1, 1)),

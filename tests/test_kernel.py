@@ -315,13 +315,6 @@ def test_an_answer_estimated_past_max_bytes_is_too_large_and_one_at_the_estimate
     assert found.count == plain.count and found.groups == plain.groups
 
 
-def test_a_rule_sets_answer_past_the_memory_limit_is_refused_naming_the_limit():
-    rules = _overlapping(3, 2)
-    with pytest.raises(LimitExceeded, match=r"the limit is 0 MB \(--max-memory\)"):
-        analyze_rules(rules, limits=Limits(max_memory=100), implementation="kernel")
-    assert analyze_rules(rules, limits=Limits(max_memory=2**20), implementation="kernel").count > 0
-
-
 @needs_wide
 @pytest.mark.parametrize(("blocks", "mines", "bits"), [(12, 2, 68), (7, 13, 158), (6, 13, 135)],
                          ids=["324-cells-68-bits", "188-cells-158-bits", "161-cells-135-bits"])

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG
-from countsweep.errors import InputError, ParameterError, ParameterTypeError
+from countsweep.counting import Limits
+from countsweep.errors import InputError, LimitExceeded, ParameterError, ParameterTypeError
 from countsweep.kernel import KERNEL
 from countsweep.rules import MAX_KERNEL_OTHERS, OTHER, RuleSet, analyze_rules
 from tests.cli_helpers import run
@@ -117,6 +118,18 @@ def test_every_backend_answers_a_rule_set_as_enumeration_does(doc, how):
         got[OTHER] = answer.other
     assert got == probs
 
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+def test_a_rule_sets_answer_past_the_memory_limit_is_refused_saying_both_sizes():
+    rules = RuleSet.from_payload({"rules": [{"num_mines": 1, "cells": ["a", "b", "c"]},
+                                            {"num_mines": 1, "cells": ["c", "d", "e"]}],
+                                  "total_cells": 40, "total_mines": 6})
+    with pytest.raises(LimitExceeded, match=r"^the exact answer needs about [1-9][\d,]* bytes for its groups' "
+                                            r"counts; the limit is 100 bytes \(--max-memory\)$"):
+        analyze_rules(rules, limits=Limits(max_memory=100), implementation="kernel")
+    counted = analyze_rules(rules, limits=Limits(max_memory=2**20), implementation="kernel")
+    assert counted.count == analyze_rules(rules, implementation="python").count
 
 
 @pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")

@@ -113,6 +113,24 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
     return _numbers(width, height, layout, revealed, mines)
 
 
+def speckled(width: int, height: int, density: float, shown: float, seed: int = 0) -> Board:
+    """A random layout at ``density``, each safe cell revealed with probability ``shown`` (no flood fill):
+    numbers everywhere, their frontier one component across the board.
+
+    >>> b = speckled(20, 20, 0.15, 0.5, seed=1)
+    >>> b.mines, len(b.numbers()) > 100
+    (60, True)
+    """
+    _sides(width, height)
+    _share(density, "density")
+    _share(shown, "shown")
+    rng = random.Random(seed_of(seed))
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    layout = set(rng.sample(cells, round(density * len(cells))))
+    revealed = {c for c in cells if c not in layout and rng.random() < shown}
+    return _numbers(width, height, layout, revealed, len(layout))
+
+
 def lattice(width: int, height: int, density: float, seed: int = 0, every: int = 3) -> Board:
     """A random layout at ``density``, every ``every``-th cell (row-major) revealed where it is safe."""
     _sides(width, height)
