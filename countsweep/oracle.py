@@ -298,9 +298,12 @@ class KernelAnalyzer:
 
     It takes the board's cells and its topology's neighbourhood table, and
     declines (``None``) a position with a part too large for its counts or its
-    node budget.  When no layout fits it raises at once; the message naming the
-    numbers is worded by the Python implementation only if someone reads it (an
-    agent trying what a cell may show never does).  Under noisy clues it reads
+    node budget.  Once its parts are counted it estimates what multiplying them
+    out and the answer will take, and raises
+    :class:`~countsweep.errors.LimitExceeded` past ``limits.max_memory``
+    (:func:`answer_too_large`).  When no layout fits it raises at once; the
+    message naming the numbers is worded by the Python implementation only if
+    someone reads it (an agent trying what a cell may show never does).  Under noisy clues it reads
     every number through :func:`~countsweep.constraints.readings` and says how
     often it used each, for the factor the readings leave.
     """

@@ -115,7 +115,7 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
 
 def speckled(width: int, height: int, density: float, shown: float, seed: int = 0) -> Board:
     """A random layout at ``density``, each safe cell revealed with probability ``shown`` (no flood fill):
-    numbers everywhere, their frontier one component across the board.
+    numbers everywhere, tying the frontier together across the board.
 
     >>> b = speckled(20, 20, 0.15, 0.5, seed=1)
     >>> b.mines, len(b.numbers()) > 100
