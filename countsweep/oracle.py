@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
+from typing import TypedDict
 
 from countsweep.analysis import Analysis, Analyzer, Group
 from countsweep.board import Board, Cell, as_board
@@ -325,8 +326,7 @@ class KernelAnalyzer:
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,
-                                   stop=limits.expired if limits.deadline is not None else None,
-                                   max_bytes=memory_budget(limits), **path)
+                                   **kernel_limits(limits), **path)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
         except KERNEL.TooLarge as large:
@@ -412,6 +412,20 @@ def memory_budget(limits: Limits) -> int:
     (1073741824, -1)
     """
     return -1 if limits.max_memory is None else limits.max_memory
+
+
+class KernelLimits(TypedDict):
+    """The compiled kernel's ``analyze`` arguments that carry a caller's :class:`Limits`."""
+
+    stop: Callable[[], bool] | None
+    max_bytes: int
+
+
+def kernel_limits(limits: Limits) -> KernelLimits:
+    """``limits`` as the compiled kernel's ``analyze`` takes them: the deadline as its ``stop`` callback
+    (none without one: a call that always answers False costs a call now and then), the memory limit as
+    its ``max_bytes``."""
+    return {"stop": limits.expired if limits.deadline is not None else None, "max_bytes": memory_budget(limits)}
 
 
 def answer_too_large(needed: int, limits: Limits) -> LimitExceeded:

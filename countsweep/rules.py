@@ -55,7 +55,7 @@ from countsweep.oracle import (
     backend_of,
     combine,
     group_probability,
-    memory_budget,
+    kernel_limits,
 )
 
 OTHER = "_other"
@@ -276,8 +276,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     try:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
-                               stop=limits.expired if limits.deadline is not None else None, value=group_probability,
-                               unlisted=others, max_bytes=memory_budget(limits))
+                               value=group_probability, unlisted=others, **kernel_limits(limits))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
     except KERNEL.TooLarge as large:

@@ -88,13 +88,14 @@ static long parts_bits(const Part *parts, int nparts, limb *scratch) {
     return bits;
 }
 
-/* Whether the combination's `need` bytes and the answer's pass max_bytes (-1: no budget);
-   out->need keeps the estimate.  The answer holds two integers of up to `bits` bits for every
-   group: a dense 700x700 board's 266 000 groups of 11 000 bits took 3 GB, most of it the
-   combination's rows (estimated at 3.3 GB). */
+/* Whether the combination's `need` bytes and the answer's pass max_bytes; out->need keeps the
+   estimate.  The answer holds two integers of up to `bits` bits for every group: a dense 700x700
+   board's 266 000 groups of 11 000 bits took 3 GB, most of it the combination's rows (estimated
+   at 3.3 GB).  Callers with no budget (max_bytes -1: every agent's) skip the estimate. */
 static int too_large(const Position *p, double need, long bits, long long max_bytes, Combined *out) {
+    assert(max_bytes >= 0);
     out->need = need + 2.0 * (p->nboxes + 1) * (double)((bits + 7) / 8 + 32); /* whole bytes, as reported */
-    return max_bytes >= 0 && out->need > (double)max_bytes;
+    return out->need > (double)max_bytes;
 }
 
 /* ========================================================================== */
@@ -115,7 +116,7 @@ static Status combine_open(const Position *p, const Part *parts, int nparts, PyO
     PyObject *two = PyLong_FromLong(2);
     if (!scratch || !bytes || !own || !two)
         goto out;
-    if (too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {
+    if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {
         status = TOO_LARGE;
         goto out;
     }
@@ -360,7 +361,7 @@ static Status combine_total(const Position *p, const Part *parts, int nparts, lo
     Status status = FAILED;
     if (sums_widths(&w, parts, nparts, S) != DONE)
         goto out;
-    if (too_large(p, sums_bytes(&w, parts, nparts, left), 64L * w.W, max_bytes, out)) {
+    if (max_bytes >= 0 && too_large(p, sums_bytes(&w, parts, nparts, left), 64L * w.W, max_bytes, out)) {
         status = TOO_LARGE;
         goto out;
     }

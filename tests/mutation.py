@@ -888,16 +888,16 @@ EQUIVALENT.update({
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 39),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 37),
     **_alike("path_nodes only moves where the kernel counts along a path instead of searching: the same answer",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 43),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 40),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 49),
+             ORACLE + "x_kernel_limits", 4),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 75, 78, 79),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 69, 72, 73),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 62),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 56),
     **_alike("the self-check guards an interpreter whose Fraction keeps other slots; on CPython every clause of it "
              "holds, so a weaker check (or none) takes the same fast path, and the test that the maker is made "
              "fails only where one clause is false", ORACLE + "x__reduced_maker", 15, 16, 17, 18, 19, 62),
@@ -1074,17 +1074,15 @@ EQUIVALENT.update({
              "countsweep.rules.x_analyze_rules", 40),
     **_alike("a rule's cell shows its count and is never hidden: its label reaches no answer",
              "countsweep.rules.x__kernel_answer", 43, 44),
-    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 88, 91, 92),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 82, 85, 86),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             "countsweep.rules.x__kernel_answer", 75),
-    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 111),
+             "countsweep.rules.x__kernel_answer", 69),
+    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 105),
     **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
              "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
     **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
              "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
-             "countsweep.rules.x__kernel_answer", 60),
-    **_alike("without a deadline limits.expired() is always False: handing it to the kernel only costs a call",
-             "countsweep.rules.x__kernel_answer", 66),
+             "countsweep.rules.x__kernel_answer", 58),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "
