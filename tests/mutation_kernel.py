@@ -1,0 +1,415 @@
+"""Mutation testing of the compiled kernel: ``python -m tests.mutation_kernel [FILE.c ...]``.
+
+mutmut plants its bugs in Python only, so the kernel's C (``kernel/*.c``) gets
+its own runner, in the same spirit: every small bug of a few kinds is planted
+one at a time, the kernel is rebuilt with it, and the tests that load the
+kernel run against the build (``COUNTSWEEP_KERNEL_PATH``, see
+:mod:`tests.kernel_build`); a mutant no test notices *survives*.  The kinds:
+
+* a comparison turned into its neighbour (``<`` and ``<=``, ``>`` and ``>=``,
+  ``==`` and ``!=``);
+* ``&&`` and ``||`` swapped, a ``!`` dropped;
+* a binary ``+`` and ``-`` swapped, ``+=`` and ``-=``, ``++`` and ``--``;
+* a decimal constant moved by one (``0`` to ``1``, ``1`` to ``0``, ``n`` to
+  ``n + 1``).
+
+Comments, strings, preprocessor lines and ``assert`` lines are left alone: the
+release build compiles its asserts out (``-DNDEBUG``), so a bug planted there
+changes nothing.  A mutant the compiler rejects does not count; one whose
+object file comes out byte for byte the same as the unmutated file's is
+equivalent by construction (the compiler folded it away) and is not run.  A
+mutant whose tests fail, crash the test process (a segfault is a bug found) or
+run past the time limit (three times the clean run: an endless loop) is killed;
+one whose tests pass runs them again built under AddressSanitizer and
+UndefinedBehaviorSanitizer, as CI runs the kernel's tests
+(``tests/test_kernel_builds.py``), and is killed if they find something (a
+buffer one entry short passes unseen without them).
+
+Each run measures the files asked for (every ``kernel/*.c`` by default), or
+``--sample N`` mutants of them drawn with ``--seed``; the verdicts are merged
+into ``tests/mutation_kernel_results.json`` (each mutant named by its file, its
+line's text and its place in the line, so edits elsewhere keep the names) and
+the section of ``docs/mutation.md`` between its markers is rewritten.
+Survivors are killed by a new test or explained in ``EQUIVALENT`` below.
+
+    python -m tests.mutation_kernel --list            # the mutants of every file, counted
+    python -m tests.mutation_kernel combine.c wide.c  # every mutant of two files
+    python -m tests.mutation_kernel --sample 300      # 300 mutants of every file, seed 0
+    python -m tests.mutation_kernel --page            # only rewrite the page from the results
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.kernel_build import SANITIZED, compiler, runtime
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL = ROOT / "kernel"
+SCRATCH = ROOT / ".mutation" / "kernel"
+PAGE = ROOT / "docs" / "mutation.md"
+RESULTS = ROOT / "tests" / "mutation_kernel_results.json"
+MARKERS = ("<!-- kernel mutation: start -->", "<!-- kernel mutation: end -->")
+
+# the release build's flags, at -O1: the tests run a little slower, every mutant builds faster
+FLAGS = ("-O1", "-fPIC", "-std=c11", "-DNDEBUG")
+# a survivor of the release build runs again under the sanitizers, as CI runs the kernel's tests
+# (tests/test_kernel_builds.py): a write past a buffer's end may pass unseen without them
+SANITIZER_FLAGS = (*FLAGS, "-g", *SANITIZED)
+# the tests that load the kernel: the differential tests against the Python path first (they kill
+# most mutants, and -x stops at the first failure), then the entry points' guards and the other
+# topologies' and the rule sets' paths through it
+TESTS = ("tests/test_implementations.py", "tests/test_kernel.py", "tests/test_kernel_safety.py",
+         "tests/test_rules.py", "tests/test_topology.py", "tests/test_path.py", "tests/test_dpll.py")
+MAX_EXAMPLES = 40
+
+SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "&&": "||", "||": "&&",
+         "+": "-", "-": "+", "+=": "-=", "-=": "+=", "++": "--", "--": "++", "!": ""}
+# longest first: the lexer takes the longest punctuator that matches
+PUNCTUATORS = sorted(["<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=",
+                      "-=", "*=", "/=", "%=", "&=", "|=", "^=", *"[](){}.&*+-~!/%<>^|?:;=,#"], key=len, reverse=True)
+TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|" + "|".join(map(re.escape, PUNCTUATORS)))
+# what may stand before a binary operator: an operand's end
+OPERAND_END = re.compile(r"[A-Za-z_]\w*|\d[\w.]*|[)\]]")
+KEYWORDS = {"return", "case", "sizeof", "else", "do"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    file: str      # kernel/NAME.c
+    offset: int    # where the token starts in the file
+    line: int
+    old: str
+    new: str
+    name: str      # file, the line's text, which occurrence of the token in it: stable across edits elsewhere
+
+    def apply(self, text: str) -> str:
+        assert text[self.offset:self.offset + len(self.old)] == self.old
+        return text[:self.offset] + self.new + text[self.offset + len(self.old):]
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that are code: comments, strings, characters and preprocessor lines cut out."""
+    spans, i, start, n = [], 0, 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c == "#":  # a preprocessor line, continued by backslashes
+            spans.append((start, i))
+            while i < n and (text[i] != "\n" or text[i - 1] == "\\"):
+                i += 1
+            start = i
+            continue
+        if c == "\n":
+            line_start = True
+            i += 1
+            continue
+        if not c.isspace():
+            line_start = False
+        if text.startswith("/*", i) or text.startswith("//", i) or c in "\"'":
+            spans.append((start, i))
+            if text.startswith("/*", i):
+                i = text.index("*/", i + 2) + 2
+            elif text.startswith("//", i):
+                i = text.index("\n", i)
+            else:
+                i += 1
+                while text[i] != c:
+                    i += 2 if text[i] == "\\" else 1
+                i += 1
+            start = i
+            continue
+        i += 1
+    spans.append((start, n))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def mutants_of(path: Path) -> list[Mutant]:
+    """Every mutant of one C file, in the order of the file."""
+    text = path.read_text()
+    rel = path.relative_to(ROOT).as_posix()
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    lines = text.split("\n")
+    found: list[Mutant] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    for a, b in code_spans(text):
+        prev = ""
+        for m in TOKEN.finditer(text, a, b):
+            tok, off = m.group(), m.start()
+            lineno = _line_of(line_starts, off)
+            line = lines[lineno - 1]
+            candidates = []
+            if "assert(" in line or "static_assert" in line:
+                pass
+            elif tok in ("+", "-"):
+                if OPERAND_END.fullmatch(prev) and prev not in KEYWORDS:
+                    candidates.append(SWAPS[tok])
+            elif tok == "!" or tok in SWAPS:
+                candidates.append(SWAPS[tok])
+            elif re.fullmatch(r"\d+[uUlL]*", tok):
+                digits = re.match(r"\d+", tok).group()
+                if not (len(digits) > 1 and digits.startswith("0")):  # octal: left alone
+                    value = int(digits)
+                    candidates.append(str(1 if value == 0 else 0 if value == 1 else value + 1)
+                                      + tok[len(digits):])
+            for new in candidates:
+                key = (line.strip(), tok, new)
+                k = seen.get(key, 0)
+                seen[key] = k + 1
+                found.append(Mutant(rel, off, lineno, tok, new,
+                                    f"{rel}: `{line.strip()}` {tok!s} -> {new or '(dropped)'} #{k}"))
+            prev = tok
+    return found
+
+
+def _line_of(line_starts: list[int], offset: int) -> int:
+    lo, hi = 0, len(line_starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if line_starts[mid] <= offset:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo + 1
+
+
+def all_mutants(files: list[str]) -> list[Mutant]:
+    return [m for f in files for m in mutants_of(KERNEL / f)]
+
+
+# ----------------------------------------------------------------------------------------------
+# Building and running
+
+
+def _compile(source: Path, obj: Path, flags: tuple[str, ...]) -> subprocess.CompletedProcess:
+    cc = compiler()
+    assert cc is not None
+    cmd = [cc, "-c", *flags, f"-I{sysconfig.get_paths()['include']}", f"-I{KERNEL}", source.name, "-o", str(obj)]
+    return subprocess.run(cmd, cwd=source.parent, capture_output=True, text=True)
+
+
+def _link(objects: list[Path], out: Path, flags: tuple[str, ...]) -> None:
+    cc = compiler()
+    assert cc is not None
+    sanitizers = [f for f in flags if f.startswith("-fsanitize")]
+    subprocess.run([cc, "-shared", *sanitizers, *map(str, objects), "-o", str(out)], check=True,
+                   capture_output=True)
+
+
+class Workspace:
+    """Every kernel file compiled once with ``flags`` (``NAME/base``), and one directory per worker
+    where a mutated file is compiled and linked with the others' objects."""
+
+    def __init__(self, name: str, flags: tuple[str, ...], workers: int) -> None:
+        self.flags = flags
+        self.base = SCRATCH / name / "base"
+        shutil.rmtree(self.base.parent, ignore_errors=True)
+        self.base.mkdir(parents=True)
+        self.sources = sorted(KERNEL.glob("*.c"))
+        for src in self.sources:
+            shutil.copy(src, self.base / src.name)
+            done = _compile(self.base / src.name, self.base / f"{src.stem}.o", flags)
+            if done.returncode:
+                raise SystemExit(f"{src.name} does not compile:\n{done.stderr}")
+        self.suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        self.clean = self.base / f"_kernel{self.suffix}"
+        _link([self.base / f"{s.stem}.o" for s in self.sources], self.clean, flags)
+        self.workers = [self.base.parent / f"w{k}" for k in range(workers)]
+        for w in self.workers:
+            w.mkdir()
+
+    def build(self, worker: int, m: Mutant) -> tuple[str, Path | None]:
+        """("built", the module) or ("invalid" | "same object", None)."""
+        w = self.workers[worker]
+        name = Path(m.file).name
+        src = w / name
+        src.write_text(m.apply((KERNEL / name).read_text()))
+        obj = w / f"{src.stem}.o"
+        if _compile(src, obj, self.flags).returncode:
+            return "invalid", None
+        if obj.read_bytes() == (self.base / obj.name).read_bytes():
+            return "same object", None
+        out = w / f"_kernel{self.suffix}"
+        _link([obj if s.name == name else self.base / f"{s.stem}.o" for s in self.sources], out, self.flags)
+        return "built", out
+
+
+def sanitizer_env() -> dict[str, str] | None:
+    """What a process needs to load a sanitized kernel (as tests/test_kernel_builds.py sets it), or None
+    where the compiler ships no sanitizer runtime."""
+    asan = runtime("asan")
+    if asan is None or runtime("ubsan") is None:
+        return None
+    return {"LD_PRELOAD": " ".join(filter(None, [str(asan), os.environ.get("LD_PRELOAD", "")])),
+            "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1:allocator_may_return_null=1",
+            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1", "PYTHONMALLOC": "malloc"}
+
+
+def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | None = None) -> tuple[str, float]:
+    """The tests against ``kernel``: ("passed" | "failed" | "crashed" | "timeout", seconds)."""
+    env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(MAX_EXAMPLES),
+           "PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})}
+    env.pop("COUNTSWEEP_PURE", None)
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *TESTS]
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if done.returncode == 0:
+        return "passed", seconds
+    # pytest's own codes are 1..5; a signal that ended the process (a segfault) is negative
+    return ("crashed" if done.returncode < 0 or "Fatal Python error" in done.stderr else "failed"), seconds
+
+
+def measure(mutants: list[Mutant], workers: int) -> dict[str, dict]:
+    ws = Workspace("release", FLAGS, workers)
+    verdict, clean = run_tests(ws.clean, None)
+    if verdict != "passed":
+        raise SystemExit("the tests fail on the unmutated kernel: fix them first")
+    san_env = sanitizer_env()
+    san = Workspace("sanitized", SANITIZER_FLAGS, workers) if san_env is not None else None
+    timeout = max(60.0, 3 * clean)
+    print(f"clean run {clean:.0f} s; {len(mutants)} mutants, time limit {timeout:.0f} s"
+          + ("" if san else "; no sanitizer runtime: survivors are not run again under it"), flush=True)
+    out: dict[str, dict] = {}
+    free = list(range(workers))
+
+    def one(m: Mutant) -> None:
+        k = free.pop()
+        try:
+            built, module = ws.build(k, m)
+            status = built if module is None else run_tests(module, timeout)[0]
+            if status == "passed" and san is not None:
+                built, module = san.build(k, m)
+                status = built if module is None else run_tests(module, 3 * timeout, san_env)[0]
+                status = "sanitizer" if status in ("failed", "crashed", "timeout") else status
+        finally:
+            free.append(k)
+        status = {"passed": "survived", "failed": "killed"}.get(status, status)
+        out[m.name] = {"file": m.file, "line": m.line, "status": status}
+        done = len(out)
+        if status == "survived" or done % 25 == 0:
+            print(f"[{done}/{len(mutants)}] {status}: {m.name} (line {m.line})", flush=True)
+
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(one, mutants))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# Verdicts and the page
+
+CAUGHT = ("killed", "crashed", "timeout", "sanitizer")
+NOT_COUNTED = ("invalid",)
+
+# a survivor that changes nothing observable: its name (as the page prints it) and why
+EQUIVALENT: dict[str, str] = {}
+
+
+def classify(status: str, name: str) -> str:
+    if status in CAUGHT:
+        return "killed"
+    if status == "same object" or name in EQUIVALENT:
+        return "equivalent"
+    return status  # survived, invalid
+
+
+def write_page(results: dict) -> None:
+    files = sorted({r["file"] for r in results["mutants"].values()})
+    rows = ["| file | mutants run | killed | equivalent | survived | score |", "| --- | --- | --- | --- | --- | --- |"]
+    survivors, explained = [], []
+    totals = [0, 0, 0, 0]
+    for f in files:
+        mine = {n: r for n, r in results["mutants"].items() if r["file"] == f}
+        kinds = [classify(r["status"], n) for n, r in mine.items()]
+        run = sum(k != "invalid" for k in kinds)
+        killed, eq, surv = kinds.count("killed"), kinds.count("equivalent"), kinds.count("survived")
+        totals = [totals[0] + run, totals[1] + killed, totals[2] + eq, totals[3] + surv]
+        made = results["made"].get(f, run)
+        score = (killed + eq) / run if run else 1.0
+        rows.append(f"| `{f}` | {run} of {made} | {killed} | {eq} | {surv} | {score:.1%} |")
+        for n, r in sorted(mine.items(), key=lambda item: item[1]["line"]):
+            kind = classify(r["status"], n)
+            if kind == "survived":
+                survivors.append(f"* {n} (line {r['line']})")
+            elif n in EQUIVALENT:
+                explained.append(f"* {n}: {EQUIVALENT[n]}")
+    run, killed, eq, surv = totals
+    score = (killed + eq) / run if run else 1.0
+    rows.append(f"| all | {run} | {killed} | {eq} | {surv} | {score:.1%} |")
+    same = sum(r["status"] == "same object" for r in results["mutants"].values())
+    body = "\n".join([
+        f"Measured on commit {results['commit']} ({results['date']}), {results['how']}; "
+        f"{same} of the equivalent mutants compiled to the same object code.", "", *rows, "",
+        "#### Equivalent mutants of the kernel", "", *(explained or ["None but the same object code."]), "",
+        "#### Survivors of the kernel not yet explained", "", *(survivors or ["None."])])
+    page = PAGE.read_text()
+    start, end = MARKERS
+    PAGE.write_text(page[: page.index(start) + len(start)] + "\n" + body + "\n" + page[page.index(end):])
+
+
+def commit() -> str:
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "kernel", "tests"], cwd=ROOT, capture_output=True,
+                           text=True).stdout.strip()
+    return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", help="kernel files to mutate, as kernel/NAME.c or NAME.c (default: all)")
+    ap.add_argument("--sample", type=int, default=0, help="this many mutants drawn at random (default: every one)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--list", action="store_true", help="count each file's mutants and exit")
+    ap.add_argument("--page", action="store_true", help="only rewrite docs/mutation.md from the saved results")
+    args = ap.parse_args(argv)
+    names = [Path(f).name for f in args.files] or [p.name for p in sorted(KERNEL.glob("*.c"))]
+    missing = [n for n in names if not (KERNEL / n).is_file()]
+    if missing:
+        ap.error(f"no kernel file {missing[0]!r}")
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"mutants": {}, "made": {}}
+    if args.page:
+        write_page(results)
+        return
+    mutants = all_mutants(names)
+    made = {f"kernel/{n}": sum(m.file == f"kernel/{n}" for m in mutants) for n in names}
+    if args.list:
+        for f, k in made.items():
+            print(f"{f:22} {k}")
+        print(f"{'all':22} {len(mutants)}")
+        return
+    if compiler() is None:
+        raise SystemExit("no C compiler on this machine")
+    if args.sample:
+        mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))),
+                         key=lambda m: (m.file, m.offset))
+    start = time.perf_counter()
+    found = measure(mutants, args.workers)
+    how = (f"{len(mutants)} mutants drawn with seed {args.seed}" if args.sample else "every mutant of "
+           + ", ".join(f"`{n}`" for n in names))
+    # a new measurement replaces the old: the verdicts of another commit's code are not merged
+    results = {"commit": commit(), "date": time.strftime("%Y-%m-%d"), "how": how, "made": made, "mutants": found}
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    write_page(results)
+    counts = {k: sum(classify(r["status"], n) == k for n, r in found.items())
+              for k in ("killed", "equivalent", "survived", "invalid")}
+    print(f"{len(found)} mutants in {time.perf_counter() - start:.0f} s: {counts}")
+
+
+if __name__ == "__main__":
+    main()
