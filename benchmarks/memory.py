@@ -39,8 +39,8 @@ BOARDS = {
     "speckled-150": ("150x150, the same", lambda: speckled(150, 150, 0.15, 0.5, 1), []),
     "speckled-300": ("300x300, the same", lambda: speckled(300, 300, 0.15, 0.5, 1), []),
     "speckled-700": ("700x700, the same", lambda: speckled(700, 700, 0.15, 0.5, 1), []),
-    "speckled-700-limited": ("700x700, the same, --max-memory 1000", lambda: speckled(700, 700, 0.15, 0.5, 1),
-                             ["--max-memory", "1000"]),
+    "speckled-700-limited": ("700x700, the same, --max-memory 500", lambda: speckled(700, 700, 0.15, 0.5, 1),
+                             ["--max-memory", "500"]),
     "sparse-200": ("200x200, 8000 mines, 200 numbers", lambda: sparse(200, 200, 8000, 200, 1), []),
     "sparse-1000": ("1000x1000, 200000 mines, 1000 numbers", lambda: sparse(1000, 1000, 200_000, 1000, 1), []),
 }

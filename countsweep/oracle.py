@@ -431,7 +431,7 @@ def kernel_limits(limits: Limits) -> KernelLimits:
 def answer_too_large(needed: int, limits: Limits) -> LimitExceeded:
     """The error for a position the kernel counted but whose answer it estimated at ``needed`` bytes, past
     ``limits.max_memory``: every group's exact counts, multiplied out with the sea's (a dense 700x700 board's
-    266 000 groups of 11 000 bits took 3 GB)."""
+    266 000 groups of 10 000 bits: about 660 MB)."""
     return LimitExceeded(f"the exact answer needs about {_size(needed)} for its groups' counts; "
                          f"the limit is {_size(memory_budget(limits))} (--max-memory)")
 

@@ -90,8 +90,8 @@ static long parts_bits(const Part *parts, int nparts, limb *scratch) {
 
 /* Whether the combination's `need` bytes and the answer's pass max_bytes; out->need keeps the
    estimate.  The answer holds two integers of up to `bits` bits for every group: a dense 700x700
-   board's 266 000 groups of 11 000 bits took 3 GB, most of it the combination's rows (estimated
-   at 3.3 GB).  Callers with no budget (max_bytes -1: every agent's) skip the estimate. */
+   board's 266 000 groups of 10 000 bits, estimated at 660 MB.  Callers with no budget
+   (max_bytes -1: every agent's) skip the estimate. */
 static int too_large(const Position *p, double need, long bits, long long max_bytes, Combined *out) {
     assert(max_bytes >= 0);
     out->need = need + 2.0 * (p->nboxes + 1) * (double)((bits + 7) / 8 + 32); /* whole bytes, as reported */
@@ -175,73 +175,246 @@ out:
 /* With a mine total                                                          */
 /* ========================================================================== */
 
-/* The work arrays of one combination, freed together. */
+/* Part k's boxes need, for each number x of the part's mines (over its fewest), the ways the
+   other parts and the sea fill the rest:
+       weight_k[x] = sum_z ways[x + z] Q_k[z],
+   Q_k the other parts' totals multiplied out, ways[m] = C(S, left - m) the sea's fillings when
+   the parts hold m mines over their fewest.  As operators on vectors over mine counts, part j's
+   step V'[x] = sum_i total_j[i] V[x + i] turns sum_z V[x + z] G[z] into the same sum with G
+   times part j's total; so weight_k is ways with every other part's step applied, in any order,
+   read at 0 .. nsize_k - 1.  Down a halving tree of the parts, each half gets its parent's
+   vector with the other half's steps applied, and a node's vector is read below its degree
+   only.  A level of the tree costs the degree times the parts in single-limb products (a part's
+   counts fit a limb or two); the rows live along one path of the tree.  The chain of prefix
+   products it replaced kept a row of every mine count after every part and multiplied each by
+   the sea's rows limb by limb: a dense 700x700 board (2 303 parts, 1 607 mine counts read, rows
+   of 156 limbs) took 17.7 s and 3.1 GB, and takes 5.3 s and 568 MB, most of it the answer's
+   Python integers (benchmarks/memory.py). */
 typedef struct {
-    int Wp, W;         /* limbs of a product of parts; of anything with the sea in it */
-    limb **prefix;     /* prefix[k]: the parts before k multiplied out, by mines (Wp limbs each) */
-    Py_ssize_t *nprefix;
-    long nways;
-    limb *ways, *cur, *next, *weight, *acc, *scratch;
+    const Part *parts;
+    int nparts, W;   /* W: the limbs of anything with the sea in it */
+    long nways;      /* the mine counts read: the parts' degree plus one, at most left + 1 */
+    long *degree;    /* degree[k]: the degrees of the parts before k, summed (nparts + 1 of them) */
+    limb *ways;      /* the root's vector: nways rows of W limbs */
+    limb **level;    /* level[d]: the vector of the node at depth d + 1 on the current path */
+    long *nlevel;    /* its rows */
+    int depth;       /* the tree's: levels of `level` */
+    limb *row, *acc, *count, *sea; /* W limbs each: scratch; a box's mines; the count; the parts'
+                                      mines over their fewest, summed over every layout */
     unsigned char *bytes;
-    PyObject *bare;    /* the count without the settled factor: a smaller denominator to reduce */
-} Sums;
+} Tree;
 
-static void sums_free(Sums *w, int nparts) {
-    for (int k = 0; w->prefix && k <= nparts; k++)
-        PyMem_Free(w->prefix[k]);
-    PyMem_Free(w->prefix);
-    PyMem_Free(w->nprefix);
-    PyMem_Free(w->ways);
-    PyMem_Free(w->cur);
-    PyMem_Free(w->next);
-    PyMem_Free(w->weight);
-    PyMem_Free(w->acc);
-    PyMem_Free(w->scratch);
-    PyMem_Free(w->bytes);
-    Py_XDECREF(w->bare);
+static void tree_free(Tree *t) {
+    for (int d = 0; t->level && d < t->depth; d++)
+        PyMem_Free(t->level[d]);
+    PyMem_Free(t->level);
+    PyMem_Free(t->nlevel);
+    PyMem_Free(t->degree);
+    PyMem_Free(t->ways);
+    PyMem_Free(t->row);
+    PyMem_Free(t->acc);
+    PyMem_Free(t->count);
+    PyMem_Free(t->sea);
+    PyMem_Free(t->bytes);
 }
 
-/* Widths: a product of parts is below 2**pbits (each part's total below 2**bits of it); every
-   value with the sea in it below 2**(S + pbits) times a box's size, and a binomial step needs
-   64 bits more. */
-static Status sums_widths(Sums *w, const Part *parts, int nparts, Py_ssize_t sea) {
+static long tree_rows(const Tree *t, int l, int r) {
+    long n = t->degree[r] - t->degree[l] + 1;
+    return n < t->nways ? n : t->nways;
+}
+
+/* The rows each level of the tree takes at most: the node's own rows, copied for each child. */
+static void tree_need(const Tree *t, int l, int r, int d, long *need) {
+    if (r - l < 2)
+        return;
+    long n = tree_rows(t, l, r);
+    need[d] = n > need[d] ? n : need[d];
+    tree_need(t, l, l + (r - l) / 2, d + 1, need);
+    tree_need(t, l + (r - l) / 2, r, d + 1, need);
+}
+
+/* Widths, degrees and each level's rows (not yet allocated); the parts' bits give W: a product of
+   parts is below 2**pbits (each part's total below 2**bits of it), every value with the sea in
+   it below 2**(S + pbits) times a box's size or the mines left, and a binomial step needs 64
+   bits more. */
+static Status tree_plan(Tree *t, const Part *parts, int nparts, Py_ssize_t sea, long left) {
+    t->parts = parts;
+    t->nparts = nparts;
     int maxpw = 1;
     for (int k = 0; k < nparts; k++)
         maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
-    w->scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
-    if (!w->scratch)
+    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
+    t->degree = PyMem_Calloc((size_t)nparts + 1, sizeof(long));
+    if (!scratch || !t->degree) {
+        PyMem_Free(scratch);
         return FAILED;
-    long pbits = parts_bits(parts, nparts, w->scratch);
-    w->Wp = (int)(pbits / 64) + 1;
-    w->W = (int)((sea + pbits + 32) / 64) + 2;
+    }
+    long pbits = parts_bits(parts, nparts, scratch);
+    PyMem_Free(scratch);
+    t->W = (int)((sea + pbits + 32) / 64) + 2;
+    for (int k = 0; k < nparts; k++)
+        t->degree[k + 1] = t->degree[k] + parts[k].nsize - 1;
+    t->nways = left + 1 < t->degree[nparts] + 1 ? left + 1 : t->degree[nparts] + 1;
+    for (int n = nparts; n > 1; n = (n + 1) / 2)
+        t->depth++;
+    t->nlevel = PyMem_Calloc((size_t)t->depth + 1, sizeof(long));
+    t->level = PyMem_Calloc((size_t)t->depth + 1, sizeof(limb *));
+    if (!t->nlevel || !t->level)
+        return FAILED;
+    tree_need(t, 0, nparts, 0, t->nlevel);
     return DONE;
 }
 
-/* prefix[k + 1] = prefix[k] * total of part k */
-static Status sums_prefix(Sums *w, const Part *parts, int nparts) {
-    int Wp = w->Wp;
-    w->prefix = PyMem_Calloc((size_t)nparts + 1, sizeof(limb *));
-    w->nprefix = PyMem_Calloc((size_t)nparts + 1, sizeof(Py_ssize_t));
-    if (!w->prefix || !w->nprefix || !(w->prefix[0] = PyMem_Calloc((size_t)Wp, sizeof(limb))))
+/* What the tree's rows take, and the answer's sums. */
+static double tree_bytes(const Tree *t) {
+    double rows = (double)t->nways + 4;
+    for (int d = 0; d < t->depth; d++)
+        rows += (double)t->nlevel[d];
+    return 8.0 * (double)t->W * rows;
+}
+
+static Status tree_alloc(Tree *t) {
+    size_t W = (size_t)t->W;
+    t->ways = PyMem_Calloc((size_t)t->nways * W, sizeof(limb));
+    t->row = PyMem_Calloc(W, sizeof(limb));
+    t->acc = PyMem_Calloc(W, sizeof(limb));
+    t->count = PyMem_Calloc(W, sizeof(limb));
+    t->sea = PyMem_Calloc(W, sizeof(limb));
+    t->bytes = PyMem_Malloc(W * 8);
+    if (!t->ways || !t->row || !t->acc || !t->count || !t->sea || !t->bytes)
         return FAILED;
-    w->nprefix[0] = 1;
-    w->prefix[0][0] = 1;
-    for (int k = 0; k < nparts; k++) {
-        Py_ssize_t na = parts[k].nsize;
-        w->nprefix[k + 1] = w->nprefix[k] + na - 1;
-        if (PyErr_CheckSignals() < 0 ||
-            !(w->prefix[k + 1] = PyMem_Calloc((size_t)w->nprefix[k + 1] * (size_t)Wp, sizeof(limb))))
+    for (int d = 0; d < t->depth; d++)
+        if (t->nlevel[d] && !(t->level[d] = PyMem_Malloc((size_t)t->nlevel[d] * W * sizeof(limb))))
             return FAILED;
-        for (Py_ssize_t i = 0; i < w->nprefix[k]; i++) {
-            const limb *a = w->prefix[k] + i * Wp;
-            int la = wide_len(a, Wp);
-            for (Py_ssize_t j = 0; j < na && la; j++) {
-                const limb *tj = parts[k].total + j * parts[k].pw;
-                wide_mac(w->prefix[k + 1] + (i + j) * Wp, a, la, tj, wide_len(tj, parts[k].pw), Wp);
-            }
+    return DONE;
+}
+
+/* V (n rows) with part j's step applied in place, its first `keep` rows kept (keep <= n): V[x] =
+   sum_i total_j[i] V[x + i], rows from n on read as 0.  Row x is read last by its own step, so
+   ascending x overwrites only rows no later step reads. */
+static void tree_step(const Tree *t, const Part *part, limb *V, long n, long keep) {
+    int W = t->W, pw = part->pw;
+    for (long x = 0; x < keep; x++) {
+        memset(t->row, 0, sizeof(limb) * (size_t)W);
+        for (long i = 0; i < part->nsize && x + i < n; i++) {
+            const limb *c = part->total + i * pw, *v = V + (x + i) * W;
+            int lc = wide_len(c, pw), lv = wide_len(v, W);
+            if (lc && lv)
+                wide_mac(t->row, v, lv, c, lc, W);
         }
+        memcpy(V + x * W, t->row, sizeof(limb) * (size_t)W);
+    }
+}
+
+/* Part k's boxes from its weights V (n rows: V[x] the ways of everything else when the part
+   holds x mines over its fewest): each box's mines over the layouts, by its cells; and the count
+   (at the first part) and the part's mines over its fewest, summed over the layouts. */
+static Status tree_leaf(Tree *t, const Position *p, int k, const limb *V, long n, PyObject *fixed,
+                        Combined *out) {
+    const Part *part = &t->parts[k];
+    int W = t->W, pw = part->pw;
+    long na = part->nsize < n ? part->nsize : n;
+    for (long x = 0; x < na; x++) {
+        const limb *c = part->total + x * pw, *v = V + x * W;
+        int lc = wide_len(c, pw), lv = wide_len(v, W);
+        if (!lc || !lv)
+            continue;
+        memset(t->row, 0, sizeof(limb) * (size_t)W);
+        wide_mac(t->row, v, lv, c, lc, W); /* the layouts where the part holds x mines */
+        int lr = wide_len(t->row, W);
+        if (!k)
+            wide_mac1(t->count, t->row, lr, 1, W);
+        if (x)
+            wide_mac1(t->sea, t->row, lr, (limb)x, W);
+    }
+    for (int q = 0; q < part->nbox; q++) {
+        int b = part->box[q];
+        memset(t->acc, 0, sizeof(limb) * (size_t)W);
+        for (long x = 0; x < na; x++) {
+            const limb *m = part->marg + ((size_t)q * (size_t)part->nsize + (size_t)x) * (size_t)pw;
+            const limb *v = V + x * W;
+            int lm = wide_len(m, pw), lv = wide_len(v, W);
+            if (lm && lv)
+                wide_mac(t->acc, v, lv, m, lm, W);
+        }
+        wide_divexact(t->acc, W, (limb)p->boxes[b].size); /* a box's cells share its mines */
+        out->num[b] = wide_to_long(t->acc, W, t->bytes);
+        out->mines[b] = times(out->num[b], fixed);
+        if (!out->mines[b])
+            return FAILED;
     }
     return DONE;
+}
+
+/* The parts l .. r - 1 given their vector V (n rows: ways with every other part's step applied),
+   at depth d of the tree. */
+static Status tree_descend(Tree *t, const Position *p, int l, int r, const limb *V, long n, int d,
+                           PyObject *fixed, Combined *out) {
+    if (r - l == 1)
+        return tree_leaf(t, p, l, V, n, fixed, out);
+    if (PyErr_CheckSignals() < 0)
+        return FAILED;
+    int m = l + (r - l) / 2, W = t->W;
+    for (int half = 0; half < 2; half++) {
+        int a = half ? m : l, b = half ? r : m; /* the half below */
+        int c = half ? l : m, e = half ? m : r; /* the other, whose steps it gets */
+        long keep = tree_rows(t, a, b), rows = n;
+        limb *child = t->level[d];
+        assert(n <= t->nlevel[d]);
+        memcpy(child, V, sizeof(limb) * (size_t)n * (size_t)W);
+        for (int j = c; j < e; j++) {
+            long want = keep + t->degree[e] - t->degree[j + 1]; /* what the steps after j read */
+            want = want < rows ? want : rows;
+            tree_step(t, &t->parts[j], child, rows, want);
+            rows = want;
+        }
+        Status status = tree_descend(t, p, a, b, child, rows, d + 1, fixed, out);
+        if (status != DONE)
+            return status;
+    }
+    return DONE;
+}
+
+/* The count without the settled factor (a smaller denominator to reduce), as each chain box's
+   denominator; and, with a sea, a sea cell's mines: by symmetry the sea's mines over every
+   layout, (left - the parts' mines over their fewest) summed, over its S cells. */
+static Status tree_answer(Tree *t, const Position *p, long left, PyObject *fixed, Combined *out) {
+    Py_ssize_t S = position_sea(p);
+    int W = t->W;
+    PyObject *bare = wide_to_long(t->count, W, t->bytes);
+    if (!bare || !(out->count = times(bare, fixed))) {
+        Py_XDECREF(bare);
+        return FAILED;
+    }
+    int any = PyObject_IsTrue(out->count);
+    if (any <= 0) {
+        Py_DECREF(bare);
+        return any < 0 ? FAILED : NO_LAYOUT;
+    }
+    out->scale = out->count;
+    Py_INCREF(out->scale);
+    for (int k = 0; k < t->nparts; k++)
+        for (int q = 0; q < t->parts[k].nbox; q++) {
+            out->den[t->parts[k].box[q]] = bare;
+            Py_INCREF(bare);
+        }
+    Status status = FAILED;
+    if (S) {
+        assert(S < ((Py_ssize_t)1 << 32));
+        memset(t->acc, 0, sizeof(limb) * (size_t)W);
+        wide_mac1(t->acc, t->count, wide_len(t->count, W), (limb)left, W);
+        wide_sub(t->acc, t->sea, W);
+        wide_divexact(t->acc, W, (limb)S);
+        out->num[p->nboxes] = wide_to_long(t->acc, W, t->bytes);
+        out->den[p->nboxes] = bare;
+        Py_INCREF(bare);
+        if (!out->num[p->nboxes] || !(out->mines[p->nboxes] = times(out->num[p->nboxes], fixed)))
+            goto out;
+    }
+    status = DONE;
+out:
+    Py_DECREF(bare);
+    return status;
 }
 
 /* out[i] = C(n, top - i) for i = 0..count-1 (zero where top - i is outside 0..n), rows of
@@ -268,146 +441,116 @@ static int binomials_down(long n, long top, long count, limb *out, int width) {
     return 0;
 }
 
-/* The sum over j of ways(j) * product[j], with ways the binomials C(n, top - j): a Python
-   integer (the sea's fillings times the parts', summed over how many mines the parts hold). */
-static PyObject *sums_dot(Sums *w, long n, long top, const limb *product) {
-    memset(w->ways, 0, sizeof(limb) * (size_t)w->nways * (size_t)w->W);
-    memset(w->acc, 0, sizeof(limb) * (size_t)w->W);
-    if (binomials_down(n, top, w->nways, w->ways, w->W) < 0)
-        return NULL;
-    wide_dot(w->acc, w->ways, w->W, product, w->Wp, w->nways);
-    return wide_to_long(w->acc, w->W, w->bytes);
+/* Parts whose every layout holds the same number of mines (a window of one: a pair that holds
+   one mine) leave the others' sums as they are: they only multiply the count.  Kept out of the
+   tree (a dense 700x700 board: 656 of its 2 303 parts), each of their boxes is its marginal over
+   its part's total, the part's layouts pairing freely with everything else's.  The others go to
+   chain[0..*nchain), and *alone is `fixed` times the totals of these. */
+static Status split_alone(const Part *parts, int nparts, PyObject *fixed, Part *chain, int *nchain,
+                          PyObject **alone) {
+    int maxpw = 1;
+    for (int k = 0; k < nparts; k++)
+        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
+    unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
+    *alone = fixed;
+    Py_INCREF(fixed);
+    *nchain = 0;
+    for (int k = 0; k < nparts && *alone && scratch && bytes; k++) {
+        if (parts[k].nsize > 1) {
+            chain[(*nchain)++] = parts[k];
+            continue;
+        }
+        PyObject *own = wide_sum(parts[k].total, 1, parts[k].pw, 1, scratch, bytes);
+        Py_SETREF(*alone, times(*alone, own));
+        Py_XDECREF(own);
+    }
+    PyMem_Free(scratch);
+    PyMem_Free(bytes);
+    if (!scratch || !bytes)
+        Py_CLEAR(*alone);
+    return *alone ? DONE : FAILED;
 }
 
-/* Part k's boxes: part k's weight of x mines (over its fewest, as every index here counts them)
-   sums, over what the parts before it hold (y mines, prefix[k][y] ways), the ways the parts after
-   it and the sea fill the rest: after[k + 1][x + y], with after[nparts] = ways and after[k][z] =
-   sum_j total[k][j] * after[k + 1][z + j], built from the back (cur holds after[k + 1]).  These
-   cost a part's degree times the number of sea rows each, where multiplying the parts around each
-   part out would cost the product's degree squared. */
-static Status part_groups(Sums *w, const Position *p, const Part *part, int k, PyObject *fixed, Combined *out) {
-    int W = w->W, Wp = w->Wp, pw = part->pw;
-    Py_ssize_t na = part->nsize;
-    PyMem_Free(w->weight);
-    if (PyErr_CheckSignals() < 0 || !(w->weight = PyMem_Calloc((size_t)na * (size_t)W, sizeof(limb))))
-        return FAILED;
-    for (Py_ssize_t x = 0; x < na; x++) {
-        if (!wide_len(part->total + x * pw, pw))
-            continue; /* no layout of the part holds x mines over its fewest */
-        for (Py_ssize_t y = 0; y < w->nprefix[k] && x + y < w->nways; y++) {
-            const limb *a = w->prefix[k] + y * Wp, *c = w->cur + (x + y) * W;
-            wide_mac(w->weight + x * W, c, wide_len(c, W), a, wide_len(a, Wp), W);
-        }
-    }
-    for (int q = 0; q < part->nbox; q++) {
-        int b = part->box[q];
-        memset(w->acc, 0, sizeof(limb) * (size_t)W);
-        for (Py_ssize_t x = 0; x < na; x++) {
-            const limb *m = part->marg + ((size_t)q * (size_t)na + (size_t)x) * (size_t)pw;
-            int lm = wide_len(m, pw);
-            if (lm)
-                wide_mac(w->acc, w->weight + x * W, wide_len(w->weight + x * W, W), m, lm, W);
-        }
-        wide_divexact(w->acc, W, (limb)p->boxes[b].size); /* a box's cells share its mines */
-        out->num[b] = wide_to_long(w->acc, W, w->bytes);
-        out->mines[b] = times(out->num[b], fixed);
-        out->den[b] = w->bare;
-        Py_INCREF(w->bare);
-        if (!out->mines[b])
-            return FAILED;
-    }
-    if (k) { /* after[k], as far as part k - 1 reads it */
-        long upto = (long)w->nprefix[k] < w->nways ? (long)w->nprefix[k] : w->nways;
-        memset(w->next, 0, sizeof(limb) * (size_t)w->nways * (size_t)W);
-        for (long z = 0; z < upto; z++)
-            for (Py_ssize_t j = 0; j < na && z + j < w->nways; j++) {
-                const limb *c = w->cur + (z + j) * W, *tj = part->total + j * pw;
-                int lj = wide_len(tj, pw);
-                if (lj)
-                    wide_mac(w->next + z * W, c, wide_len(c, W), tj, lj, W);
-            }
-        limb *t = w->cur;
-        w->cur = w->next;
-        w->next = t;
-    }
-    return DONE;
-}
-
-/* What combine_total's rows take: every prefix product (Wp limbs a mine count), the sea's and two
-   work rows of W limbs for each mine count the parts may hold, and a part's weights. */
-static double sums_bytes(const Sums *w, const Part *parts, int nparts, long left) {
-    double entries = 1, widest = 1;
-    Py_ssize_t n = 1;
+/* The boxes of the parts of one mine count (split_alone): each one's mines over its part's total,
+   and over the count, `count` / that total of the others' layouts each. */
+static Status alone_groups(const Position *p, const Part *parts, int nparts, PyObject *count, Combined *out) {
+    Status status = FAILED;
+    int maxpw = 1;
+    for (int k = 0; k < nparts; k++)
+        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
+    unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
+    if (!scratch || !bytes)
+        goto out;
     for (int k = 0; k < nparts; k++) {
-        n += parts[k].nsize - 1;
-        entries += (double)n;
-        widest = parts[k].nsize > widest ? parts[k].nsize : widest;
+        const Part *part = &parts[k];
+        if (part->nsize > 1)
+            continue;
+        PyObject *own = wide_sum(part->total, 1, part->pw, 1, scratch, bytes);
+        PyObject *rest = own ? PyNumber_FloorDivide(count, own) : NULL;
+        for (int q = 0; q < part->nbox && rest; q++) {
+            int b = part->box[q];
+            out->num[b] = wide_sum(part->marg + (size_t)q * (size_t)part->pw, 1, part->pw,
+                                   (limb)p->boxes[b].size, scratch, bytes);
+            out->den[b] = own;
+            Py_INCREF(own);
+            out->mines[b] = times(out->num[b], rest);
+            if (!out->mines[b])
+                Py_CLEAR(rest);
+        }
+        Py_XDECREF(own);
+        if (!rest)
+            goto out;
+        Py_DECREF(rest);
     }
-    double ways = left + 1 < (long)n ? (double)left + 1 : (double)n;
-    return 8.0 * ((double)w->Wp * entries + (double)w->W * (3 * ways + widest + 1));
+    status = DONE;
+out:
+    PyMem_Free(scratch);
+    PyMem_Free(bytes);
+    return status;
 }
 
-static Status combine_total(const Position *p, const Part *parts, int nparts, long left, PyObject *fixed,
+static Status combine_total(const Position *p, const Part *all, int nall, long left, PyObject *settled,
                             long long max_bytes, Combined *out) {
     Py_ssize_t S = position_sea(p);
     /* a part's counts start at its fewest mines: every product's index j is that many mines
        more than the parts' fewest together, so the sea fills left - fewest - j */
-    for (int k = 0; k < nparts; k++)
-        left -= parts[k].lo;
+    for (int k = 0; k < nall; k++)
+        left -= all[k].lo;
     if (left < 0)
         return NO_LAYOUT; /* the parts hold more mines than are left */
-    Sums w;
-    memset(&w, 0, sizeof(w));
+    Tree t;
+    memset(&t, 0, sizeof(t));
     Status status = FAILED;
-    if (sums_widths(&w, parts, nparts, S) != DONE)
+    int nparts = 0;
+    PyObject *fixed = NULL;
+    Part *parts = PyMem_Malloc(sizeof(Part) * ((size_t)nall + 1));
+    if (!parts || split_alone(all, nall, settled, parts, &nparts, &fixed) != DONE)
         goto out;
-    if (max_bytes >= 0 && too_large(p, sums_bytes(&w, parts, nparts, left), 64L * w.W, max_bytes, out)) {
+    if (tree_plan(&t, parts, nparts, S, left) != DONE)
+        goto out;
+    if (max_bytes >= 0 && too_large(p, tree_bytes(&t), 64L * t.W, max_bytes, out)) {
         status = TOO_LARGE;
         goto out;
     }
-    if (sums_prefix(&w, parts, nparts) != DONE)
+    if (tree_alloc(&t) != DONE || binomials_down((long)S, left, t.nways, t.ways, t.W) < 0)
         goto out;
-    const limb *product = w.prefix[nparts];
-    Py_ssize_t nproduct = w.nprefix[nparts];
-    /* ways[j]: the sea's fillings when the parts hold j mines over their fewest (j below the
-       product's degree) */
-    w.nways = left + 1 < (long)nproduct ? left + 1 : (long)nproduct;
-    size_t rows = (size_t)w.nways * (size_t)w.W;
-    w.ways = PyMem_Calloc(rows, sizeof(limb));
-    w.cur = PyMem_Calloc(rows, sizeof(limb));
-    w.next = PyMem_Calloc(rows, sizeof(limb));
-    w.acc = PyMem_Calloc((size_t)w.W, sizeof(limb));
-    w.bytes = PyMem_Malloc((size_t)w.W * 8);
-    if (!w.ways || !w.cur || !w.next || !w.acc || !w.bytes)
-        goto out;
-    if (!(w.bare = sums_dot(&w, (long)S, left, product)) || !(out->count = times(w.bare, fixed)))
-        goto out;
-    int any = PyObject_IsTrue(out->count);
-    if (any <= 0) {
-        status = any < 0 ? FAILED : NO_LAYOUT;
-        goto out;
+    if (nparts)
+        status = tree_descend(&t, p, 0, nparts, t.ways, t.nways, 0, fixed, out);
+    else { /* no part but of one count: every layout is the sea's */
+        memcpy(t.count, t.ways, sizeof(limb) * (size_t)t.W);
+        status = DONE;
     }
-    out->scale = out->count;
-    Py_INCREF(out->scale);
-    memcpy(w.cur, w.ways, sizeof(limb) * rows);
-    for (int k = nparts - 1; k >= 0; k--)
-        if (part_groups(&w, p, &parts[k], k, fixed, out) != DONE)
-            goto out;
-    if (settled_groups(p, out->count, 0, out) != DONE)
-        goto out;
-    if (S) { /* a mine on one sea cell: C(S - 1, left - K - 1) fillings of the others */
-        PyObject *in_sea = sums_dot(&w, (long)S - 1, left - 1, product);
-        if (!in_sea)
-            goto out;
-        out->num[p->nboxes] = in_sea;
-        out->den[p->nboxes] = w.bare;
-        Py_INCREF(w.bare);
-        if (!(out->mines[p->nboxes] = times(in_sea, fixed)))
-            goto out;
-    }
-    status = DONE;
+    if (status == DONE)
+        status = tree_answer(&t, p, left, fixed, out);
+    if (status == DONE && (alone_groups(p, all, nall, out->count, out) != DONE ||
+                           settled_groups(p, out->count, 0, out) != DONE))
+        status = FAILED;
 out:
-    sums_free(&w, nparts);
+    tree_free(&t);
+    PyMem_Free(parts);
+    Py_XDECREF(fixed);
     return status;
 }
 

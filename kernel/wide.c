@@ -50,6 +50,16 @@ void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width
             wide_mac1(acc + j, a, la, b[j], width - j);
 }
 
+void wide_sub(limb *a, const limb *b, int width) {
+    limb borrow = 0;
+    for (int i = 0; i < width; i++) {
+        limb x = a[i], y = b[i] + borrow, under = y < borrow; /* b[i] + borrow wrapped: it is 2**64 */
+        a[i] = x - y;
+        borrow = under | (x < y);
+    }
+    assert(!borrow); /* b was at most a */
+}
+
 /* d's inverse modulo 2**64, d odd: d * d = 1 modulo 8 gives three correct bits, and each step of
    Newton's iteration doubles them (3, 6, 12, 24, 48, 96) */
 static limb inverse64(limb d) {

@@ -47,6 +47,8 @@ static ALWAYS_INLINE int wide_len(const limb *a, int width) {
 void wide_mac1(limb *acc, const limb *a, int la, limb m, int width);
 /* acc += a * b */
 void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width);
+/* a -= b, where b <= a (both width limbs) */
+void wide_sub(limb *a, const limb *b, int width);
 /* a /= d, where d divides a (0 < d < 2**32): every division the combination makes is exact */
 void wide_divexact(limb *a, int width, limb d);
 /* a *= m (m < 2**32; the width has room) */

@@ -29,7 +29,7 @@ from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
 from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
-from countsweep.play.generators import from_play, midgame
+from countsweep.play.generators import from_play, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid3D, cell_table, kernel_table
 from tests.reference import BALL, KNOT, seeded_position
@@ -497,6 +497,48 @@ def test_parts_that_cannot_hold_few_mines_combine_as_the_pure_analysis_at_every_
         assert kernel.analysis.implementation == "kernel"
         assert (kernel.count, kernel.other) == (python.count, python.other)
         assert kernel.analysis.probabilities == python.analysis.probabilities
+
+
+@settings(max_examples=300)
+@given(data=st.data())
+def test_many_parts_of_one_or_several_mine_counts_combine_as_the_pure_analysis(data):
+    """The kernel multiplies the parts out with the sea down a halving tree of them, and keeps
+    parts of one mine count out of it: up to a dozen parts, each one rule (one count) or two rules
+    sharing cells (several), with or without a sea, under every total from too few mines to too
+    many, answer as the Python path."""
+    rules, names = [], 0
+    for _ in range(data.draw(st.integers(1, 12))):
+        x, y, z = data.draw(st.integers(1, 3)), data.draw(st.integers(0, 2)), data.draw(st.integers(0, 3))
+        cells = [f"c{names + k}" for k in range(x + y + z)]
+        names += x + y + z
+        rules.append({"num_mines": data.draw(st.integers(0, x + y)), "cells": cells[:x + y]})
+        if z:  # a second rule over y + z cells, y of them the first's
+            rules.append({"num_mines": data.draw(st.integers(0, y + z)), "cells": cells[x:]})
+    others = data.draw(st.integers(0, 6))
+    total = data.draw(st.integers(0, names + others))
+    payload = {"rules": rules, "total_cells": names + others, "total_mines": total}
+    answers = []
+    for how in ("kernel", "python"):
+        try:
+            answers.append(analyze_rules(RuleSet.from_payload(payload), implementation=how))
+        except InconsistentError:
+            answers.append(None)
+    kernel, python = answers
+    assert (kernel is None) == (python is None)
+    if kernel is not None:
+        assert kernel.analysis.implementation == "kernel"
+        assert (kernel.count, kernel.other) == (python.count, python.other)
+        assert kernel.analysis.probabilities == python.analysis.probabilities
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_board_with_numbers_everywhere_combines_its_hundreds_of_parts_as_the_pure_analysis(seed):
+    """A 40x40 board with a number on half its safe cells: hundreds of parts, many of one mine
+    count, and a sea, multiplied out down the kernel's tree as the Python path multiplies them."""
+    board = speckled(40, 40, 0.15, 0.5, seed)
+    kernel = _compiled(board)
+    assert kernel is not None and len(kernel.groups) > 300
+    same(kernel, pure(board))
 
 
 def test_weights_too_large_for_the_counts_leave_the_position_to_the_general_path():
