@@ -352,8 +352,6 @@ static Status tree_descend(Tree *t, const Position *p, int l, int r, const limb 
                            PyObject *fixed, Combined *out) {
     if (r - l == 1)
         return tree_leaf(t, p, l, V, n, fixed, out);
-    if (PyErr_CheckSignals() < 0)
-        return FAILED;
     int m = l + (r - l) / 2, W = t->W;
     for (int half = 0; half < 2; half++) {
         int a = half ? m : l, b = half ? r : m; /* the half below */
@@ -363,6 +361,8 @@ static Status tree_descend(Tree *t, const Position *p, int l, int r, const limb 
         assert(n <= t->nlevel[d]);
         memcpy(child, V, sizeof(limb) * (size_t)n * (size_t)W);
         for (int j = c; j < e; j++) {
+            if (PyErr_CheckSignals() < 0) /* a step of a big board's root takes milliseconds */
+                return FAILED;
             long want = keep + t->degree[e] - t->degree[j + 1]; /* what the steps after j read */
             want = want < rows ? want : rows;
             tree_step(t, &t->parts[j], child, rows, want);

@@ -21,13 +21,14 @@ equivalent by construction (the compiler folded it away) and is not run.  A
 mutant whose tests fail, crash the test process (a segfault is a bug found) or
 run past the time limit (three times the clean run: an endless loop) is killed;
 one whose tests pass runs them again built under AddressSanitizer and
-UndefinedBehaviorSanitizer, as CI runs the kernel's tests
-(``tests/test_kernel_builds.py``), and is killed if they find something (a
-buffer one entry short passes unseen without them).
+UndefinedBehaviorSanitizer, the tests CI runs there (``tests/test_kernel_builds.py``:
+the differential tests and the fuzz, 25 examples a property), and is killed if
+they find something (a buffer one entry short passes unseen without them).
 
 Each run measures the files asked for (every ``kernel/*.c`` by default), or
-``--sample N`` mutants of them drawn with ``--seed``; the verdicts are merged
-into ``tests/mutation_kernel_results.json`` (each mutant named by its file, its
+``--sample N`` mutants of them drawn with ``--seed``; the verdicts replace the
+last run's in ``tests/mutation_kernel_results.json`` (saved every 20 mutants, so
+a run cut short keeps what it measured) (each mutant named by its file, its
 line's text and its place in the line, so edits elsewhere keep the names) and
 the section of ``docs/mutation.md`` between its markers is rewritten.
 Survivors are killed by a new test or explained in ``EQUIVALENT`` below.
@@ -49,7 +50,9 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,6 +77,10 @@ SANITIZER_FLAGS = (*FLAGS, "-g", *SANITIZED)
 TESTS = ("tests/test_implementations.py", "tests/test_kernel.py", "tests/test_kernel_safety.py",
          "tests/test_rules.py", "tests/test_topology.py", "tests/test_path.py", "tests/test_dpll.py")
 MAX_EXAMPLES = 40
+# under the sanitizers, what CI runs there (tests/test_kernel_builds.py): the differential tests
+# and the fuzz of the entry points, 25 examples a property
+SANITIZED_TESTS = ("tests/test_kernel.py", "tests/test_kernel_safety.py", "tests/test_implementations.py")
+SANITIZED_EXAMPLES = 25
 
 SWAPS = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "==", "&&": "||", "||": "&&",
          "+": "-", "-": "+", "+=": "-=", "-=": "+=", "++": "--", "--": "++", "!": ""}
@@ -257,12 +264,13 @@ def sanitizer_env() -> dict[str, str] | None:
             "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1", "PYTHONMALLOC": "malloc"}
 
 
-def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | None = None) -> tuple[str, float]:
-    """The tests against ``kernel``: ("passed" | "failed" | "crashed" | "timeout", seconds)."""
-    env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(MAX_EXAMPLES),
+def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | None = None,
+              tests: tuple[str, ...] = TESTS, examples: int = MAX_EXAMPLES) -> tuple[str, float]:
+    """``tests`` against ``kernel``: ("passed" | "failed" | "crashed" | "timeout", seconds)."""
+    env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(examples),
            "PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})}
     env.pop("COUNTSWEEP_PURE", None)
-    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *TESTS]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *tests]
     start = time.perf_counter()
     try:
         done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -275,7 +283,9 @@ def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | N
     return ("crashed" if done.returncode < 0 or "Fatal Python error" in done.stderr else "failed"), seconds
 
 
-def measure(mutants: list[Mutant], workers: int) -> dict[str, dict]:
+def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]], None]) -> dict[str, dict]:
+    """Each mutant's verdict; ``save`` is handed what is measured every 20 mutants, so that a run
+    cut short keeps it."""
     ws = Workspace("release", FLAGS, workers)
     verdict, clean = run_tests(ws.clean, None)
     if verdict != "passed":
@@ -287,6 +297,7 @@ def measure(mutants: list[Mutant], workers: int) -> dict[str, dict]:
           + ("" if san else "; no sanitizer runtime: survivors are not run again under it"), flush=True)
     out: dict[str, dict] = {}
     free = list(range(workers))
+    lock = threading.Lock()
 
     def one(m: Mutant) -> None:
         k = free.pop()
@@ -295,14 +306,18 @@ def measure(mutants: list[Mutant], workers: int) -> dict[str, dict]:
             status = built if module is None else run_tests(module, timeout)[0]
             if status == "passed" and san is not None:
                 built, module = san.build(k, m)
-                status = built if module is None else run_tests(module, 3 * timeout, san_env)[0]
+                status = built if module is None else run_tests(module, 3 * timeout, san_env, SANITIZED_TESTS,
+                                                                SANITIZED_EXAMPLES)[0]
                 status = "sanitizer" if status in ("failed", "crashed", "timeout") else status
         finally:
             free.append(k)
         status = {"passed": "survived", "failed": "killed"}.get(status, status)
-        out[m.name] = {"file": m.file, "line": m.line, "status": status}
-        done = len(out)
-        if status == "survived" or done % 25 == 0:
+        with lock:
+            out[m.name] = {"file": m.file, "line": m.line, "status": status}
+            done = len(out)
+            if done % 20 == 0:
+                save(dict(out))
+        if status == "survived" or done % 20 == 0:
             print(f"[{done}/{len(mutants)}] {status}: {m.name} (line {m.line})", flush=True)
 
     with ThreadPoolExecutor(workers) as pool:
@@ -399,13 +414,19 @@ def main(argv: list[str] | None = None) -> None:
         mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))),
                          key=lambda m: (m.file, m.offset))
     start = time.perf_counter()
-    found = measure(mutants, args.workers)
-    how = (f"{len(mutants)} mutants drawn with seed {args.seed}" if args.sample else "every mutant of "
-           + ", ".join(f"`{n}`" for n in names))
-    # a new measurement replaces the old: the verdicts of another commit's code are not merged
-    results = {"commit": commit(), "date": time.strftime("%Y-%m-%d"), "how": how, "made": made, "mutants": found}
-    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    write_page(results)
+    measured = commit()
+
+    def save(found: dict[str, dict]) -> None:
+        how = (f"{len(found)} of {len(mutants)} mutants drawn with seed {args.seed}" if args.sample
+               else f"{len(found)} of the mutants of " + ", ".join(f"`{n}`" for n in names))
+        # a new measurement replaces the old: the verdicts of another commit's code are not merged
+        results = {"commit": measured, "date": time.strftime("%Y-%m-%d"), "how": how, "made": made,
+                   "mutants": found}
+        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        write_page(results)
+
+    found = measure(mutants, args.workers, save)
+    save(found)
     counts = {k: sum(classify(r["status"], n) == k for n, r in found.items())
               for k in ("killed", "equivalent", "survived", "invalid")}
     print(f"{len(found)} mutants in {time.perf_counter() - start:.0f} s: {counts}")
