@@ -364,7 +364,7 @@ static StackMark stack_mark(const Dpll *d) {
 
 /* count * size bytes on top of the stack, zeroed when asked; NULL when memory runs out */
 static void *push(Dpll *d, size_t count, size_t size, int zero) {
-    size_t need = (count * size + 15) & ~(size_t)15;
+    size_t bytes = count * size, need = ((bytes + 15) & ~(size_t)15) + REDZONE;
     if (!d->chunk || d->chunk->used + need > d->chunk->cap) {
         Chunk *c = d->spare;
         if (c && c->cap >= need)
@@ -375,6 +375,7 @@ static void *push(Dpll *d, size_t count, size_t size, int zero) {
             if (!c)
                 return NULL;
             c->cap = cap;
+            POISON(c->data, cap);
         }
         c->used = 0;
         c->prev = d->chunk;
@@ -382,14 +383,21 @@ static void *push(Dpll *d, size_t count, size_t size, int zero) {
     }
     void *out = d->chunk->data + d->chunk->used;
     d->chunk->used += need;
+    UNPOISON(out, bytes);
     if (zero)
-        memset(out, 0, need);
+        memset(out, 0, REDZONE ? bytes : need);
 #ifdef COUNTSWEEP_DEBUG
     else /* poisoned: a count read where nothing was written is a huge one, and the differential
             tests of the debug build fail on it */
-        memset(out, 0xA5, need);
+        memset(out, 0xA5, REDZONE ? bytes : need);
 #endif
     return out;
+}
+
+static void chunk_free(Chunk *c) {
+    if (c)
+        UNPOISON(c->data, c->cap);
+    PyMem_Free(c);
 }
 
 static void release(Dpll *d, StackMark m) {
@@ -397,19 +405,22 @@ static void release(Dpll *d, StackMark m) {
         Chunk *c = d->chunk;
         assert(c);
         d->chunk = c->prev;
+        POISON(c->data, c->cap);
         if (!d->spare || d->spare->cap < c->cap) {
-            PyMem_Free(d->spare);
+            chunk_free(d->spare);
             d->spare = c;
         } else
-            PyMem_Free(c);
+            chunk_free(c);
     }
-    if (d->chunk)
+    if (d->chunk) {
+        POISON(d->chunk->data + m.used, d->chunk->used - m.used);
         d->chunk->used = m.used;
+    }
 }
 
 static void stack_free(Dpll *d) {
     release(d, (StackMark){NULL, 0});
-    PyMem_Free(d->spare);
+    chunk_free(d->spare);
     d->spare = NULL;
 }
 

@@ -103,6 +103,28 @@ static inline int popcount64_portable(uint64_t x) {
 /* util.c: the arena and binomials                                            */
 /* ========================================================================== */
 
+/* Under AddressSanitizer the arena and the search's stack leave a poisoned gap after each
+   allocation and poison what they hand back, so that reading or writing past an allocation
+   inside one of their blocks is found as it is past a malloc'd one (the sanitizer sees only
+   the blocks otherwise).  REDZONE bytes a gap; nothing in other builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define KERNEL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KERNEL_ASAN 1
+#endif
+#endif
+#ifdef KERNEL_ASAN
+#include <sanitizer/asan_interface.h>
+#define REDZONE ((size_t)16)
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define REDZONE ((size_t)0)
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 /* Every allocation of one analysis (or one component's scratch), freed together: a bump
    pointer over blocks, so that thousands of tiny components cost no allocator call each. */
 typedef struct ArenaBlock ArenaBlock;

@@ -22,7 +22,7 @@ void *arena_alloc(Arena *a, size_t count, size_t size) {
         a->failed = 1;
         return NULL;
     }
-    size_t need = (count * size + 15) & ~(size_t)15;
+    size_t bytes = count * size, need = ((bytes + 15) & ~(size_t)15) + REDZONE;
     if (!need)
         need = 16;
     ArenaBlock *b = a->head;
@@ -35,6 +35,7 @@ void *arena_alloc(Arena *a, size_t count, size_t size) {
         }
         b->used = 0;
         b->cap = cap;
+        POISON(b->data, cap);
         if (a->head && need > ARENA_BLOCK) { /* a large block: keep filling the current one */
             b->next = a->head->next;
             a->head->next = b;
@@ -46,14 +47,20 @@ void *arena_alloc(Arena *a, size_t count, size_t size) {
     void *out = b->data + b->used;
     b->used += need;
     assert(b->used <= b->cap);
-    memset(out, 0, need);
+    UNPOISON(out, bytes);
+    memset(out, 0, REDZONE ? bytes : need);
     return out;
+}
+
+static void block_free(ArenaBlock *b) {
+    UNPOISON(b->data, b->cap);
+    PyMem_Free(b);
 }
 
 void arena_free(Arena *a) {
     while (a->head) {
         ArenaBlock *next = a->head->next;
-        PyMem_Free(a->head);
+        block_free(a->head);
         a->head = next;
     }
     a->failed = 0;
@@ -67,13 +74,14 @@ void arena_reset(Arena *a) {
     while (b) {
         ArenaBlock *next = b->next;
         if (b != keep)
-            PyMem_Free(b);
+            block_free(b);
         b = next;
     }
     a->head = keep;
     if (keep) {
         keep->next = NULL;
         keep->used = 0;
+        POISON(keep->data, keep->cap);
     }
     a->failed = 0;
 }

@@ -36,6 +36,7 @@ Survivors are killed by a new test or explained in ``EQUIVALENT`` below.
     python -m tests.mutation_kernel --list            # the mutants of every file, counted
     python -m tests.mutation_kernel combine.c wide.c  # every mutant of two files
     python -m tests.mutation_kernel --sample 300      # 300 mutants of every file, seed 0
+    python -m tests.mutation_kernel --survivors       # the last run's survivors again, after new tests
     python -m tests.mutation_kernel --page            # only rewrite the page from the results
 """
 
@@ -331,8 +332,82 @@ def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]
 CAUGHT = ("killed", "crashed", "timeout", "sanitizer")
 NOT_COUNTED = ("invalid",)
 
+ALLOC = "only a failed allocation takes this branch, and no test makes the allocator fail"
+ESTIMATE = ("the --max-memory estimate moves by a byte or a bit: an estimate, checked against the limit, never a "
+            "count")
+CHOICE = "only which box the search branches on changes: the nodes, never the counts"
+MEMO_ONLY = "the memo only saves work: a weaker hash, a miss or other bookkeeping of its bytes gives the same counts"
+ORDER = "only the order in which a branch's groups are counted changes: the same products"
+METHOD = "which method counts a part (the search or the path) changes, not its counts"
+LOOSER = ("the bound on a part's bits only grows or stays valid (any set of numbers sharing no open box bounds the "
+          "layouts): a part may be counted modulo primes too, the same counts")
+CB = "kernel/combine.c: "
+DP = "kernel/dpll.c: "
+
 # a survivor that changes nothing observable: its name (as the page prints it) and why
-EQUIVALENT: dict[str, str] = {}
+EQUIVALENT: dict[str, str] = {
+    CB + "`bits += len ? 64 * (len - 1) + count_bits(scratch[len - 1]) : 0;` 0 -> 1 #0":
+        "a part's total is never 0 (its window starts and ends at counts some layout holds): len is never 0",
+    CB + "`if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {` 0 -> 1 #1":
+        ESTIMATE,
+    CB + "`own[k] = wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, scratch, bytes);` 1 -> 0 #0":
+        "wide_sum divides by d only when d > 1: by 0 or by 1 it returns the sum as it is",
+    CB + "`if (!out->num[p->nboxes] || !out->den[p->nboxes])` || -> && #0":
+        "PyLong_FromLong(1) and (2) are CPython's cached small integers: neither fails",
+    CB + "`t->W = (int)((sea + pbits + 32) / 64) + 2;` + -> - #1":
+        "the width keeps two limbs over the bound: with 32 bits less it still holds 2**(S + pbits) times the mines "
+        "left or a box's size (each below 2**31), the largest value the combination makes",
+    CB + "`t->degree[k + 1] = t->degree[k] + parts[k].nsize - 1;` 1 -> 0 #1":
+        "degrees counted one more a part keep more rows than the products reach: a row past the true degree only "
+        "meets zero coefficients, so every row read is the same",
+    CB + "`if (!t->nlevel || !t->level)` || -> && #0": ALLOC,
+    CB + "`if (lm && lv)` && -> || #0":
+        "a product with an operand of no limbs adds nothing: the test only skips the call",
+    CB + "`return -1;` 1 -> 0 #0": "binomial_long fails only when memory does: " + ALLOC,
+    CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #2":
+        "a byte buffer a limb larger than needed",
+    CB + "`if (!out->num || !out->den || !out->mines)` || -> && #0": ALLOC,
+    DP + "`for (int b = 0; b < B; b++)` 0 -> 1 #1":
+        "box 0 would be written first into each of its constraints' lists, whose arena-zeroed slots already name "
+        "box 0: the lists hold the same boxes, box 0 last instead of first, and only the subset rule's sorted merge "
+        "may miss a pair (more search nodes)",
+    DP + "`int j = 0;` 0 -> 1 #0":
+        "residual_within starting at the second box only misses subsets (one whose first box is the other's first): "
+        "fewer constraints derived, the same counts",
+    DP + "`if (g->w[c2] || r[c2].n <= r[c1].n || !residual_within(&r[c1], &r[c2]))` || -> && #0":
+        "a weighing constraint's sums still bound its layouts: a difference derived from one is implied too",
+    DP + "`if (!d->chunk || d->chunk->used + need > d->chunk->cap) {` > -> >= #0":
+        "a chunk filled to its last byte is left for a new one: memory only",
+    DP + "`size_t cap = need > 65536 ? need : 65536;` 65536 -> 65537 #1": "a chunk a byte larger: memory only",
+    DP + "`for (int i = 1; i < n; i++) { /* insertion sort: groups are small */` 1 -> 0 #0":
+        "the first step of an insertion sort moves nothing: a one-element prefix is sorted",
+    DP + "`for (int i = 0; i < len; i++) {` 0 -> 1 #0": MEMO_ONLY,
+    DP + "`d->memo_cap = d->memo_len = d->memo_bytes = 0;` 0 -> 1 #0": MEMO_ONLY,
+    DP + "`int reach = 0;` 0 -> 1 #0": CHOICE,
+    DP + "`if (n <= SHORT_BOXES && 2 * reach + 1 <= SHORT_PART)` && -> || #0": CHOICE,
+    DP + "`if (n <= SHORT_BOXES && 2 * reach + 1 <= SHORT_PART)` <= -> < #1": CHOICE,
+    DP + "`for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)` 1 -> 0 #1": ORDER,
+    DP + "`for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)` - -> + #1": ORDER,
+    DP + "`br->gcells = push(d, (size_t)n + 1, sizeof(int), 0);` 1 -> 0 #0":
+        "open_groups writes gcells for groups 0 .. ngroups - 1 only, at most n of them (gstart takes the n + 1st)",
+    DP + "`width = counts_window(br->gt[k], br->gm[k], ng, cells + 1, !mod && !d->wraps, &lo);` ! -> (dropped) #1":
+        "a window not trimmed as exact keeps the zero counts at its ends: wider, the same counts",
+    DP + "`if (!*method && d->path_nodes >= 0 && (n >= PATH_MIN_BOXES || !d->path_nodes)) {` >= -> > #1": METHOD,
+    DP + "`if (!*method && d->path_nodes >= 0 && (n >= PATH_MIN_BOXES || !d->path_nodes)) {` ! -> (dropped) #1":
+        METHOD,
+    DP + "`if (status != 1 || d->path_nodes >= budget) {` || -> && #0":
+        "a part the trial search finished is counted again along the path, the same counts: " + METHOD,
+    DP + "`while (h < n) {` < -> <= #0":
+        "one more expansion reads the arena-zeroed order[n], box 0: where box 0 is open and in no part yet, its part "
+        "is counted with this one, and two independent parts counted together multiply out the same",
+    DP + "`int ncand = 0, bits = 0, outside = cells;` 0 -> 1 #0": LOOSER,
+    DP + "`for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {` + -> - #0": LOOSER,
+    DP + "`for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)` 0 -> 1 #0": LOOSER,
+    DP + "`memcpy(cand + 3 * at, cand + 3 * (at - 1), 3 * sizeof(int));` 3 -> 4 #2":
+        "the fourth int copied is the next slot's first, which the step before set to that same value",
+    DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
+        "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
+}
 
 
 def classify(status: str, name: str) -> str:
@@ -384,6 +459,23 @@ def commit() -> str:
     return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
 
 
+def again(results: dict, mutants: list[Mutant], workers: int) -> None:
+    """The saved run's survivors measured again at today's code and tests, its other verdicts kept; a
+    survivor whose line no longer reads as it did is dropped (its code changed)."""
+    alive = {n for n, r in results["mutants"].items() if classify(r["status"], n) == "survived"}
+    todo = [m for m in mutants if m.name in alive]
+    gone = alive - {m.name for m in todo}
+    print(f"{len(todo)} survivors measured again; {len(gone)} whose code changed dropped", flush=True)
+    found = measure(todo, workers, lambda found: None)
+    for name in gone:
+        del results["mutants"][name]
+    results["mutants"].update(found)
+    results["how"] += f"; its survivors measured again at {commit()} ({time.strftime('%Y-%m-%d')})"
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    write_page(results)
+    print({k: sum(classify(r["status"], n) == k for n, r in found.items()) for k in ("killed", "survived")})
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", help="kernel files to mutate, as kernel/NAME.c or NAME.c (default: all)")
@@ -392,6 +484,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--list", action="store_true", help="count each file's mutants and exit")
     ap.add_argument("--page", action="store_true", help="only rewrite docs/mutation.md from the saved results")
+    ap.add_argument("--survivors", action="store_true",
+                    help="measure the saved run's survivors again (after new tests), keeping its other verdicts")
     args = ap.parse_args(argv)
     names = [Path(f).name for f in args.files] or [p.name for p in sorted(KERNEL.glob("*.c"))]
     missing = [n for n in names if not (KERNEL / n).is_file()]
@@ -410,6 +504,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     if compiler() is None:
         raise SystemExit("no C compiler on this machine")
+    if args.survivors:
+        again(results, mutants, args.workers)
+        return
     if args.sample:
         mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))),
                          key=lambda m: (m.file, m.offset))

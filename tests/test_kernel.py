@@ -281,6 +281,17 @@ def test_a_number_whose_cells_lie_within_anothers_settles_their_difference_befor
     assert kernel.count == 1 and all(p in (0, 1) for p in kernel.probabilities.values())
 
 
+@pytest.mark.parametrize(("text", "count"), [("3x1x1\n?1?", 2), ("3x3x2\n???\n?2?\n???", 28),
+                                           ("3x3\n???\n?2?\n???", 28)])
+def test_a_number_whose_open_cells_are_one_box_settles_its_mines_before_any_search(text, count):
+    # the 2's eight cells see no other number: one box of eight cells holding exactly two mines,
+    # settled by propagation (C(8, 2) layouts) with no search node, which the kernel is denied here
+    board = Board.from_text(text)
+    kernel = KernelAnalyzer(max_nodes=0).analyze(board, EXACT, Limits())
+    assert kernel is not None and kernel.count == count
+    same(kernel, pure(board))
+
+
 def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():
     # a, b and c hold 2 mines but a, b, c and d only 1: the pair leaves d -1 mines, though
     # neither rule forces a cell alone (a, d and the box b c are each in two rules)
@@ -529,6 +540,27 @@ def test_many_parts_of_one_or_several_mine_counts_combine_as_the_pure_analysis(d
         assert kernel.analysis.implementation == "kernel"
         assert (kernel.count, kernel.other) == (python.count, python.other)
         assert kernel.analysis.probabilities == python.analysis.probabilities
+
+
+@needs_wide
+@pytest.mark.parametrize("sea", [0, 5])
+def test_parts_whose_counts_pass_64_bits_combine_as_the_pure_analysis(sea):
+    """A part's counts take two limbs past 2**64: four boxes of 30 cells under three rules that fix
+    their sum (one mine count, about 10**32 layouts) and two rules sharing cells over 70 (several),
+    with small parts beside them, multiplied out in the kernel's wide arithmetic as the Python path
+    does."""
+    a, b, e, f = ([f"{name}{k}" for k in range(30)] for name in "abef")
+    wide = [f"w{k}" for k in range(70)]
+    payload = {"rules": [{"num_mines": 60, "cells": a + b + e + f}, {"num_mines": 30, "cells": b + e},
+                         {"num_mines": 30, "cells": e + f},
+                         {"num_mines": 30, "cells": wide[:50]}, {"num_mines": 25, "cells": wide[20:]},
+                         {"num_mines": 1, "cells": ["x", "y"]}, {"num_mines": 1, "cells": ["y", "z"]}],
+               "total_cells": 193 + sea, "total_mines": 60 + 36 + 1 + sea // 2}
+    kernel = analyze_rules(RuleSet.from_payload(payload), implementation="kernel")
+    python = analyze_rules(RuleSet.from_payload(payload), implementation="python")
+    assert kernel.analysis.implementation == "kernel" and kernel.count > 2**128
+    assert (kernel.count, kernel.other) == (python.count, python.other)
+    assert kernel.analysis.probabilities == python.analysis.probabilities
 
 
 @pytest.mark.parametrize("seed", [1, 2])
