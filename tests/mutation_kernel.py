@@ -343,6 +343,7 @@ LOOSER = ("the bound on a part's bits only grows or stays valid (any set of numb
           "layouts): a part may be counted modulo primes too, the same counts")
 CB = "kernel/combine.c: "
 DP = "kernel/dpll.c: "
+MD = "kernel/module.c: "
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
@@ -405,6 +406,31 @@ EQUIVALENT: dict[str, str] = {
     DP + "`for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)` 0 -> 1 #0": LOOSER,
     DP + "`memcpy(cand + 3 * at, cand + 3 * (at - 1), 3 * sizeof(int));` 3 -> 4 #2":
         "the fourth int copied is the next slot's first, which the step before set to that same value",
+    DP + "`d->wraps = res->nmod > 0;` > -> >= #0":
+        "counts taken as possibly wrapped are only not trimmed to their window as exact: wider, the same counts",
+    DP + "`return status ? (status < 0 ? FAILED : DECLINE) : DONE;` < -> <= #0":
+        "status is not 0 in that branch: <= 0 and < 0 agree",
+    DP + "`int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));` 64 -> 65 #0":
+        "for every width the residues reach (64 or 128 bits and one to four primes of 62) dividing by 65 gives the "
+        "same limbs as by 64",
+    DP + "`memset(&g, 0, sizeof(g));` 0 -> 1 #0":
+        "graph_make sets every field but `weighted`, which then reads as true: an unweighted graph counted as "
+        "weighted weighs every sum 1 (no constraint has weights) and bounds its bits more loosely, the same counts",
+    MD + "`return -1;` 1 -> 0 #2": ALLOC,
+    MD + "`NeighbourhoodObject *self = (NeighbourhoodObject *)type->tp_alloc(type, 0);` 0 -> 1 #0":
+        "tp_alloc's item count is ignored for a type that is not variable-sized",
+    MD + "`if (n < 1 || n > INT32_MAX - 1 || self->start[0] != 0 || self->start[n] != nn) {` 1 -> 0 #1":
+        "the edge is a table of 2**31 - 1 cells, 8 GB of offsets: no test passes one",
+    MD + "`if (n > (INT32_MAX - 1) / (most ? most : 1)) {` 1 -> 0 #0":
+        "most is never 0 here: a lattice with no hex, no depth and no offsets was refused above",
+    MD + "`PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */` "
+         "2 -> 3 #0": "an array one entry longer than the two it holds",
+    MD + "`return -1;` 1 -> 0 #5": ALLOC,
+    MD + "`int ok = out && groups && hidden && index && frontier && sea;` && -> || #0": ALLOC,
+    MD + "`if (!solver.local || !solver.parts)` || -> && #0": ALLOC,
+    MD + "`return 0;` 0 -> 1 #8": "analyze_arguments' caller tests for a negative return only",
+    MD + "`if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {` 1 -> 0 #0":
+        "with no cell nothing is hashed: PyMem_Malloc(0) still returns a pointer, never read",
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
 }

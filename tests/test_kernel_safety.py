@@ -198,6 +198,31 @@ def test_a_lattice_is_refused_where_it_cannot_be_laid(args):
         KERNEL.Neighbourhood.lattice(*args)  # type: ignore[union-attr]
 
 
+def test_a_lattices_offsets_go_to_a_million_and_a_thousand_pairs_and_no_further():
+    """The limits the table checks, each at its edge: an offset of a million each way (which on a
+    small board reaches nothing) and a thousand offset pairs are laid; one more is refused."""
+    far = KERNEL.Neighbourhood.lattice(3, 3, int32s(10**6, -(10**6), 0, 1))  # type: ignore[union-attr]
+    assert list(far.around(0)) == [1]
+    with pytest.raises(ValueError, match="beyond a million"):
+        KERNEL.Neighbourhood.lattice(3, 3, int32s(10**6 + 1, 0, 0, 1))  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="beyond a million"):
+        KERNEL.Neighbourhood.lattice(3, 3, int32s(0, 1, 0, -(10**6) - 1))  # type: ignore[union-attr]
+    pairs = [v for k in range(1, 1001) for v in (k, 0)]  # a thousand pairs: rows 1..1000 below
+    assert list(KERNEL.Neighbourhood.lattice(3, 3, int32s(*pairs)).around(0)) == [3, 6]  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="offset pairs"):
+        KERNEL.Neighbourhood.lattice(3, 3, int32s(*pairs, 1001, 0))  # type: ignore[union-attr]
+
+
+def test_around_takes_an_integer_and_says_so_of_anything_else():
+    table = kernel_table(SQUARE, 3, 3)
+    with pytest.raises(TypeError):
+        table.around("1")
+    with pytest.raises(TypeError):
+        table.around(1.0)
+    with pytest.raises(IndexError):
+        table.around(2**70)  # past an index: the overflow is an index off the table
+
+
 def test_around_refuses_a_cell_off_the_table():
     table = kernel_table(SQUARE, 3, 3)
     with pytest.raises(IndexError):
@@ -330,6 +355,13 @@ def test_answers_given_back_leave_no_object_behind(value):
 def test_rows_that_are_not_the_table_s_board_are_declined_to_the_python_implementation(rows):
     _, table, mines, cells = good_call()
     assert KERNEL.analyze(rows, table, mines, cells) is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("readings", [5, 1.5, object()])
+def test_readings_that_are_not_a_mapping_are_a_type_error_naming_them(readings):
+    rows, table, mines, cells = good_call()
+    with pytest.raises(TypeError, match=r"^readings: a mapping"):
+        KERNEL.analyze(rows, table, mines, cells, readings=readings)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
