@@ -13,9 +13,10 @@ kernel run against the build (``COUNTSWEEP_KERNEL_PATH``, see
 * a decimal constant moved by one (``0`` to ``1``, ``1`` to ``0``, ``n`` to
   ``n + 1``).
 
-Comments, strings, preprocessor lines and ``assert`` lines are left alone: the
-release build compiles its asserts out (``-DNDEBUG``), so a bug planted there
-changes nothing.  A mutant the compiler rejects does not count; one whose
+Comments, strings, preprocessor lines and ``assert`` lines are left alone (an
+assert checks behaviour, it is not behaviour).  Mutants are built as CI's debug
+build is: asserts on and the debug-only hooks compiled in, so that the stage
+tests run against them too.  A mutant the compiler rejects does not count; one whose
 object file comes out byte for byte the same as the unmutated file's is
 equivalent by construction (the compiler folded it away) and is not run.  A
 mutant whose tests fail, crash the test process (a segfault is a bug found) or
@@ -67,16 +68,19 @@ PAGE = ROOT / "docs" / "mutation.md"
 RESULTS = ROOT / "tests" / "mutation_kernel_results.json"
 MARKERS = ("<!-- kernel mutation: start -->", "<!-- kernel mutation: end -->")
 
-# the release build's flags, at -O1: the tests run a little slower, every mutant builds faster
-FLAGS = ("-O1", "-fPIC", "-std=c11", "-DNDEBUG")
+# the debug build's flags (tests/kernel_build.py's DEBUG, as CI builds it): asserts on and the
+# debug-only hooks, so that the stage tests (tests/test_kernel_stages.py) run too; at -O1, the
+# tests run a little slower and every mutant builds faster
+FLAGS = ("-O1", "-fPIC", "-std=c11", "-UNDEBUG", "-DCOUNTSWEEP_DEBUG")
 # a survivor of the release build runs again under the sanitizers, as CI runs the kernel's tests
 # (tests/test_kernel_builds.py): a write past a buffer's end may pass unseen without them
 SANITIZER_FLAGS = (*FLAGS, "-g", *SANITIZED)
-# the tests that load the kernel: the differential tests against the Python path first (they kill
-# most mutants, and -x stops at the first failure), then the entry points' guards and the other
+# the tests that load the kernel: the stage hooks' and the differential tests against the Python
+# path first (they kill most mutants, and -x stops at the first failure), then the entry points' guards and the other
 # topologies' and the rule sets' paths through it
-TESTS = ("tests/test_implementations.py", "tests/test_kernel.py", "tests/test_kernel_safety.py",
-         "tests/test_rules.py", "tests/test_topology.py", "tests/test_path.py", "tests/test_dpll.py")
+TESTS = ("tests/test_kernel_stages.py", "tests/test_implementations.py", "tests/test_kernel.py",
+         "tests/test_kernel_safety.py", "tests/test_rules.py", "tests/test_topology.py", "tests/test_path.py",
+         "tests/test_dpll.py")
 MAX_EXAMPLES = 40
 # under the sanitizers, what CI runs there (tests/test_kernel_builds.py): the differential tests
 # and the fuzz of the entry points, 25 examples a property
@@ -338,12 +342,16 @@ ESTIMATE = ("the --max-memory estimate moves by a byte or a bit: an estimate, ch
 CHOICE = "only which box the search branches on changes: the nodes, never the counts"
 MEMO_ONLY = "the memo only saves work: a weaker hash, a miss or other bookkeeping of its bytes gives the same counts"
 ORDER = "only the order in which a branch's groups are counted changes: the same products"
+PATH_ORDER = "only the order of the boxes along the path changes (its states, not its counts)"
 METHOD = "which method counts a part (the search or the path) changes, not its counts"
 LOOSER = ("the bound on a part's bits only grows or stays valid (any set of numbers sharing no open box bounds the "
           "layouts): a part may be counted modulo primes too, the same counts")
 CB = "kernel/combine.c: "
 DP = "kernel/dpll.c: "
 MD = "kernel/module.c: "
+PA = "kernel/path.c: "
+PO = "kernel/position.c: "
+SE = "kernel/search.c: "
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
@@ -426,11 +434,58 @@ EQUIVALENT: dict[str, str] = {
     MD + "`PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */` "
          "2 -> 3 #0": "an array one entry longer than the two it holds",
     MD + "`return -1;` 1 -> 0 #5": ALLOC,
+    MD + "`long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;` 200000 -> 200001 #0":
+        "the default node budget one more changes only a search of exactly 200000 nodes, which the Python path "
+        "counts the same when the kernel declines it",
+    MD + "`for (int32_t k = self->start[i] + 1; k < self->start[i + 1] && ascending; k++)` < -> <= #0":
+        "a table found not ascending has its equations' cells sorted (position.c): the same equations; the one "
+        "entry read past a cell's list is within next (its buffer has four bytes over)",
+    MD + "`for (; t < n; t++)` < -> <= #0":
+        "removing a repeat copies one entry more past the list's end, which its length leaves unread",
     MD + "`int ok = out && groups && hidden && index && frontier && sea;` && -> || #0": ALLOC,
     MD + "`if (!solver.local || !solver.parts)` || -> && #0": ALLOC,
     MD + "`return 0;` 0 -> 1 #8": "analyze_arguments' caller tests for a negative return only",
     MD + "`if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {` 1 -> 0 #0":
         "with no cell nothing is hashed: PyMem_Malloc(0) still returns a pointer, never read",
+    PA + "`for (; b > from && (deg[order[b - 1]] > deg[x] || (deg[order[b - 1]] == deg[x] &&` > -> >= #1": PATH_ORDER,
+    PA + "`boxes[order[b - 1]] > boxes[x])); b--)` 1 -> 0 #0": PATH_ORDER,
+    PA + "`for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {` + -> - #1": PATH_ORDER,
+    PA + "`if (j >= 0 && j != i && mark[j] != i) {` != -> == #0": PATH_ORDER,
+    PA + "`return -1;` 1 -> 0 #1": ALLOC,
+    PA + "`return s && !(s % POLL_STATES) ? interrupted(stop) : 0;` && -> || #0":
+        "the deadline is polled at state 0 of every layer too: more often, the same answers",
+    PA + "`return -1;` 1 -> 0 #3": ALLOC,
+    PA + "`table[j] = s + 1;` + -> - #0":
+        "a rehashed table that loses state 1 (stored as 0, empty) only lets it be added again: a state kept twice "
+        "splits its count between the two, and every sum over the layer is the same",
+    PA + "`return -1;` 1 -> 0 #6": ALLOC,
+    PA + "`size_t grown = *cap ? *cap : 4096;` 4096 -> 4097 #0": "a buffer's first capacity a byte larger",
+    PA + "`while (grown < need)` < -> <= #0": "a buffer grown once more than needed: memory only",
+    PA + "`return -1;` 1 -> 0 #9": ALLOC,
+    PA + "`for (int j = i - i % w->every; j < i && !why; j++)` < -> <= #0":
+        "the layer after i, when it is missing, is made again one step early: the same layer, sooner",
+    PA + "`if (B->cap < 1 && ranges_reserve(B, 1) < 0)` < -> <= #0": "room reserved again where it was: memory only",
+    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #6": ALLOC,
+    PA + "`return 0;` 0 -> 1 #16": "back_last's caller tests for a negative return only",
+    PA + "`if (here->cap < L->n && ranges_reserve(here, L->n) < 0)` < -> <= #0":
+        "room reserved again where it was: memory only",
+    PA + "`const count_t *nb = w->bwd[(i + 1) & 1];` + -> - #0": "i + 1 and i - 1 have the same parity",
+    PA + "`for (int b = 0; b < 3; b++)` 0 -> 1 #0":
+        "a probe's first block leaked, not freed: memory only (the sanitizer's leak check is off: Python frees "
+        "little at exit)",
+    PA + "`layer_free(&pr->layer[0]);` 0 -> 1 #0":
+        "layer_free clears what it frees, so the second call frees nothing and layer 0 leaks: memory only",
+    PA + "`for (int x = 0; x <= size; x++) {` <= -> < #1":
+        "the probe only estimates each order's states, to choose one: " + PATH_ORDER,
+    PA + "`if (!probes[j].status && (k < 0 || probes[j].states < probes[k].states))` < -> <= #0":
+        "of two probed orders with as many states the later is taken: " + PATH_ORDER,
+    PA + "`status = -1;` 1 -> 0 #1": ALLOC,
+    PO + "`if (!p->eq_list || !fill)` || -> && #0": ALLOC,
+    PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #2":
+        ALLOC,
+    PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #3":
+        ALLOC,
+    SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` 1 -> 0 #0": MEMO_ONLY,
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
 }

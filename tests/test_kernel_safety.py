@@ -364,6 +364,25 @@ def test_readings_that_are_not_a_mapping_are_a_type_error_naming_them(readings):
         KERNEL.analyze(rows, table, mines, cells, readings=readings)  # type: ignore[union-attr]
 
 
+class _Always(dict):
+    """A readings mapping that gives every number the same reading."""
+
+    def __init__(self, reading: object) -> None:
+        super().__init__()
+        self.reading = reading
+
+    def __getitem__(self, key: object) -> object:
+        return self.reading
+
+
+@pytest.mark.parametrize("reading", ["nonsense", (), 3, [2], (2.5,), ("2",)])
+def test_a_reading_that_is_not_a_tuple_of_a_sum_and_weights_is_declined_to_the_python_implementation(reading):
+    # only a tuple starting with an int reads as a sum (None: no sum possible); the kernel reads
+    # no item of anything else, an empty tuple included
+    rows, table, mines, cells = good_call()
+    assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
 def test_a_readings_mapping_that_cannot_answer_raises_or_declines(readings):
     rows, table, mines, cells = good_call()
