@@ -145,10 +145,6 @@ PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsig
     return wide_to_long(scratch, pw + 1, bytes);
 }
 
-void wide_dot(limb *acc, const limb *a, int width, const limb *b, int wb, long n) {
-    for (long k = 0; k < n; k++)
-        wide_mac(acc, a + k * width, wide_len(a + k * width, width), b + k * wb, wide_len(b + k * wb, wb), width);
-}
 
 /* ========================================================================== */
 /* Residues                                                                   */

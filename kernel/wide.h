@@ -62,8 +62,6 @@ void wide_sum_rows(const limb *rows, int n, int pw, limb *scratch);
 /* that sum divided by d (which divides it), as a Python integer;
    scratch has pw + 1 limbs, bytes 8 (pw + 1) */
 PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsigned char *bytes);
-/* acc (width limbs, zeroed) = the sum over k < n of a[k] (width limbs each) times b[k] (wb each) */
-void wide_dot(limb *acc, const limb *a, int width, const limb *b, int wb, long n);
 
 /* ---- residues ---------------------------------------------------------------------------- */
 

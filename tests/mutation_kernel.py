@@ -352,6 +352,8 @@ MD = "kernel/module.c: "
 PA = "kernel/path.c: "
 PO = "kernel/position.c: "
 SE = "kernel/search.c: "
+UT = "kernel/util.c: "
+WI = "kernel/wide.c: "
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
@@ -486,6 +488,24 @@ EQUIVALENT: dict[str, str] = {
     PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #3":
         ALLOC,
     SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` 1 -> 0 #0": MEMO_ONLY,
+    SE + "`return 0;` 0 -> 1 #1": "memo_put's callers test for a negative return only",
+    SE + "`if (s->keys_used + n > s->keys_cap) {` > -> >= #0": "the key store grown one key early: memory only",
+    SE + "`if (cap > PY_SSIZE_T_MAX / sizeof(word))` > -> >= #0":
+        "the edge is a key store of 2**60 words: no search reaches it",
+    SE + "`memset(l, 0, sizeof(*l));` 0 -> 1 #0": ALLOC,
+    SE + "`if (known && (known->value >= 0 || ~known->value <= beat))` >= -> > #0":
+        "an exact 0 read as a bound is returned all the same: its complement, -1, is below every bar",
+    SE + "`for (int c = 0; s->cuts && c < s->ncuts; c++) {` 0 -> 1 #0":
+        "the first cut's bit sets leaked, not freed: memory only",
+    SE + "`if (!cut->mine || !cut->shows) {` || -> && #0": ALLOC,
+    UT + "`if (keep && keep->cap != ARENA_BLOCK)` && -> || #0":
+        "a reset then keeps no block and the next component allocates a new one: memory only (an arena is reset "
+        "only after a component allocated from it, so its head is never NULL here)",
+    UT + "`return count_to_long(binomial((int)n, (int)(k < 0 || k > n ? -1 : k)));` 1 -> 0 #0":
+        "no caller asks for C(n, k) with k outside 0 .. n (a settled box's value, a sea binomial's index within "
+        "its range)",
+    WI + "`a[i] = (a[i] >> s) | (i + 1 < n ? a[i + 1] << (64 - s) : 0);` < -> <= #0":
+        "a[n], the limb past those in use, is 0 (every width keeps limbs over its values), and 0 shifted is 0",
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
 }

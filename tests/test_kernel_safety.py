@@ -127,6 +127,18 @@ def test_a_chain_deeper_than_the_depth_limit_stops_the_search_instead_of_the_sta
     assert deep.wins(everything) is None and deep.stopped == "positions" and deep.positions == 5000
 
 
+@pytest.mark.parametrize("max_positions, max_depth", [(0, 0), (10, 0), (0, 100000)])
+def test_search_takes_its_limits_from_zero_to_their_edges(max_positions, max_depth):
+    """No position and no depth are limits a search may be given (it then values nothing past the
+    first position: it stops), and a depth of 100000 is the most; one past is refused."""
+    search = KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], max_positions, max_depth=max_depth)  # type: ignore[union-attr]
+    assert search.positions == 0 and not search.stopped
+    with pytest.raises(ValueError, match="at most 100000"):
+        KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], max_positions, max_depth=100001)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="not negative"):
+        KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], -1, max_depth=max_depth)  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("args, error", [
     ((2**63 - 1, [], 10), ValueError),
     ((0, [], 10), ValueError),
