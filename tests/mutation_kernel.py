@@ -506,6 +506,20 @@ EQUIVALENT: dict[str, str] = {
         "its range)",
     WI + "`a[i] = (a[i] >> s) | (i + 1 < n ? a[i + 1] << (64 - s) : 0);` < -> <= #0":
         "a[n], the limb past those in use, is 0 (every width keeps limbs over its values), and 0 shifted is 0",
+    DP + "`if (!f || conflict)` || -> && #0":
+        "with no room left every box of the number has its value, so no rule forces one; after a conflict the "
+        "queue is dropped unread: going on changes nothing",
+    DP + "`d->memo_bytes += bytes;` += -> -= #0":
+        "the memo's byte count only caps its memory: counted down it never reaches the cap, the same counts",
+    DP + "`if (rule < 0)` 0 -> 1 #0":
+        "a number at its most then forces its other boxes to 0 in the branches below instead (the over-full "
+        "test still refuses every layout past it): more nodes, the same counts",
+    DP + "`int best = boxes[0], best_links = -1;` 0 -> 1 #0": "the first box always replaces the initial choice: "
+        + CHOICE,
+    DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` || -> && #0": CHOICE,
+    DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` < -> <= #0": CHOICE,
+    DP + "`int wsum = 0, largest = 1, layouts = cells;` 1 -> 0 #0":
+        "every box has a cell: the largest size is at least 1 whatever it starts from",
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
 }
