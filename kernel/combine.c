@@ -20,6 +20,14 @@ void combined_clear(Combined *out) {
     memset(out, 0, sizeof(*out));
 }
 
+/* The most limbs a count of the parts takes (at least 1): wide_sum's scratch takes one more. */
+static int widest(const Part *parts, int nparts) {
+    int maxpw = 1;
+    for (int k = 0; k < nparts; k++)
+        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    return maxpw;
+}
+
 /* a * b and a * b // c as new references (NULL on error) */
 static PyObject *times(PyObject *a, PyObject *b) {
     return a && b ? PyNumber_Multiply(a, b) : NULL;
@@ -107,9 +115,7 @@ static int too_large(const Position *p, double need, long bits, long long max_by
 static Status combine_open(const Position *p, const Part *parts, int nparts, PyObject *fixed, long long max_bytes,
                            Combined *out) {
     Status status = FAILED;
-    int maxpw = 1;
-    for (int k = 0; k < nparts; k++)
-        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    int maxpw = widest(parts, nparts);
     limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
     unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
     PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));
@@ -240,9 +246,7 @@ static void tree_need(const Tree *t, int l, int r, int d, long *need) {
 static Status tree_plan(Tree *t, const Part *parts, int nparts, Py_ssize_t sea, long left) {
     t->parts = parts;
     t->nparts = nparts;
-    int maxpw = 1;
-    for (int k = 0; k < nparts; k++)
-        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    int maxpw = widest(parts, nparts);
     limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
     t->degree = PyMem_Calloc((size_t)nparts + 1, sizeof(long));
     if (!scratch || !t->degree) {
@@ -448,9 +452,7 @@ static int binomials_down(long n, long top, long count, limb *out, int width) {
    chain[0..*nchain), and *alone is `fixed` times the totals of these. */
 static Status split_alone(const Part *parts, int nparts, PyObject *fixed, Part *chain, int *nchain,
                           PyObject **alone) {
-    int maxpw = 1;
-    for (int k = 0; k < nparts; k++)
-        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    int maxpw = widest(parts, nparts);
     limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
     unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
     *alone = fixed;
@@ -476,9 +478,7 @@ static Status split_alone(const Part *parts, int nparts, PyObject *fixed, Part *
    and over the count, `count` / that total of the others' layouts each. */
 static Status alone_groups(const Position *p, const Part *parts, int nparts, PyObject *count, Combined *out) {
     Status status = FAILED;
-    int maxpw = 1;
-    for (int k = 0; k < nparts; k++)
-        maxpw = parts[k].pw > maxpw ? parts[k].pw : maxpw;
+    int maxpw = widest(parts, nparts);
     limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
     unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
     if (!scratch || !bytes)

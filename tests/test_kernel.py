@@ -479,6 +479,23 @@ def test_more_mines_than_listed_and_unlisted_cells_have_no_layout():
         KERNEL.analyze(rows, table, 4, cells, unlisted=2)  # type: ignore[union-attr]
 
 
+def rules_alike(payload: dict) -> None:
+    """The kernel's answer to a rule payload is the Python path's: counts, the others' share and every
+    probability, or no layout in both."""
+    answers = []
+    for how in ("kernel", "python"):
+        try:
+            answers.append(analyze_rules(RuleSet.from_payload(payload), implementation=how))
+        except InconsistentError:
+            answers.append(None)
+    kernel, python = answers
+    assert (kernel is None) == (python is None)
+    if kernel is not None:
+        assert kernel.analysis.implementation == "kernel"
+        assert (kernel.count, kernel.other) == (python.count, python.other)
+        assert kernel.analysis.probabilities == python.analysis.probabilities
+
+
 @settings(max_examples=300)
 @given(data=st.data())
 def test_parts_that_cannot_hold_few_mines_combine_as_the_pure_analysis_at_every_total(data):
@@ -495,19 +512,7 @@ def test_parts_that_cannot_hold_few_mines_combine_as_the_pure_analysis_at_every_
         fewest += max(first, second)
     others = data.draw(st.integers(0, 8))
     total = data.draw(st.integers(max(0, fewest - 2), names + others))
-    payload = {"rules": rules, "total_cells": names + others, "total_mines": total}
-    answers = []
-    for how in ("kernel", "python"):
-        try:
-            answers.append(analyze_rules(RuleSet.from_payload(payload), implementation=how))
-        except InconsistentError:
-            answers.append(None)
-    kernel, python = answers
-    assert (kernel is None) == (python is None)
-    if kernel is not None:
-        assert kernel.analysis.implementation == "kernel"
-        assert (kernel.count, kernel.other) == (python.count, python.other)
-        assert kernel.analysis.probabilities == python.analysis.probabilities
+    rules_alike({"rules": rules, "total_cells": names + others, "total_mines": total})
 
 
 @settings(max_examples=300)
@@ -527,19 +532,7 @@ def test_many_parts_of_one_or_several_mine_counts_combine_as_the_pure_analysis(d
             rules.append({"num_mines": data.draw(st.integers(0, y + z)), "cells": cells[x:]})
     others = data.draw(st.integers(0, 6))
     total = data.draw(st.integers(0, names + others))
-    payload = {"rules": rules, "total_cells": names + others, "total_mines": total}
-    answers = []
-    for how in ("kernel", "python"):
-        try:
-            answers.append(analyze_rules(RuleSet.from_payload(payload), implementation=how))
-        except InconsistentError:
-            answers.append(None)
-    kernel, python = answers
-    assert (kernel is None) == (python is None)
-    if kernel is not None:
-        assert kernel.analysis.implementation == "kernel"
-        assert (kernel.count, kernel.other) == (python.count, python.other)
-        assert kernel.analysis.probabilities == python.analysis.probabilities
+    rules_alike({"rules": rules, "total_cells": names + others, "total_mines": total})
 
 
 @needs_wide
