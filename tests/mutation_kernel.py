@@ -334,7 +334,6 @@ def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]
 # Verdicts and the page
 
 CAUGHT = ("killed", "crashed", "timeout", "sanitizer")
-NOT_COUNTED = ("invalid",)
 
 ALLOC = "only a failed allocation takes this branch, and no test makes the allocator fail"
 ESTIMATE = ("the --max-memory estimate moves by a byte or a bit: an estimate, checked against the limit, never a "
