@@ -515,7 +515,6 @@ EQUIVALENT: dict[str, str] = {
         "test still refuses every layout past it): more nodes, the same counts",
     DP + "`int best = boxes[0], best_links = -1;` 0 -> 1 #0": "the first box always replaces the initial choice: "
         + CHOICE,
-    DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` || -> && #0": CHOICE,
     DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` < -> <= #0": CHOICE,
     DP + "`int wsum = 0, largest = 1, layouts = cells;` 1 -> 0 #0":
         "every box has a cell: the largest size is at least 1 whatever it starts from",
