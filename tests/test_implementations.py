@@ -299,6 +299,17 @@ class SearchContract:
             ties += len([i for i in value if value[i] == best]) > 1
         assert ties > 0
 
+    def test_a_move_safe_only_in_the_first_layout_of_each_word_is_still_a_move(self):
+        # 65 layouts, two words of bits: cell 0 is safe in layouts 0 and 64 only (the lowest bit of
+        # each word) and tells them apart, so it wins both; every other cell wins its own layout
+        # only.  A test of "some layout safe" that a word's lowest bit alone could fail would drop
+        # cell 0 and value the position 1
+        n = 65
+        everything = (1 << n) - 1
+        cuts = (Cut((0, 0), everything ^ (1 | 1 << 64), (1, 1 << 64)),
+                *(Cut((0, j), everything ^ (1 << j), (1 << j,)) for j in range(1, 64)))
+        assert self.search(cuts, n, 10**6).wins(everything) == 2
+
     def test_a_chain_deeper_than_the_depth_limit_stops_the_search(self):
         # cut c is a mine only in layout c: one guess after another, 600 positions deep
         n = 600

@@ -231,7 +231,7 @@ def test_counts_wider_than_128_bits_are_put_together_from_residues(text, model, 
     same(kernel, pure(board, model))
 
 
-def _chain(blocks: int, mines: int, size: int = 26) -> RuleSet:
+def _chain_rules(blocks: int, mines: int, size: int = 26) -> list[dict]:
     """Rules of ``mines`` mines among each of ``blocks`` blocks of ``size`` cells (a 3D number's
     neighbourhood), each block's last cell and the next block's first holding one mine: one part
     of far more than 128 cells."""
@@ -240,7 +240,12 @@ def _chain(blocks: int, mines: int, size: int = 26) -> RuleSet:
         rules.append({"num_mines": mines, "cells": [f"b{i}.{j}" for j in range(size)]})
         if i + 1 < blocks:
             rules.append({"num_mines": 1, "cells": [f"b{i}.{size - 1}", f"b{i + 1}.0"]})
-    return RuleSet.from_payload({"rules": rules})
+    return rules
+
+
+def _chain(blocks: int, mines: int, size: int = 26) -> RuleSet:
+    """:func:`_chain_rules` as a rule set."""
+    return RuleSet.from_payload({"rules": _chain_rules(blocks, mines, size)})
 
 
 def _overlapping(blocks: int, mines: int, half: int = 13) -> RuleSet:
@@ -340,6 +345,18 @@ def test_a_part_of_hundreds_of_cells_is_counted_exactly_whether_its_layouts_fit_
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
 
 
+@needs_wide
+def test_a_narrow_part_after_a_part_past_128_bits_is_summed_from_a_clean_row():
+    # the parts' counts are summed through one scratch row as wide as the widest part, plus a limb:
+    # after the chain's sum (158 bits, three limbs) the small part's two limbs and their carry limb
+    # must start from zero again, or the chain's top limb is read as the small part's
+    small = [{"num_mines": 1, "cells": ["z1", "z2"]}, {"num_mines": 1, "cells": ["z2", "z3"]}]
+    rules = RuleSet.from_payload({"rules": _chain_rules(7, 13) + small})
+    kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
+    assert kernel.analysis.implementation == "kernel" and kernel.analysis.components == 2
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
+
+
 # Counting along a path (kernel/path.c) ----------------------------------------------------------
 
 
@@ -416,6 +433,27 @@ def test_a_weighted_parts_layouts_are_counted_unweighted_along_a_path_too():
     along = _compiled(board, OVER, path_nodes=0)
     assert along is not None
     same(along, pure(board, OVER))
+
+
+def _one_is_the_truth() -> ClueModel:
+    """A table under which a shown 1 is the truth, and a true n from 2 to 7 shows n or n + 1 alike."""
+    columns = [[Fraction(int(v == n)) for v in range(9)] for n in range(9)]
+    for n in range(2, 8):
+        columns[n][n] = columns[n][n + 1] = Fraction(1, 2)
+    return ClueModel("table", "table", tuple(tuple(columns[n][v] for n in range(9)) for v in range(9)))
+
+
+@pytest.mark.parametrize("path_nodes", [0, -1], ids=["along-a-path", "searched"])
+@pytest.mark.parametrize("text", ["5x3\n?????\n?1?3?\n?????", "4x3\n1???\n?3??\n????", "5x3\n?????\n1?3??\n?????"])
+def test_an_exact_number_in_a_weighted_part_weighs_nothing(text, path_nodes):
+    # the 1 is an equation of one sum (no weights) beside the 3's weighted sums: a number whose
+    # weights were read whenever the part is weighted crashed on it (the built-in models make
+    # an exact number only where all its cells are settled, which no part keeps)
+    board = Board.from_text(text)
+    model = _one_is_the_truth()
+    kernel = _compiled(board, model, path_nodes)
+    assert kernel is not None and kernel.weighted
+    same(kernel, pure(board, model))
 
 
 def test_a_deadline_stops_counting_along_a_path():
