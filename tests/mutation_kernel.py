@@ -621,12 +621,13 @@ def more(results: dict, mutants: list[Mutant], current: set[str], sample: int, s
     todo = [m for m in mutants if m.name not in results["mutants"]]
     if sample:
         todo = sorted(random.Random(seed).sample(todo, min(sample, len(todo))), key=lambda m: (m.file, m.offset))
-    how = f"{len(todo)} more not measured before" + (f", drawn with seed {seed}" if sample else "")
-    print(f"{how}; {len(gone)} saved whose code changed dropped", flush=True)
-    saved = dict(results["mutants"])
-    results["how"] += f"; {how} at {commit()} ({time.strftime('%Y-%m-%d')})"
+    drawn = f", drawn with seed {seed}" if sample else ""
+    print(f"{len(todo)} not measured before{drawn}; {len(gone)} saved whose code changed dropped", flush=True)
+    saved, before = dict(results["mutants"]), results["how"]
+    at = f"at {commit()} ({time.strftime('%Y-%m-%d')})"
 
-    def save(found: dict[str, dict]) -> None:
+    def save(found: dict[str, dict]) -> None:  # a run cut short says how many it measured
+        results["how"] = f"{before}; {len(found)} more of {len(todo)} not measured before{drawn} {at}"
         results["mutants"] = {**saved, **found}
         RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         write_page(results)
