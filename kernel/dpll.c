@@ -1219,26 +1219,31 @@ static int cover_bits(const Dpll *d, const int *order, int n, int cells, int *se
     return bits + outside;
 }
 
-/* The bits a part's counts may need: its layouts (at most 2**cells, or cover_bits) times its
-   numbers' largest weights, and a box's marginal up to its size times that. */
+/* The bits a part's counts may need: its layouts (at most 2**cells, or cover_bits, into *layouts)
+   times its numbers' largest weights, and a box's marginal up to its size times that.  The
+   layouts' bound is the same weighted or not: cover_bits reads the numbers' ranges only. */
 static int part_bits(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
-                     int stamp) {
+                     int *stamp, int *layouts) {
     const Graph *g = d->g;
-    int wsum = 0, largest = 1, layouts = cells;
+    int wsum = 0, largest = 1;
     for (int q = 0; q < n; q++)
         largest = g->size[order[q]] > largest ? g->size[order[q]] : largest;
-    if (g->weighted)
+    int marginal = count_bits((count_t)(largest - 1));
+    *layouts = cells;
+    if (cells + marginal > 8 * (int)sizeof(count_t))
+        *layouts = cover_bits(d, order, n, cells, seen, covered, cand, ++*stamp);
+    if (g->weighted) {
+        ++*stamp;
         for (int q = 0; q < n; q++)
             for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
                 int c = g->bc_list[k];
-                if (seen[c] != stamp) {
-                    seen[c] = stamp;
+                if (seen[c] != *stamp) {
+                    seen[c] = *stamp;
                     wsum += g->wbits[c];
                 }
             }
-    else if (cells + count_bits((count_t)(largest - 1)) > 8 * (int)sizeof(count_t))
-        layouts = cover_bits(d, order, n, cells, seen, covered, cand, stamp);
-    return layouts + count_bits((count_t)(largest - 1)) + wsum; /* below largest * layouts * weights */
+    }
+    return *layouts + marginal + wsum; /* below largest * layouts * weights */
 }
 
 /* The counts' residues of one part: rt[r] (W = cells + 1 coefficients) and rm[r] (a row of W
@@ -1248,15 +1253,20 @@ typedef struct {
     count_t *rt[1 + NPRIMES], *rm[1 + NPRIMES];
 } Residues;
 
-/* The bits a weighted part's counts need, where 2**cells layouts is too loose a bound: its
-   layouts counted first, unweighted (the numbers' ranges alone; fewer than 2**cells, so they
-   fit), into the rows of r = 0, cleared after.  0, 1 past the node limit, -1 error. */
+/* The bits a weighted part's counts need, where its bound on the layouts (part_bits) is too
+   loose: its layouts counted first, unweighted (the numbers' ranges alone) and plainly, into the
+   rows of r = 0, cleared after; *bits becomes their bits and `rest` (the weights' and a
+   marginal's).  The caller makes sure the count fits: below 2**layouts_bits, a bound under the
+   native width: a part of 340 3D cells whose layouts passed 2**128 had them wrap, and its
+   weighted counts, bounded by the wrapped number's bits, wrapped too (tests/test_kernel.py).
+   0, 1 past the node limit, -1 error. */
 static int weighted_bits(Dpll *d, const int *order, int n, int cells, Residues *res, int *method, int *path_order,
-                         int *bits) {
+                         int rest, int *bits) {
     const Graph *g = d->g;
     Graph plain = *g;
     plain.weighted = 0;
     d->g = &plain;
+    d->mod = 0;
     int status = part_pass(d, order, n, cells, res->rt[0], res->rm[0], method, path_order);
     d->g = g;
     if (status)
@@ -1264,7 +1274,7 @@ static int weighted_bits(Dpll *d, const int *order, int n, int cells, Residues *
     count_t layouts = 0;
     for (int m = 0; m <= cells; m++)
         layouts += res->rt[0][m];
-    *bits = *bits - cells + count_bits(layouts);
+    *bits = count_bits(layouts) + rest;
     counts_clear(res->rt[0], res->rm[0], n, cells);
     return 0;
 }
@@ -1352,7 +1362,7 @@ static Status part_keep(Solver *s, int first, const int *order, int n, int W, co
 
 /* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
    NO_LAYOUT, FAILED. */
-static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits,
+static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits, int layouts,
                          Solver *s) {
     Arena *a = s->scratch;
     int W = cells + 1, method = 0, lo, hi;
@@ -1363,8 +1373,9 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
     if (a->failed)
         return FAILED;
     path_order[0] = PATH_UNCHOSEN;
-    if (bits > 8 * (int)sizeof(count_t) && d->g->weighted) {
-        int status = weighted_bits(d, order, n, cells, &res, &method, path_order, &bits);
+    /* the layouts counted plainly fit only below the native width */
+    if (bits > 8 * (int)sizeof(count_t) && d->g->weighted && layouts < 8 * (int)sizeof(count_t)) {
+        int status = weighted_bits(d, order, n, cells, &res, &method, path_order, bits - layouts, &bits);
         if (status)
             return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */
     }
@@ -1419,8 +1430,8 @@ Status component_solve(Position *p, int k, Solver *s) {
         for (int q = 0; q < n; q++)
             if (g.size[order[q]] > MAX_BOX)
                 return DECLINE; /* its C(size, value) would not fit a count_t */
-        int bits = part_bits(&d, order, n, cells, seen, covered, cand, ++stamp);
-        status = part_count(&d, first, order, n, cells, bits, s);
+        int layouts, bits = part_bits(&d, order, n, cells, seen, covered, cand, &stamp, &layouts);
+        status = part_count(&d, first, order, n, cells, bits, layouts, s);
     }
     return status;
 }

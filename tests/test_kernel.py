@@ -456,6 +456,42 @@ def test_an_exact_number_in_a_weighted_part_weighs_nothing(text, path_nodes):
     same(kernel, pure(board, model))
 
 
+def _numbered_line(seed: int, width: int = 40, density: float = 0.17) -> Board | None:
+    """Three layers of three rows of a 3D block, mines at ``density``, its middle row of the middle
+    layer showing its numbers at every other column: one part of some 340 cells along the line,
+    each number seeing 26 cells over three columns.  None where a number passes 8 (a table's
+    numbers go to 8)."""
+    rng = random.Random(seed)
+    mine = {(z, r, c): rng.random() < density for z in range(3) for r in range(3) for c in range(width)}
+    numbers = {}
+    for c in range(0, width, 2):
+        mine[(1, 1, c)] = False
+        numbers[c] = sum(mine[(z, r, x)] for z in range(3) for r in range(3) for x in (c - 1, c, c + 1)
+                         if 0 <= x < width and (z, r, x) != (1, 1, c))
+    if max(numbers.values()) > 8:
+        return None
+    grid = tuple(tuple(numbers[c] if (z, r) == (1, 1) and c in numbers else -1 for c in range(width))
+                 for z in range(3) for r in range(3))
+    return Board(grid=grid, mines=None, origin=None, topology=Grid3D(depth=3, wrap=False))
+
+
+@needs_wide
+def test_a_weighted_part_whose_layouts_pass_128_bits_is_counted_exactly():
+    # under a table where a shown 1 or 2 is one sum and a higher number one of two, the part's
+    # layouts (unweighted) pass 2**128: counted plainly to bound the weighted counts, they had
+    # wrapped, the bound came out too low, and the weighted counts wrapped too (4 of the first 10 of
+    # these boards answered wrong); they are bounded through the numbers' ways now, as unweighted
+    # parts are
+    model = _one_is_the_truth()
+    boards = [b for b in map(_numbered_line, range(30)) if b is not None]
+    assert len(boards) >= 10
+    for board in boards:
+        kernel = _compiled(board, model)
+        assert kernel is not None
+        same(kernel, pure(board, model))
+    assert max(_compiled(b, model).weight.numerator.bit_length() for b in boards) > 185
+
+
 def test_a_deadline_stops_counting_along_a_path():
     board = Board.from_text(KNOT)
     limits = Limits(timeout=1e-9).started()
