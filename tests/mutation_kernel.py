@@ -542,6 +542,58 @@ EQUIVALENT: dict[str, str] = {
         "the weighted part's bound only when its layouts are exactly a power of two, by one bit, and that bit "
         "decides the answer only when the bound sits on a residue's edge (128 + 62 k bits) and the weighted "
         "counts reach it, while the bound also takes every number's largest weight at once",
+    CB + "`if (!t->ways || !t->row || !t->acc || !t->count || !t->sea || !t->bytes)` || -> && #1": ALLOC,
+    DP + "`if (open < 2)` < -> <= #0":
+        "with two open boxes the subset rule derives only from a number whose open cells are one box, which "
+        "propagation has settled unless it is weighted (and weighted numbers derive nothing): the same counts",
+    DP + "`for (size_t i = 0; d->memo && i < d->memo_cap; i++)` 0 -> 1 #0":
+        "the memo's first slot's block leaked, not freed: memory only",
+    DP + "`for (int r = 0; r <= (exact ? 0 : n); r++) {` 0 -> 1 #1":
+        "counted exactly, a box's marginal is not 0 only where the total is not: reading the first one too leaves "
+        "the window as it is",
+    DP + "`*lo = last < 0 ? 0 : first;` 0 -> 1 #1":
+        "with no count not 0 the window is empty and the branch dead (count_group): where it starts is never read",
+    DP + "`if (d->memo_bytes + bytes > MEMO_BYTES) {` + -> - #0":
+        "the memo is never started afresh: memory only, the same counts",
+    DP + "`return -1;` 1 -> 0 #1": ALLOC,
+    DP + "`if (d->val[b] >= 0)` >= -> > #0":
+        "the search assigns only the box it branches on, which is open (val < 0): the guard never fires",
+    DP + "`br->gt = push(d, (size_t)n, sizeof(count_t *), 1);` 1 -> 0 #0":
+        "group k's counts pointer is written (count_group) before it is read: the zeroed start is never read",
+    DP + "`count_t ways = 0; /* at most 2**room: it fits */` 0 -> 1 #0": LOOSER,
+    MD + ("`int native = 8 * (int)sizeof(count_t), pw = nmod ? (native + 62 * nmod) / 64 + 2 : "
+          "(int)(sizeof(count_t) / 8);` 8 -> 9 #0"):
+        "the debug hook's buffer a limb or two wider: the same value put together",
+    PA + "`for (int a = from + 1; a < tail; a++) { /* the new ones, fewest neighbours first */` 1 -> 0 #0":
+        "an insertion sort started one entry early: its first step moves nothing",
+    PA + "`deg[i] = 0;` 0 -> 1 #0": "every box's degree one more: " + PATH_ORDER,
+    PA + "`int *ints = PyMem_Malloc(sizeof(int) * (4 * (size_t)n + 2 + 5 * (size_t)ncons));` 5 -> 6 #0":
+        "a block larger than needed: memory only",
+    PA + "`blocks[1] = touch;` 1 -> 0 #0":
+        "the plan's block of ints leaked (its pointer overwritten), the other blocks freed: memory only",
+    PA + "`*used = 0;` 0 -> 1 #0":
+        "one slot more in every state, always 0 (or the part declined at MAX_SLOTS one constraint sooner and "
+        "searched): the same counts",
+    PA + "`return 0;` 0 -> 1 #9": "move_add's caller tests for a negative return only",
+    PA + "`from += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;` 0 -> 1 #0":
+        "a state with no mine count takes a coefficient it never uses: memory only",
+    PA + "`w->live -= L->npoly;` -= -> += #0":
+        "the live coefficients only cap the path's memory: counted up, a part meets the cap sooner and is searched, "
+        "the same counts",
+    PA + "`else if (done > 0 && done < fewest) {` 0 -> 1 #0":
+        "an order of one state in all is not taken: another order or the search counts the part (the same counts)",
+    SE + "`h ^= h >> 29;` 29 -> 30 #0": MEMO_ONLY,
+    SE + "`if ((s->size + 1) * 2 > s->capacity && memo_grow(s) < 0)` + -> - #0":
+        "the table grows two entries later: at 1024 slots or more, still never full, the same answers",
+    SE + "`int n = d + 1 > 2 * s->nlevels ? d + 1 : 2 * s->nlevels;` > -> >= #0":
+        "where the two are equal either is taken: the same n",
+    SE + "`if (value >= 0 && memo_put(s, ls, value > beat ? value : ~value) < 0)` >= -> > #0":
+        "a position holding a layout wins at least one (some play wins its first layout), so the value stored is "
+        "never 0",
+    SE + "`return beat < -1 ? -1 : beat;` 1 -> 0 #1":
+        "a bar of 0 asks what -1 asks: every position holding a layout wins at least one, so every answer clears "
+        "it and is exact",
+    WI + "`if (d > 1)` 1 -> 0 #0": "dividing by 1 leaves the sum as it is",
 }
 
 

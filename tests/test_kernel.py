@@ -27,7 +27,7 @@ from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
-from countsweep.play.endgame import Endgame, KernelSearch, PythonSearch, enumerate_layouts
+from countsweep.play.endgame import Cut, Endgame, KernelSearch, PythonSearch, enumerate_layouts
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
@@ -672,6 +672,31 @@ def _positions_with_layouts(n: int):
             found += 1
             if found == n:
                 return
+
+
+def _random_cuts(seed: int, layouts: int, cells: int) -> tuple[Cut, ...]:
+    """Cells each a mine in about 3 layouts of 10, its safe layouts showing one of two numbers at random."""
+    rng = random.Random(seed)
+    cuts = []
+    for c in range(cells):
+        mine = sum(1 << i for i in range(layouts) if rng.random() < 0.3)
+        shows = [0, 0]
+        for i in range(layouts):
+            if not (mine >> i) & 1:
+                shows[rng.randrange(2)] |= 1 << i
+        cuts.append(Cut((0, c), mine, tuple(s for s in shows if s)))
+    return tuple(cuts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_compiled_endgame_search_keeps_its_memo_through_the_key_stores_growth(seed):
+    # 200 layouts and 60 cells: some 17000 positions, past the first 1024 keys four times; each
+    # time the store moves, every slot's key moves with it (the first slot's too: the sanitized
+    # build reads a key left behind as freed memory)
+    cuts = _random_cuts(seed, 200, 60)
+    compiled, python = KernelSearch(cuts, 200, 10**6), PythonSearch(cuts, 10**6)
+    assert compiled.wins(2**200 - 1) == python.wins(2**200 - 1)
+    assert compiled.positions == python.positions > 4 * 1024
 
 
 def test_the_compiled_endgame_search_stops_at_the_same_depth_after_coming_back_up():
