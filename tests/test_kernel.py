@@ -492,6 +492,17 @@ def test_a_weighted_part_whose_layouts_pass_128_bits_is_counted_exactly():
     assert max(_compiled(b, model).weight.numerator.bit_length() for b in boards) > 185
 
 
+@needs_wide
+@pytest.mark.parametrize("model", [UNDER, OVER], ids=["under", "over"])
+def test_weighted_lines_of_3d_numbers_are_counted_exactly(model):
+    # parts of 100 to 136 cells whose weights take them past 128 bits: their layouts are counted
+    # plainly first (they fit) for the bound, and a count taken modulo anything wraps the answer;
+    # past 372 bits the part is left to the general path
+    boards = [b for w in (12, 14, 16) for b in (_numbered_line(seed, w) for seed in range(6)) if b is not None]
+    assert len(boards) >= 12
+    assert sum(same_or_declined(board, model) for board in boards) >= 2 * len(boards) // 3
+
+
 def test_a_deadline_stops_counting_along_a_path():
     board = Board.from_text(KNOT)
     limits = Limits(timeout=1e-9).started()
