@@ -1255,11 +1255,10 @@ typedef struct {
 
 /* The bits a weighted part's counts need, where its bound on the layouts (part_bits) is too
    loose: its layouts counted first, unweighted (the numbers' ranges alone) and plainly, into the
-   rows of r = 0, cleared after; *bits becomes their bits and `rest` (the weights' and a
-   marginal's).  The caller makes sure the count fits: below 2**layouts_bits, a bound under the
-   native width: a part of 340 3D cells whose layouts passed 2**128 had them wrap, and its
-   weighted counts, bounded by the wrapped number's bits, wrapped too (tests/test_kernel.py).
-   0, 1 past the node limit, -1 error. */
+   rows of r = 0, cleared after; *bits becomes their bits plus `rest` (the weights' and a
+   marginal's).  Only where that bound is below the native width (the caller's test): a part of
+   340 3D cells whose layouts passed 2**128 had them wrap, and its weighted counts, bounded by the
+   wrapped number's bits, wrapped too (tests/test_kernel.py).  0, 1 past the node limit, -1 error. */
 static int weighted_bits(Dpll *d, const int *order, int n, int cells, Residues *res, int *method, int *path_order,
                          int rest, int *bits) {
     const Graph *g = d->g;
@@ -1360,8 +1359,8 @@ static Status part_keep(Solver *s, int first, const int *order, int n, int W, co
     return DONE;
 }
 
-/* Count the part order[0..n) of `cells` cells into a Part of the solver.  DONE, DECLINE,
-   NO_LAYOUT, FAILED. */
+/* Count the part order[0..n) of `cells` cells into a Part of the solver, its counts below
+   2**bits and its layouts below 2**layouts (part_bits).  DONE, DECLINE, NO_LAYOUT, FAILED. */
 static Status part_count(Dpll *d, int first, const int *order, int n, int cells, int bits, int layouts,
                          Solver *s) {
     Arena *a = s->scratch;
