@@ -15,7 +15,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "countsweep"
 
 # Bottom up; a module may import modules of its own layer or below, never above.
 LAYERS = [
-    ("countsweep.errors", "countsweep.intervals", "countsweep.files", "countsweep.kernel", "countsweep._kernel"),
+    ("countsweep.errors", "countsweep.intervals", "countsweep.files", "countsweep.interrupts", "countsweep.kernel",
+     "countsweep._kernel"),
     ("countsweep.counting",),
     ("countsweep.topology", "countsweep.board", "countsweep.clues"),
     ("countsweep.constraints",),

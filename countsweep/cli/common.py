@@ -26,6 +26,7 @@ from countsweep.board import Board
 from countsweep.clues import ClueModel, parse_clues, parse_probability
 from countsweep.errors import CountsweepError, InputError, LimitExceeded, ParameterError
 from countsweep.files import display_name, naming, read_input
+from countsweep.interrupts import raise_or_hold
 from countsweep.rules import RuleSet
 from countsweep.topology import Graph, load_graph
 
@@ -72,7 +73,7 @@ def watchdog(seconds: float | None) -> Iterator[None]:
         return
 
     def expire(signum: int, frame: FrameType | None) -> None:
-        raise LimitExceeded(f"time limit of {seconds:g} s reached")
+        raise_or_hold(LimitExceeded(f"time limit of {seconds:g} s reached"))
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))

@@ -15,6 +15,7 @@ from countsweep.cli.common import handles_errors
 from countsweep.cli.progress import Progress
 from countsweep.clues import EXACT
 from countsweep.files import output_path
+from countsweep.interrupts import raise_or_hold
 from countsweep.play.agents import AGENTS, Move, make_agent, play_game
 from countsweep.play.cluster import connect
 from countsweep.play.game import FIRST_CLICK_RULES, LEVELS, Settings
@@ -76,7 +77,7 @@ def play(level: str | None, size: str | None, topology: str, rule: str, first: s
         # the first Ctrl-C only asks: a KeyboardInterrupt raised at an arbitrary point
         # can land where Python swallows it (a finalizer) and the run goes on for ever
         if stop:
-            raise KeyboardInterrupt
+            raise_or_hold(KeyboardInterrupt())
         stop.append(True)
 
     with contextlib.ExitStack() as stack:

@@ -56,6 +56,7 @@ from countsweep.constraints import Constraints, Equation
 from countsweep.counting import Limits
 from countsweep.encode.cnf import DEFAULT_ENCODING, ENCODINGS, _bound, encode_equations
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
+from countsweep.interrupts import shielded
 
 NATIVE = "native"
 """The encoding that is no encoding: native cardinality constraints on Minicard."""
@@ -135,11 +136,12 @@ class _Calls:
         try:
             found = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
-            if timer is not None:
-                timer.cancel()
-                timer.join()  # an interrupt already under way ends before the solver can be deleted or renewed
-            solver.clear_interrupt()
-            solver.conf_budget(-1)
+            with shielded():  # cut short, the timer could interrupt a solver freed meanwhile
+                if timer is not None:
+                    timer.cancel()
+                    timer.join()  # an interrupt already under way ends before the solver can be deleted or renewed
+                solver.clear_interrupt()
+                solver.conf_budget(-1)
         if found is None and (budget < 0 or self.limits.expired()):
             raise LimitExceeded(f"time limit of {self.limits.timeout:g} s reached in a SAT call")
         return found
@@ -236,10 +238,15 @@ class _Problem:
         answers at once (measured: minutes against milliseconds on a 41x41
         lattice); a restart from scratch is the cure, as in restarting CDCL.
         """
-        self.solver.delete()
+        self.close()
         self.solver = self._loaded()
         for lit in self.units:
             self.solver.add_clause([lit])
+
+    def close(self) -> None:
+        """Free the solver (whole: PySAT frees it and then clears its pointer, see countsweep.interrupts)."""
+        with shielded():
+            self.solver.delete()
 
     def window(self, cell: Cell, radius: int) -> set[Cell]:
         """The cells at most ``radius`` constraints away from ``cell``."""
@@ -294,7 +301,7 @@ def solve(model: Constraints, encoding: str = NATIVE, *, unique: bool = False, l
                 sea_forced = _sea(problem, run, left, sea, found[2])
         finally:
             calls += run.count
-            problem.solver.delete()
+            problem.close()
         if found is None:
             return CheckResult(False, (), (), calls, "no mine layout fits the position", model.clues.name)
         first, other, _ = found
@@ -427,7 +434,7 @@ def _first_model(problem: _Problem, run: _Calls) -> bool:
             return False
         model = loose.layout()
     finally:
-        loose.solver.delete()
+        loose.close()
     phases = problem.literals(model, model)
     lo, hi = problem.bounds
     mines = sum(model.values())
