@@ -4,6 +4,8 @@ Inputs are read whole and checked to be UTF-8 text; ``-`` is standard input.
 Outputs are written through a temporary file in the target's directory and a
 rename, so a reader never sees half a file and an interrupted write leaves the
 old file as it was; an existing file is replaced only when asked (``force``).
+A set of files is written all or none, and Ctrl-C while its files are renamed
+into place comes once they all are (:mod:`countsweep.interrupts`).
 A symbolic link is written through (the file it names is replaced, the link
 kept), and a character device or a pipe (``/dev/null``, ``/dev/stdout``) is
 written into as it is, with no ``force``: a rename would put a file in its
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from countsweep.errors import CountsweepError, InputError, OverwriteRefused, ParameterError, ParameterTypeError, shown
+from countsweep.interrupts import shielded
 
 
 def display_name(path: str) -> str:
@@ -208,25 +211,41 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
     files: list[tuple[Path, str | bytes]] = []
     for path, data in outputs:
         (streams if _stream(path) else files).append((path, data))
+    # Ctrl-C and the watchdog raise at any step (countsweep.interrupts): each temporary file is made
+    # and listed in one step, so the cleanup finds it; the renames are one step, so an interrupt
+    # meanwhile comes once the set is in place, whole, and never between a rename and its listing
     staged: list[tuple[str, Path]] = []
-    placed: list[Path] = []
     try:
         for path, data in files:
-            staged.append((_stage(path, data), path))
-        for tmp, path in staged:
-            try:
-                os.replace(tmp, path)
-            except OSError as exc:
-                raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-            placed.append(path)
+            with shielded():
+                fd, tmp = _temporary(path)
+                staged.append((tmp, path))
+            _fill(fd, tmp, path, data)
+    except BaseException:
+        _take_back([Path(tmp) for tmp, _ in staged])
+        raise
+    placed: list[Path] = []
+    with shielded():
+        try:
+            for tmp, path in staged:
+                _replace(tmp, path)
+                placed.append(path)
+        except BaseException:
+            _take_back([Path(tmp) for tmp, _ in staged] + placed)  # the set is refused whole
+            raise
+    try:
         for path, data in streams:  # last: what is written into a device cannot be taken back
             _write_into(path, data)
     except BaseException:
-        for tmp, _ in staged:
-            Path(tmp).unlink(missing_ok=True)
-        for path in placed:  # the set is refused whole
-            path.unlink(missing_ok=True)
+        _take_back(placed)
         raise
+
+
+def _take_back(paths: list[Path]) -> None:
+    """Remove what a refused set left (a file something else removed meanwhile is no error)."""
+    with shielded():  # a second Ctrl-C does not cut the cleanup short
+        for path in paths:
+            path.unlink(missing_ok=True)
 
 
 def as_path(path: object) -> Path:
@@ -255,19 +274,25 @@ def _write_into(path: Path, data: str | bytes) -> None:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
-def _stage(path: Path, data: str | bytes) -> str:
-    """``data`` written to a new temporary file in ``path``'s directory; its name."""
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file in ``path``'s directory: its descriptor and its name."""
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def _fill(fd: int, tmp: str, path: Path, data: str | bytes) -> None:
+    """``data`` written into the temporary file ``tmp`` (open as ``fd``) that will become ``path``."""
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return tmp
+
+
+def _replace(tmp: str, path: Path) -> None:
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import stat
 from pathlib import Path
 
@@ -375,3 +376,38 @@ def test_text_no_utf8_can_carry_is_refused_before_anything_is_written(tmp_path):
     with pytest.raises(ParameterError, match="lone surrogate"):
         write_output(tmp_path / "out.txt", "\ud800")
     assert not list(tmp_path.iterdir())
+
+
+@contextlib.contextmanager
+def _ctrl_c_after(monkeypatch, module, name: str, call: int = 1):
+    """A real Ctrl-C (SIGINT under Python's own handler) the moment ``module.name`` returns for the ``call``-th time:
+    the exception comes at the next step Python runs handlers at, as an interrupt from the keyboard would."""
+    real = getattr(module, name)
+    calls = []
+
+    def signalled(*args, **kwargs):
+        out = real(*args, **kwargs)
+        calls.append(1)
+        if len(calls) == call:
+            signal.raise_signal(signal.SIGINT)
+        return out
+
+    monkeypatch.setattr(module, name, signalled)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_as_a_temporary_file_is_made_leaves_no_temporary_file(tmp_path, monkeypatch):
+    with _ctrl_c_after(monkeypatch, files.tempfile, "mkstemp"), pytest.raises(KeyboardInterrupt):
+        files.write_outputs([(tmp_path / "a.cnf", "a"), (tmp_path / "b.cnf", "b")])
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("call", [1, 2])
+def test_ctrl_c_between_the_renames_of_a_set_comes_once_the_set_is_whole(tmp_path, monkeypatch, call):
+    with _ctrl_c_after(monkeypatch, files.os, "replace", call), pytest.raises(KeyboardInterrupt):
+        files.write_outputs([(tmp_path / "a.cnf", "a"), (tmp_path / "b.cnf", "b")])
+    assert sorted((p.name, p.read_text()) for p in tmp_path.iterdir()) == [("a.cnf", "a"), ("b.cnf", "b")]
