@@ -129,6 +129,8 @@ PLANTED = textwrap.dedent("""
 
     sat._Calls.limited = gives_up
     solvers.pysolvers.minicard_del = free_then_signal
+    # Python's own Ctrl-C handler, as in a terminal: a child of a background job starts with SIGINT ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if sys.argv[3] == "cli":
         main(["check", "-", "--method", "sat", "--timeout", "600"])
     import gc
