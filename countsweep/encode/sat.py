@@ -136,12 +136,12 @@ class _Calls:
         try:
             found = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
         finally:
-            with shielded():  # cut short, the timer could interrupt a solver freed meanwhile
-                if timer is not None:
+            if timer is not None:
+                with shielded():  # cut short, the timer could interrupt a solver freed meanwhile
                     timer.cancel()
                     timer.join()  # an interrupt already under way ends before the solver can be deleted or renewed
-                solver.clear_interrupt()
-                solver.conf_budget(-1)
+            solver.clear_interrupt()
+            solver.conf_budget(-1)
         if found is None and (budget < 0 or self.limits.expired()):
             raise LimitExceeded(f"time limit of {self.limits.timeout:g} s reached in a SAT call")
         return found
