@@ -657,6 +657,12 @@ EQUIVALENT.update({
 })
 
 
+EQUIVALENT.update({
+    **_alike("None is falsy as False is: the handler is put back only where the section put its own",
+             "countsweep.interrupts.xǁ_Shieldǁ__init__", 1),
+})
+
+
 AGENTS = "countsweep.play.agents."
 BEST = AGENTS + "xǁBestAgentǁ"
 PRUNING = ("the bound only prunes: a candidate is dropped when even its best case scores below it, so no bound, a "

@@ -98,6 +98,19 @@ def test_a_handler_of_the_callers_own_is_left_in_place():
     try:
         with shielded():
             assert signal.getsignal(signal.SIGINT) is mine
+        assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_an_inner_section_leaves_the_outer_sections_handler_in_place():
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with shielded():
+            with shielded():
+                pass
+            assert signal.getsignal(signal.SIGINT) is on_interrupt
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, previous)
 
