@@ -220,7 +220,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
             with shielded():
                 fd, tmp = _temporary(path)
                 staged.append((tmp, path))
-            _fill(fd, tmp, path, data)
+            _fill(fd, path, data)
     except BaseException:
         _take_back([Path(tmp) for tmp, _ in staged])
         raise
@@ -282,8 +282,8 @@ def _temporary(path: Path) -> tuple[int, str]:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
-def _fill(fd: int, tmp: str, path: Path, data: str | bytes) -> None:
-    """``data`` written into the temporary file ``tmp`` (open as ``fd``) that will become ``path``."""
+def _fill(fd: int, path: Path, data: str | bytes) -> None:
+    """``data`` written into the temporary file open as ``fd`` that will become ``path``."""
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
