@@ -1270,8 +1270,9 @@ def classify(r: dict) -> tuple[list[str], list[str]]:
 
 def commit() -> str:
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "countsweep", "tests"], cwd=ROOT, capture_output=True,
-                           text=True).stdout.strip()
+    # the results file is written by the runs themselves: a second run in the same copy is no less clean
+    dirty = subprocess.run(["git", "status", "--porcelain", "countsweep", "tests", f":!{RESULTS.relative_to(ROOT)}"],
+                           cwd=ROOT, capture_output=True, text=True).stdout.strip()
     return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
 
 
