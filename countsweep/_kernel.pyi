@@ -15,6 +15,7 @@ DEBUG: Final[int]
 """1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact`` and
 ``_path_limits`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
+"""The endgame ``Search``'s depth limit when none is given: 200, the Python search's ``MAX_DEPTH``."""
 
 class NoLayout(Exception):
     """No mine layout fits the position."""

