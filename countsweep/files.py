@@ -214,7 +214,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
     # Ctrl-C and the watchdog raise at any step (countsweep.interrupts): each temporary file is made
     # and listed in one step, so the cleanup finds it; the renames are one step, so an interrupt
     # meanwhile comes once the set is in place, whole, and never between a rename and its listing
-    staged: list[tuple[str, Path]] = []
+    staged: list[tuple[Path, Path]] = []
     try:
         for path, data in files:
             with shielded():
@@ -222,7 +222,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
                 staged.append((tmp, path))
             _fill(fd, path, data)
     except BaseException:
-        _take_back([Path(tmp) for tmp, _ in staged])
+        _take_back([tmp for tmp, _ in staged])
         raise
     placed: list[Path] = []
     with shielded():
@@ -231,7 +231,7 @@ def write_outputs(outputs: list[tuple[Path, str | bytes]], force: bool = False) 
                 _replace(tmp, path)
                 placed.append(path)
         except BaseException:
-            _take_back([Path(tmp) for tmp, _ in staged] + placed)  # the set is refused whole
+            _take_back([tmp for tmp, _ in staged] + placed)  # the set is refused whole
             raise
     try:
         for path, data in streams:  # last: what is written into a device cannot be taken back
@@ -274,10 +274,11 @@ def _write_into(path: Path, data: str | bytes) -> None:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
-def _temporary(path: Path) -> tuple[int, str]:
-    """A new temporary file in ``path``'s directory: its descriptor and its name."""
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new temporary file in ``path``'s directory: its descriptor and its path."""
     try:
-        return tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        return fd, Path(tmp)
     except OSError as exc:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
@@ -291,7 +292,7 @@ def _fill(fd: int, path: Path, data: str | bytes) -> None:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
-def _replace(tmp: str, path: Path) -> None:
+def _replace(tmp: Path, path: Path) -> None:
     try:
         os.replace(tmp, path)
     except OSError as exc:
