@@ -6,9 +6,9 @@ raises the budget of tests that do not set their own.
 Every test belongs to one group, a marker given by its module (:data:`GROUPS`):
 ``docs``, ``browser``, ``cluster``, ``scripts``, ``builds``, ``style``, or
 ``quick``, the core, less the core tests marked ``long`` (a second or more
-each).  ``pytest -m quick`` is the working loop: the core, every property test
-capped at ``QUICK_EXAMPLES`` examples, in well under a minute; plain
-``pytest`` (what ``.ci/run`` runs) runs every group at full budget.
+each).  ``pytest -m quick -n auto`` is the working loop: the core, every
+property test capped at ``QUICK_EXAMPLES`` examples, in under a minute;
+``pytest -n auto`` (what ``.ci/run`` runs) runs every group at full budget.
 
 Smaller budgets elsewhere: under mutation testing (``python -m tests.mutation``
 sets ``COUNTSWEEP_MUTATION``) every property test is capped at
@@ -17,11 +17,19 @@ nearly always caught in the first few, thousands of mutants each run the tests
 that cover them, and shrinking a mutant's failure could outlast mutmut's time
 limit.  ``COUNTSWEEP_MAX_EXAMPLES=N`` caps them at N (the kernel's sanitizer
 and no-``__int128`` builds rerun the kernel's tests so).
+
+Workers: ``pytest -n auto`` (pytest-xdist; the README's and CI's command)
+runs the tests in as many processes as this process may use at once
+(:func:`usable_cpus`), not as many as the host has: a container limited to two
+cores on a large host would otherwise start dozens, each holding its own
+imports, hypothesis runs and compiled kernels.
 """
 
 from __future__ import annotations
 
+import math
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -61,6 +69,33 @@ def _cap(config: pytest.Config) -> tuple[int | None, bool]:
     if "quick" in (config.getoption("markexpr", "") or ""):
         return QUICK_EXAMPLES, True
     return None, True
+
+
+# the workers -n auto starts at most: each holds a few hundred MB (the kernel builds' and the
+# notebooks' children more), and past eight the suite's longest tests set its time anyway
+MAX_WORKERS = 8
+
+
+def usable_cpus(quota: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
+    """The CPUs this process may use at once: its affinity, bounded by a cgroup v2 CPU quota
+    ("QUOTA PERIOD" in microseconds, or "max QUOTA" with none), at least one.
+
+    >>> usable_cpus(Path("/no/such/file")) == len(os.sched_getaffinity(0))
+    True
+    """
+    cpus = len(os.sched_getaffinity(0))
+    try:
+        limit, period = quota.read_text().split()[:2]
+        if limit != "max":
+            cpus = min(cpus, math.ceil(int(limit) / int(period)))
+    except (OSError, ValueError):
+        pass  # no cgroup v2 quota here, or one this reading does not know: the affinity stands
+    return max(1, cpus)
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: without the plugin nothing calls it
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    return min(usable_cpus(), MAX_WORKERS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -26,3 +26,18 @@ def test_every_docs_page_is_in_the_navigation():
     nav = (ROOT / "mkdocs.yml").read_text()
     pages = [p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")]
     assert pages and all(page in nav for page in pages), [p for p in pages if p not in nav]
+
+
+def _quickstart_commands() -> list[str]:
+    """The shell commands of the README's quickstart block, comments left out."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## Quickstart", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_ci_runs_exactly_the_readmes_test_command():
+    install, test = _quickstart_commands()
+    assert "countsweep count examples/" in install
+    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if "pytest" in line]
+    assert ci == [test], (ci, test)
+    assert "-n auto" in test  # the suite's workers: as many as the machine lets this process use
