@@ -269,6 +269,9 @@ def test_refusals_name_the_board_the_mines_and_the_cell():
         solve_game(2, 2, -1)
     with pytest.raises(ParameterError, match=r"^first click \[2, 0\] is not on the 2x2 board$"):
         solve_game(2, 2, 1, first=(2, 0))
+    for first, named in [(5, "5"), ("ab", "'ab'"), ([0, 0], r"\[0, 0\]")]:  # a cell is a tuple, named as given
+        with pytest.raises(ParameterError, match=rf"^first click {named} is not on the 2x2 board$"):
+            solve_game(2, 2, 1, first=first)
     with pytest.raises(ParameterError, match=r"^no layout allows a first click at \[0, 0\] under rule 'opening'$"):
         solve_game(2, 2, 1, "opening", first=(0, 0))
     with pytest.raises(ParameterError, match=r"^optimal play needs the mine total \(header WxHxM or --mines\)$"):
