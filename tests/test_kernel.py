@@ -332,6 +332,34 @@ def test_an_answer_estimated_past_max_bytes_is_too_large_and_one_at_the_estimate
 
 
 @needs_wide
+@pytest.mark.parametrize(("blocks", "mines"), [(12, 2), (3, 13)], ids=["68-bits-in-34-groups", "68-bits-in-7"])
+def test_the_answers_estimate_holds_each_groups_counts_at_the_parts_full_width(blocks, mines):
+    # without a total the estimate takes each part's sum over its mine counts to its last limb: a
+    # chain whose 68-bit sum has a limb past its 128-bit counts' first, read as 64 bits, would let
+    # an answer past max_memory through (two integers a group, the sea's slot included)
+    rules = _chain(blocks, mines)
+    found = analyze_rules(rules, implementation="kernel")
+    assert found.analysis.implementation == "kernel" and found.count.bit_length() == 68
+    with pytest.raises(LimitExceeded, match=r"about [\d,]+ bytes") as large:
+        analyze_rules(rules, implementation="kernel", limits=Limits(max_memory=1))
+    needed = int(str(large.value).split("about ")[1].split(" bytes")[0].replace(",", ""))
+    assert needed >= 2 * (len(found.analysis.groups) + 1) * ((found.count.bit_length() + 7) // 8 + 32)
+
+
+@pytest.mark.parametrize(("width", "height", "mines"), [(100, 100, 5000), (90, 90, 4050)])
+def test_a_sea_holding_half_its_cells_mines_is_combined_alike_past_8000_bits(width, height, mines):
+    # the combining tree's rows are as wide as the sea's cells and the parts' bits, plus two limbs;
+    # with half the sea's cells mines the count comes within a few bits of 2**cells (9987 bits for
+    # 10 000 cells), where rows a few limbs short carry past their top (found by mutation testing)
+    rows = ["1" + "?" * (width - 1), "?" * (width - 2) + "2?"] + ["?" * width] * (height - 2)
+    board = Board.from_text(f"{width}x{height}x{mines}\n" + "\n".join(rows))
+    kernel, python = _compiled(board), pure(board)
+    assert kernel is not None and python is not None
+    assert kernel.count.bit_length() > width * height - 16
+    same(kernel, python)
+
+
+@needs_wide
 @pytest.mark.parametrize(("blocks", "mines", "bits"), [(12, 2, 68), (7, 13, 158), (6, 13, 135)],
                          ids=["324-cells-68-bits", "188-cells-158-bits", "161-cells-135-bits"])
 def test_a_part_of_hundreds_of_cells_is_counted_exactly_whether_its_layouts_fit_128_bits_or_not(
