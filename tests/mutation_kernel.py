@@ -558,6 +558,24 @@ EQUIVALENT: dict[str, str] = {
     DP + "`return -1;` 1 -> 0 #1": ALLOC,
     DP + "`if (d->val[b] >= 0)` >= -> > #0":
         "the search assigns only the box it branches on, which is open (val < 0): the guard never fires",
+    DP + "`int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));` 2 -> 3 #0":
+        "a part's counts kept a limb wider (the part says its width to every reader): the same naturals, memory only",
+    DP + ("`if (bits > 8 * (int)sizeof(count_t) && d->g->weighted && layouts < 8 * (int)sizeof(count_t)) {` "
+          "8 -> 9 #0"): LOOSER,
+    PA + "`if (j >= 0 && j != i && mark[j] != i) {` 0 -> 1 #0": PATH_ORDER,
+    PA + "`pl->K = used ? (used + 7) & ~7 : 8; /* whole words: see key_hash */` 7 -> 8 #0":
+        ("a state's key a word longer: the spare word is 0 in the first key and copied into every key after it, so "
+         "keys compare and hash alike, memory only"),
+    DP + "`for (int r = 0; r <= res->nmod; r++)` 0 -> 1 #1":
+        "the loop is the debug build's check of the window (asserts only): it checks one residue fewer, no behaviour",
+    PA + "`if (w->live + need > max_coefs)` > -> >= #0": METHOD,
+    WI + "`if (d > 1)` > -> >= #0": "an exact division by 1 leaves the natural as it is",
+    DP + "`total[0] = 1;` 1 -> 0 #0":
+        ("every call counts a part or a group of the branch's open boxes, at least one box (a kernel that aborts "
+         "there passed the kernel, stage, safety, implementation and rules tests): n is never 0"),
+    DP + "`br->acc = push(d, (size_t)W, sizeof(count_t), 0);` 0 -> 1 #0":
+        "groups_product zeroes acc's W coefficients before it writes and reads them: a zeroed start is never read",
+    DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` == -> != #0": CHOICE,
     DP + "`br->gt = push(d, (size_t)n, sizeof(count_t *), 1);` 1 -> 0 #0":
         "group k's counts pointer is written (count_group) before it is read: the zeroed start is never read",
     DP + "`count_t ways = 0; /* at most 2**room: it fits */` 0 -> 1 #0": LOOSER,

@@ -395,6 +395,14 @@ def test_a_reading_that_is_not_a_tuple_of_a_sum_and_weights_is_declined_to_the_p
     assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("reading", [(9,), (7, 1, 1, 1), (2**70,), (2**70, 1, 1)])
+def test_a_reading_of_sums_past_the_numbers_cells_or_a_c_long_is_declined_to_the_python_implementation(reading):
+    # the middle number has 8 hidden cells: a sum of 9 (or weights reaching it) is no equation the
+    # kernel may write, nor a sum past what a C long holds; the Python implementation reads them
+    rows, table, mines, cells = good_call()
+    assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
 def test_a_readings_mapping_that_cannot_answer_raises_or_declines(readings):
     rows, table, mines, cells = good_call()
