@@ -88,7 +88,7 @@ def usable_cpus(quota: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
         limit, period = quota.read_text().split()[:2]
         if limit != "max":
             cpus = min(cpus, math.ceil(int(limit) / int(period)))
-    except (OSError, ValueError):
+    except (OSError, ValueError, ZeroDivisionError):
         pass  # no cgroup v2 quota here, or one this reading does not know: the affinity stands
     return max(1, cpus)
 

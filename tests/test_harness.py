@@ -18,6 +18,7 @@ AFFINITY = len(os.sched_getaffinity(0))
     ("50000 100000\n", 1),                # half a core: one worker, never none
     ("", AFFINITY),                       # a file this reading does not know
     ("lots of cores\n", AFFINITY),
+    ("100000 0\n", AFFINITY),             # a period of 0 is no quota this reading can divide by
 ])
 def test_a_cgroup_quota_bounds_the_workers_by_the_cores_it_pays_for(tmp_path, quota, cpus):
     (tmp_path / "cpu.max").write_text(quota)
