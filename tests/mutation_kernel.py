@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.kernel_build import SANITIZED, compiler, runtime
+from tests.mutation import GB, capped, memory_cap
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = ROOT / "kernel"
@@ -277,15 +278,17 @@ def sanitizer_env() -> dict[str, str] | None:
 
 
 def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | None = None,
-              tests: tuple[str, ...] = TESTS, examples: int = MAX_EXAMPLES) -> tuple[str, float]:
-    """``tests`` against ``kernel``: ("passed" | "failed" | "crashed" | "timeout", seconds)."""
+              tests: tuple[str, ...] = TESTS, examples: int = MAX_EXAMPLES, limit: int = 0) -> tuple[str, float]:
+    """``tests`` against ``kernel``: ("passed" | "failed" | "crashed" | "timeout", seconds), the test
+    process's data capped at ``limit`` bytes (0: none)."""
     env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(examples),
            "PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})}
     env.pop("COUNTSWEEP_PURE", None)
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *tests]
     start = time.perf_counter()
     try:
-        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+                              preexec_fn=capped(limit))
     except subprocess.TimeoutExpired:
         return "timeout", time.perf_counter() - start
     seconds = time.perf_counter() - start
@@ -295,11 +298,14 @@ def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | N
     return ("crashed" if done.returncode < 0 or "Fatal Python error" in done.stderr else "failed"), seconds
 
 
-def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]], None]) -> dict[str, dict]:
+def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]], None],
+            limit: int = 0) -> dict[str, dict]:
     """Each mutant's verdict; ``save`` is handed what is measured every 20 mutants, so that a run
-    cut short keeps it."""
+    cut short keeps it.  The release build's tests hold at most ``limit`` bytes of data (0: no cap);
+    the sanitized build's run uncapped (AddressSanitizer maps terabytes of shadow memory it never
+    touches)."""
     ws = Workspace("release", FLAGS, workers)
-    verdict, clean = run_tests(ws.clean, None)
+    verdict, clean = run_tests(ws.clean, None, limit=limit)
     if verdict != "passed":
         raise SystemExit("the tests fail on the unmutated kernel: fix them first")
     san_env = sanitizer_env()
@@ -315,7 +321,7 @@ def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]
         k = free.pop()
         try:
             built, module = ws.build(k, m)
-            status = built if module is None else run_tests(module, timeout)[0]
+            status = built if module is None else run_tests(module, timeout, limit=limit)[0]
             if status == "passed" and san is not None:
                 built, module = san.build(k, m)
                 status = built if module is None else run_tests(module, 3 * timeout, san_env, SANITIZED_TESTS,
@@ -689,14 +695,14 @@ def commit() -> str:
     return head.stdout.strip() + (" with uncommitted changes" if dirty else "")
 
 
-def again(results: dict, mutants: list[Mutant], workers: int) -> None:
+def again(results: dict, mutants: list[Mutant], workers: int, limit: int = 0) -> None:
     """The saved run's survivors measured again at today's code and tests, its other verdicts kept; a
     survivor whose line no longer reads as it did is dropped (its code changed)."""
     alive = {n for n, r in results["mutants"].items() if classify(r["status"], n) == "survived"}
     todo = [m for m in mutants if m.name in alive]
     gone = alive - {m.name for m in todo}
     print(f"{len(todo)} survivors measured again; {len(gone)} whose code changed dropped", flush=True)
-    found = measure(todo, workers, lambda found: None)
+    found = measure(todo, workers, lambda found: None, limit)
     for name in gone:
         del results["mutants"][name]
     results["mutants"].update(found)
@@ -706,7 +712,8 @@ def again(results: dict, mutants: list[Mutant], workers: int) -> None:
     print({k: sum(classify(r["status"], n) == k for n, r in found.items()) for k in ("killed", "survived")})
 
 
-def more(results: dict, mutants: list[Mutant], current: set[str], sample: int, seed: int, workers: int) -> None:
+def more(results: dict, mutants: list[Mutant], current: set[str], sample: int, seed: int, workers: int,
+         limit: int = 0) -> None:
     """Mutants of ``mutants`` the saved results lack (``sample`` of them drawn with ``seed``, or all)
     measured at today's code and tests and added to them; saved verdicts not in ``current`` (the
     names today's code makes) are dropped."""
@@ -727,7 +734,7 @@ def more(results: dict, mutants: list[Mutant], current: set[str], sample: int, s
         RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         write_page(results)
 
-    found = measure(todo, workers, save)
+    found = measure(todo, workers, save, limit)
     save(found)
     print({k: sum(classify(r["status"], n) == k for n, r in found.items())
            for k in ("killed", "equivalent", "survived", "invalid")})
@@ -745,6 +752,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="measure the saved run's survivors again (after new tests), keeping its other verdicts")
     ap.add_argument("--more", action="store_true",
                     help="measure mutants not measured yet (--sample of them, or all) and add them to the saved ones")
+    ap.add_argument("--max-memory", type=float, default=None, metavar="GB",
+                    help="data each test process may hold (default: the machine's memory over workers + 1; 0: none)")
     args = ap.parse_args(argv)
     names = [Path(f).name for f in args.files] or [p.name for p in sorted(KERNEL.glob("*.c"))]
     missing = [n for n in names if not (KERNEL / n).is_file()]
@@ -763,13 +772,14 @@ def main(argv: list[str] | None = None) -> None:
         return
     if compiler() is None:
         raise SystemExit("no C compiler on this machine")
+    limit = memory_cap(args.workers) if args.max_memory is None else int(args.max_memory * GB)
     if args.survivors:
-        again(results, mutants, args.workers)
+        again(results, mutants, args.workers, limit)
         return
     if args.more:
         every = mutants if not args.files else all_mutants([p.name for p in sorted(KERNEL.glob("*.c"))])
         results["made"] = {**results.get("made", {}), **made}
-        more(results, mutants, {m.name for m in every}, args.sample, args.seed, args.workers)
+        more(results, mutants, {m.name for m in every}, args.sample, args.seed, args.workers, limit)
         return
     if args.sample:
         mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))),
@@ -786,7 +796,7 @@ def main(argv: list[str] | None = None) -> None:
         RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         write_page(results)
 
-    found = measure(mutants, args.workers, save)
+    found = measure(mutants, args.workers, save, limit)
     save(found)
     counts = {k: sum(classify(r["status"], n) == k for n, r in found.items())
               for k in ("killed", "equivalent", "survived", "invalid")}

@@ -1,12 +1,16 @@
-"""The test harness itself: how many workers ``pytest -n auto`` starts (``tests/conftest.py``)."""
+"""The test harness itself: how many workers ``pytest -n auto`` starts (``tests/conftest.py``), and
+the memory cap of the mutation runners' test processes (``tests/mutation.py``)."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 
 from tests.conftest import MAX_WORKERS, pytest_xdist_auto_num_workers, usable_cpus
+from tests.mutation import GB, capped, memory_cap
 
 AFFINITY = len(os.sched_getaffinity(0))
 
@@ -33,3 +37,26 @@ def test_auto_never_starts_more_than_the_cap_or_fewer_than_one(monkeypatch):
     for cpus in (1, 2, 64):
         monkeypatch.setattr("tests.conftest.usable_cpus", lambda cpus=cpus: cpus)
         assert pytest_xdist_auto_num_workers(None) == min(cpus, MAX_WORKERS)
+
+
+# -- the mutation runners' memory cap ------------------------------------------------------------
+
+def _allocate(megabytes: int, limit: int) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", f"b = bytearray({megabytes} << 20); b[-1] = 1"],
+                          capture_output=True, text=True, preexec_fn=capped(limit), check=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a preexec_fn needs POSIX")
+def test_a_test_process_past_the_mutation_runners_cap_meets_memory_error_and_below_it_runs():
+    limit = 400 << 20
+    past = _allocate(800, limit)
+    assert past.returncode == 1 and "MemoryError" in past.stderr
+    assert _allocate(100, limit).returncode == 0
+    assert _allocate(800, 0).returncode == 0  # 0 sets no cap
+
+
+def test_the_cap_shares_the_machines_memory_among_the_test_processes_and_the_runner():
+    assert memory_cap(2, total=24 * GB) == 8 * GB
+    assert memory_cap(7, total=16 * GB) == 2 * GB
+    assert memory_cap(1) * 2 <= os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    assert capped(0) is None and capped(-1) is None
