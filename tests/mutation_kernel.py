@@ -643,6 +643,37 @@ EQUIVALENT: dict[str, str] = {
     PA + "`w->live += need;` += -> -= #0":
         "the live tally only bounds the path's memory (PATH_MAX_COEFS): counted down it never trips and the path "
         "goes on to the same counts (the stage tests hold the answers under every limit); no test measures memory",
+    # seed 5's sample
+    DP + "`if (g->w[c1] || !r[c1].n)` || -> && #0":
+        "taken as the smaller of a pair, a weighing number's sums still bound its layouts, and a settled number "
+        "(no open box: its residual range holds 0) names its arena-zeroed first slot, box 0, and derives a copy of "
+        "a constraint over box 0 or a looser one: only constraints every layout meets, the same counts",
+    DP + "`dinc += r[c2].n - r[c1].n;` - -> + #0":
+        "the derived incidences counted high only size two lists (graph_append places each by the boxes it "
+        "counts): a few slots never written, memory only",
+    DP + "`if (memo_grow(d) < 0)` < -> <= #0": "a group met when the memo would grow is not kept: " + MEMO_ONLY,
+    DP + "`return 0;` 0 -> 1 #3": "the return after memo_grow failed: " + ALLOC,
+    DP + "`br->group = push(d, (size_t)n, sizeof(int), 0);` 0 -> 1 #0":
+        "open_groups writes each group's boxes before any is read: a zeroed start is never read",
+    DP + "`br->gcells = push(d, (size_t)n + 1, sizeof(int), 0);` 0 -> 1 #0":
+        "open_groups writes each group's cells before any is read: a zeroed start is never read",
+    DP + "`if (status != 1 || d->path_nodes >= budget) {` >= -> > #0":
+        "only where path_nodes equals max_nodes: a part past both is counted along the path instead of handed to "
+        "the Python implementation, the same answer either way: " + METHOD,
+    DP + "`if (cells + marginal > 8 * (int)sizeof(count_t))` + -> - #0": LOOSER,
+    PA + "`idx[g->cb_list[t]] = -1;` 1 -> 0 #0":
+        "a settled box of the part's numbers reads as the part's first box: its degrees and breadth-first orders "
+        "change, not the boxes the path holds: " + PATH_ORDER,
+    PA + "`if (j >= 0 && j != i && mark[j] != i) {` && -> || #1":
+        "a box outside the part (j = -1) or the box itself counted among its neighbours, and the degree below the "
+        "marks written over: " + PATH_ORDER,
+    PO + "`r->w = arena_alloc(a, (size_t)(len - 1), sizeof(count_t));` 1 -> 0 #0":
+        "a reading's weights a slot longer than it writes: memory only",
+    SE + "`size_t w = (size_t)s->nwords, c = (size_t)(s->ncuts ? s->ncuts : 1);` 1 -> 0 #0":
+        "with no cuts a level's options and mines are never read: a block of 0 bytes (PyMem_Malloc(0) gives a "
+        "pointer, not NULL) serves as well",
+    UT + "`return 0;` 0 -> 1 #0": "binomials_init cannot fail, and the module's init reads only a negative return "
+                                  "as a failure",
 }
 
 

@@ -297,6 +297,37 @@ def test_a_number_whose_open_cells_are_one_box_settles_its_mines_before_any_sear
     same(kernel, pure(board))
 
 
+def _kernel_call(board: Board, **options):
+    assert KERNEL is not None
+    return KERNEL.analyze(board.grid, kernel_table(board.topology, board.height, board.width), board.mines,
+                          cell_table(board.height, board.width), **options)
+
+
+def test_a_part_of_more_cells_than_max_cells_is_declined_and_one_within_it_is_counted():
+    # the two 1s share four cells and own three each: one part of three boxes, ten cells
+    board = Board.from_text("4x3x2\n????\n?11?\n????")
+    assert _kernel_call(board, max_cells=9) is None
+    for cells in (10, KERNEL.MAX_CELLS):
+        found = _kernel_call(board, max_cells=cells)
+        assert found is not None and found.count == pure(board).count
+
+
+def _ring(width: int) -> Board:
+    """A ring of 1s around a torus three rows high: one part of 2 * width cells (a mine above or below
+    every third column meets every 1); with no end, no number's cells lie within another's to
+    settle a box and cut the part short."""
+    return Board.from_text(f"{width}x3 torus\n" + "?" * width + "\n" + "1" * width + "\n" + "?" * width)
+
+
+def test_a_part_past_the_kernels_own_max_cells_is_declined_whatever_max_cells_asks():
+    assert KERNEL is not None
+    within, past = 3 * (KERNEL.MAX_CELLS // 6), 3 * (KERNEL.MAX_CELLS // 6 + 1)
+    found = _kernel_call(_ring(within), max_cells=10**6)
+    assert found is not None and found.count == pure(_ring(within)).count
+    assert _kernel_call(_ring(past)) is None
+    assert _kernel_call(_ring(past), max_cells=10**6) is None
+
+
 def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():
     # a, b and c hold 2 mines but a, b, c and d only 1: the pair leaves d -1 mines, though
     # neither rule forces a cell alone (a, d and the box b c are each in two rules)
@@ -429,6 +460,17 @@ def test_knotted_3d_frontiers_are_counted_alike_searched_or_along_a_path(knotted
     assert len(knotted) >= 5
     for board in knotted:
         same(_compiled(board, path_nodes=path_nodes), pure(board))
+
+
+@needs_wide
+def test_with_no_search_node_allowed_every_part_is_counted_along_the_path(knotted):
+    # the path needs no search node: a part it declined would go to the search, which may take
+    # none here, and the position would be handed on (None) instead of answered
+    boards = knotted + from_play(Settings(16, 16, 40, "safe", "corner"), 2, seed=5)
+    for board in boards:
+        kernel = KernelAnalyzer(path_nodes=0, max_nodes=0).analyze(board, EXACT, Limits())
+        assert kernel is not None
+        same(kernel, pure(board))
 
 
 @needs_wide
