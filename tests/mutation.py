@@ -22,6 +22,7 @@ part of the default test run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -29,9 +30,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 try:
     import resource
@@ -1254,18 +1255,24 @@ def memory_cap(processes: int, total: int | None = None) -> int:
     return total // (processes + 1)
 
 
-def capped(limit: int) -> Callable[[], None] | None:
-    """A ``preexec_fn`` that bounds the new process's data (its heap and private writable mappings,
-    ``RLIMIT_DATA``) to ``limit`` bytes, inherited by everything it forks (mutmut's children); None
-    with no limit or no ``resource`` module.  Not ``RLIMIT_AS``: a Python process reserves address
-    space it never touches (thread stacks, arenas)."""
-    if limit <= 0 or resource is None:
-        return None
-
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
-
-    return cap
+def run_capped(cmd: list[str], limit: int, timeout: float | None = None, **popen: Any) -> subprocess.CompletedProcess:
+    """``subprocess.run(cmd, timeout=timeout, **popen)`` with the new process's data (its heap and
+    private writable mappings, ``RLIMIT_DATA``) capped at ``limit`` bytes (0: no cap), a cap
+    everything it forks inherits (mutmut's children).  Not ``RLIMIT_AS``: a Python process reserves
+    address space it never touches.  The cap is set by ``prlimit`` once the process has started,
+    not by a ``preexec_fn``, which may deadlock in a program with threads (the kernel runner's);
+    where ``prlimit`` is missing (not Linux) the process runs uncapped."""
+    with subprocess.Popen(cmd, **popen) as proc:
+        if limit > 0 and hasattr(resource, "prlimit"):
+            with contextlib.suppress(ProcessLookupError):  # ended already
+                resource.prlimit(proc.pid, resource.RLIMIT_DATA, (limit, limit))
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
 def run_group(group: str, children: int, root: Path, limit: int = 0) -> dict:
@@ -1274,8 +1281,8 @@ def run_group(group: str, children: int, root: Path, limit: int = 0) -> dict:
     start = time.perf_counter()
     log = workdir / "mutmut.log"
     with log.open("w") as out:
-        subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], cwd=workdir, env=env,
-                       stdout=out, stderr=subprocess.STDOUT, check=False, preexec_fn=capped(limit))
+        run_capped([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)], limit, cwd=workdir,
+                   env=env, stdout=out, stderr=subprocess.STDOUT)
     found = statuses(workdir)
     if found and all(s == "not checked" for s in found.values()):
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]

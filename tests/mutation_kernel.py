@@ -67,7 +67,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.kernel_build import SANITIZED, compiler, runtime
-from tests.mutation import GB, capped, memory_cap
+from tests.mutation import GB, memory_cap, run_capped
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = ROOT / "kernel"
@@ -287,8 +287,8 @@ def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | N
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *tests]
     start = time.perf_counter()
     try:
-        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
-                              preexec_fn=capped(limit))
+        done = run_capped(cmd, limit, timeout, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
     except subprocess.TimeoutExpired:
         return "timeout", time.perf_counter() - start
     seconds = time.perf_counter() - start

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.conftest import MAX_WORKERS, pytest_xdist_auto_num_workers, usable_cpus
-from tests.mutation import GB, capped, memory_cap
+from tests.mutation import GB, memory_cap, run_capped
 
 AFFINITY = len(os.sched_getaffinity(0))
 
@@ -42,8 +42,9 @@ def test_auto_never_starts_more_than_the_cap_or_fewer_than_one(monkeypatch):
 # -- the mutation runners' memory cap ------------------------------------------------------------
 
 def _allocate(megabytes: int, limit: int) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", f"b = bytearray({megabytes} << 20); b[-1] = 1"],
-                          capture_output=True, text=True, preexec_fn=capped(limit), check=False)
+    # the child waits for its input, which comes once the cap is set: no race with its start
+    return run_capped([sys.executable, "-c", f"import sys; sys.stdin.read(); b = bytearray({megabytes} << 20)"],
+                      limit, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_DATA bounds mapped memory on Linux only")
@@ -55,8 +56,12 @@ def test_a_test_process_past_the_mutation_runners_cap_meets_memory_error_and_bel
     assert _allocate(800, 0).returncode == 0  # 0 sets no cap
 
 
+def test_a_capped_run_past_its_time_limit_is_stopped_and_says_so():
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_capped([sys.executable, "-c", "import time; time.sleep(60)"], 1 << 30, 0.5)
+
+
 def test_the_cap_shares_the_machines_memory_among_the_test_processes_and_the_runner():
     assert memory_cap(2, total=24 * GB) == 8 * GB
     assert memory_cap(7, total=16 * GB) == 2 * GB
     assert memory_cap(1) * 2 <= os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    assert capped(0) is None and capped(-1) is None
