@@ -674,6 +674,33 @@ EQUIVALENT: dict[str, str] = {
         "pointer, not NULL) serves as well",
     UT + "`return 0;` 0 -> 1 #0": "binomials_init cannot fail, and the module's init reads only a negative return "
                                   "as a failure",
+    # seed 6's sample
+    DP + "`int marginal = count_bits((count_t)(largest - 1));` 1 -> 0 #0": LOOSER,
+    MD + "`if (n > (INT32_MAX - 1) / (most ? most : 1)) {` > -> >= #0":
+        "refuses one lattice more, of exactly (INT32_MAX - 1) / most cells: two billion cells, or 8 GB of "
+        "neighbour lists with a thousand offsets; no test builds one (the refusal past it is tested)",
+    MD + "`self->next = PyMem_Malloc(sizeof(int32_t) * ((size_t)n * (size_t)most + 1));` 1 -> 0 #0":
+        "each cell lists at most `most` neighbours, so n * most slots hold them all (n and most at least 1): "
+        "the slot more is spare, memory only",
+    PA + "`for (int i = pl->n - 1; i >= 0; i--) {` 1 -> 0 #0":
+        "a first step at i = n has no touches (tstart[n + 1] is the next array's cstart[0] = 0, not above "
+        "tstart[n]): nothing is done",
+    PA + "`Layer back[2];   /* the completions of two layers' states (keys unused) */` 2 -> 3 #0":
+        "a third layer of completions never used: memory only",
+    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #9": ALLOC,
+    PA + "`w.every++;` ++ -> -- #0":
+        "every = -k for k: C's remainder takes the dividend's sign, so i % -k is i % k for every step i >= 0, "
+        "and the checkpoints are the same",
+    PA + ("`w.scratch = PyMem_Malloc(2 * (size_t)((K + 15) & ~15) + sizeof(count_t) * ((size_t)cells + 1));` "
+          "15 -> 16 #0"): "the scratch rounded up further than it is read: memory only",
+    SE + "`if (!x[i])` ! -> (dropped) #0": "the memo's hash over the zero words instead (keys are compared whole): "
+                                           + MEMO_ONLY,
+    SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` + -> - #0": MEMO_ONLY,
+    SE + "`return 0;` 0 -> 1 #6": "Search's init succeeded: CPython reads only a negative return of tp_init as a "
+                                  "failure",
+    WI + "`for (; carry && i < width; i++) {` < -> <= #0":
+        "the carry never reaches the width (the caller's bound; the debug build asserts it): the loop ends on the "
+        "carry alike",
 }
 
 

@@ -50,6 +50,15 @@ def test_best_refuses_a_cut_index_the_search_does_not_have(cut):
         small_search().best(bits(0, 1, 2), [(1, cut)])
 
 
+def test_best_without_a_bar_answers_as_with_a_bar_of_minus_one():
+    # the stub's default: a position with no layout wins 0, which beats -1, so a cut is named
+    search = small_search()
+    for position in (bits(), bits(0), bits(0, 1, 2)):
+        assert search.best(position, [(1, 0)]) == search.best(position, [(1, 0)], -1)
+    assert search.best(bits(), [(1, 0)]) == (0, 0)
+    assert search.best(bits(), [(1, 0)], 0) == (-1, 0)
+
+
 @pytest.mark.parametrize("cut", [1, -1, 2**40])
 def test_after_refuses_a_cut_index_the_search_does_not_have(cut):
     with pytest.raises((IndexError, OverflowError)):
@@ -223,6 +232,15 @@ def test_a_lattices_offsets_go_to_a_million_and_a_thousand_pairs_and_no_further(
     assert list(KERNEL.Neighbourhood.lattice(3, 3, int32s(*pairs)).around(0)) == [3, 6]  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="offset pairs"):
         KERNEL.Neighbourhood.lattice(3, 3, int32s(*pairs, 1001, 0))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("offsets", "depth", "most"), [((0, 1), 0, 1), (tuple(range(2000)), 0, 1000), ((), 1, 26)])
+def test_a_lattice_whose_neighbour_lists_pass_32_bit_indices_is_refused_before_it_is_laid(offsets, depth, most):
+    # the lists hold up to `most` neighbours a cell, indexed by int32: one cell past what they hold
+    # is refused at once (the lattice at the edge takes 8 GB to lay, so it is not laid here)
+    cells = (2**31 - 2) // most + 1
+    with pytest.raises(ValueError, match="too many cells"):
+        KERNEL.Neighbourhood.lattice(cells, 1, int32s(*offsets), depth=depth)  # type: ignore[union-attr]
 
 
 def test_around_takes_an_integer_and_says_so_of_anything_else():
@@ -403,6 +421,16 @@ def test_a_reading_of_sums_past_the_numbers_cells_or_a_c_long_is_declined_to_the
     assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(("reading", "weight"), [((2, 1), 1), ((2, 2**64 - 1), 2**64 - 1), ((1, 2**63, 2**63), 2**63),
+                                                 ((1, 2**64 - 1, 2**63 + 1), 2**63 + 1)])
+def test_a_readings_weights_to_the_last_of_64_bits_are_read_whole(reading, weight):
+    # the 2's eight cells hold both mines: every layout reads a sum of 2, weighed by its weight;
+    # the width of a weight of 64 bits is read without a shift past the word (the sanitizer build)
+    rows, table, mines, cells = good_call()
+    found = KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading))  # type: ignore[union-attr]
+    assert found is not None and found.count == 28 * weight
+
+
 @pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
 def test_a_readings_mapping_that_cannot_answer_raises_or_declines(readings):
     rows, table, mines, cells = good_call()
@@ -419,6 +447,29 @@ def test_the_kernel_names_the_clue_model_it_read_the_numbers_through():
     kernel = KernelAnalyzer().analyze(board, model, Limits())
     assert kernel is not None and kernel.clue_model == "withheld:1/2"
     assert kernel == analyze(board, clues=model, implementation="python")
+
+
+def test_counting_along_a_path_again_and_again_keeps_no_memory():
+    # a ring of 1s around a torus: one part of 120 cells (54 where counts are 64 bits), counted
+    # along a path (path_nodes 0); a path that left its last layer unfreed leaked 770 bytes a call
+    width = min(60, 3 * (KERNEL.MAX_CELLS // 6))  # type: ignore[union-attr]
+    board = Board.from_text(f"{width}x3 torus\n" + "?" * width + "\n" + "1" * width + "\n" + "?" * width)
+    args = board.grid, kernel_table(board.topology, 3, width), board.mines, cell_table(3, width)
+
+    def calls(n):
+        for _ in range(n):
+            assert KERNEL.analyze(*args, path_nodes=0) is not None  # type: ignore[union-attr]
+
+    calls(20)
+    tracemalloc.start()
+    try:
+        calls(10)
+        settled, _ = tracemalloc.get_traced_memory()
+        calls(100)
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert after - settled < 16 * 1024
 
 
 @pytest.mark.long
