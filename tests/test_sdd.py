@@ -467,6 +467,8 @@ def test_a_saved_position_overwrites_only_when_forced_and_loads_to_be_conditione
         cp.condition((1, 1), shows=2).save(tmp_path / "other.json")
     with pytest.raises(ParameterError, match=r"^a safe cell needs the number it shows$"):
         cp.condition((1, 1))
+    with pytest.raises(ParameterError, match=r"^cell \[0, 0\] is not hidden$"):
+        cp.condition((0, 0), shows=1)
 
 
 def test_a_position_with_one_hidden_cell_saves_and_loads(tmp_path):
