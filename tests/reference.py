@@ -248,6 +248,13 @@ def reference_first_click(width: int, height: int, mines: int, rule: str, first:
     return total
 
 
+def ring(width: int) -> Board:
+    """A ring of 1s around a torus three rows high: one part of 2 * width hidden cells, with no end,
+    so that no number's cells lie within another's to settle a box and cut the part short.  A mine
+    above or below every third column meets every 1, so a width divisible by 3 has layouts."""
+    return Board.from_text(f"{width}x3 torus\n" + "?" * width + "\n" + "1" * width + "\n" + "?" * width)
+
+
 # A position of seeded 3D play (benchmarks.topologies): 23 numbers knot 74 frontier cells into
 # one ball of 57 boxes, which the search takes about 6000 nodes to count and a path 17 000 states.
 KNOT = """8x8x4x40

@@ -32,7 +32,7 @@ from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid3D, cell_table, kernel_table
-from tests.reference import BALL, KNOT, seeded_position
+from tests.reference import BALL, KNOT, ring, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
 
@@ -312,20 +312,13 @@ def test_a_part_of_more_cells_than_max_cells_is_declined_and_one_within_it_is_co
         assert found is not None and found.count == pure(board).count
 
 
-def _ring(width: int) -> Board:
-    """A ring of 1s around a torus three rows high: one part of 2 * width cells (a mine above or below
-    every third column meets every 1); with no end, no number's cells lie within another's to
-    settle a box and cut the part short."""
-    return Board.from_text(f"{width}x3 torus\n" + "?" * width + "\n" + "1" * width + "\n" + "?" * width)
-
-
 def test_a_part_past_the_kernels_own_max_cells_is_declined_whatever_max_cells_asks():
     assert KERNEL is not None
     within, past = 3 * (KERNEL.MAX_CELLS // 6), 3 * (KERNEL.MAX_CELLS // 6 + 1)
-    found = _kernel_call(_ring(within), max_cells=10**6)
-    assert found is not None and found.count == pure(_ring(within)).count
-    assert _kernel_call(_ring(past)) is None
-    assert _kernel_call(_ring(past), max_cells=10**6) is None
+    found = _kernel_call(ring(within), max_cells=10**6)
+    assert found is not None and found.count == pure(ring(within)).count
+    assert _kernel_call(ring(past)) is None
+    assert _kernel_call(ring(past), max_cells=10**6) is None
 
 
 def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():

@@ -24,6 +24,7 @@ from countsweep.counting import Limits
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer, analyze
 from countsweep.topology import SQUARE, cell_table, kernel_table
+from tests.reference import ring
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 
@@ -450,10 +451,10 @@ def test_the_kernel_names_the_clue_model_it_read_the_numbers_through():
 
 
 def test_counting_along_a_path_again_and_again_keeps_no_memory():
-    # a ring of 1s around a torus: one part of 120 cells (54 where counts are 64 bits), counted
-    # along a path (path_nodes 0); a path that left its last layer unfreed leaked 770 bytes a call
+    # one part of 120 cells (54 where counts are 64 bits), counted along a path (path_nodes 0); a
+    # path that left its last layer unfreed leaked 770 bytes a call
     width = min(60, 3 * (KERNEL.MAX_CELLS // 6))  # type: ignore[union-attr]
-    board = Board.from_text(f"{width}x3 torus\n" + "?" * width + "\n" + "1" * width + "\n" + "?" * width)
+    board = ring(width)
     args = board.grid, kernel_table(board.topology, 3, width), board.mines, cell_table(3, width)
 
     def calls(n):
