@@ -426,10 +426,14 @@ def test_a_reading_of_sums_past_the_numbers_cells_or_a_c_long_is_declined_to_the
                                                  ((1, 2**64 - 1, 2**63 + 1), 2**63 + 1)])
 def test_a_readings_weights_to_the_last_of_64_bits_are_read_whole(reading, weight):
     # the 2's eight cells hold both mines: every layout reads a sum of 2, weighed by its weight;
-    # the width of a weight of 64 bits is read without a shift past the word (the sanitizer build)
+    # the width of a weight of 64 bits is read without a shift past the word (the sanitizer build).
+    # Built without 128-bit counts, the kernel may leave a count past 64 bits to Python
     rows, table, mines, cells = good_call()
     found = KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading))  # type: ignore[union-attr]
-    assert found is not None and found.count == 28 * weight
+    if found is None:
+        assert not KERNEL.WIDE_COUNTS and (28 * weight).bit_length() > 64  # type: ignore[union-attr]
+        return
+    assert found.count == 28 * weight
 
 
 @pytest.mark.parametrize("readings", [{}, 5, {740: "nonsense"}])
