@@ -15,7 +15,7 @@ from itertools import combinations
 from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.errors import InconsistentError
 from countsweep.oracle import Analysis, analyze
-from countsweep.topology import SQUARE, Topology
+from countsweep.topology import SQUARE, Topology, cell_table, kernel_table
 
 
 def reference_around(topology: Topology, cell: Cell, height: int, width: int) -> set[Cell]:
@@ -246,6 +246,13 @@ def reference_first_click(width: int, height: int, mines: int, rule: str, first:
         total += Fraction(len(group), len(layouts)) * reference_value(reveal, group, width, height, mines, policy,
                                                                       topology)
     return total
+
+
+def kernel_args(board: Board) -> tuple:
+    """The compiled kernel's ``analyze`` arguments for ``board``: its rows, neighbourhood table, mine
+    total and cell table."""
+    return board.grid, kernel_table(board.topology, board.height, board.width), board.mines, \
+        cell_table(board.height, board.width)
 
 
 def ring(width: int) -> Board:

@@ -32,7 +32,7 @@ from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid3D, cell_table, kernel_table
-from tests.reference import BALL, KNOT, ring, seeded_position
+from tests.reference import BALL, KNOT, kernel_args, ring, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
 
@@ -299,8 +299,7 @@ def test_a_number_whose_open_cells_are_one_box_settles_its_mines_before_any_sear
 
 def _kernel_call(board: Board, **options):
     assert KERNEL is not None
-    return KERNEL.analyze(board.grid, kernel_table(board.topology, board.height, board.width), board.mines,
-                          cell_table(board.height, board.width), **options)
+    return KERNEL.analyze(*kernel_args(board), **options)
 
 
 def test_a_part_of_more_cells_than_max_cells_is_declined_and_one_within_it_is_counted():
