@@ -141,7 +141,7 @@ void arena_free(Arena *a);
 void arena_reset(Arena *a);
 
 /* C(n, k) for n <= MAX_BOX, from a table made once (binomials_init) */
-int binomials_init(void);
+void binomials_init(void);
 count_t binomial(int n, int k);
 /* C(n, k) as a Python integer, for any n (math.comb past the table) */
 PyObject *binomial_long(long n, long k);

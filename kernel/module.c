@@ -882,8 +882,9 @@ static int add_type(PyObject *m, const char *name, PyTypeObject *type) {
 }
 
 PyMODINIT_FUNC PyInit__kernel(void) {
-    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&NeighbourhoodType) < 0 || binomials_init() < 0)
+    if (PyType_Ready(&SearchType) < 0 || PyType_Ready(&NeighbourhoodType) < 0)
         return NULL;
+    binomials_init();
     PyObject *math = PyImport_ImportModule("math");
     kernel_math_comb = math ? PyObject_GetAttrString(math, "comb") : NULL;
     Py_XDECREF(math);

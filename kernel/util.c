@@ -95,13 +95,12 @@ PyObject *kernel_math_comb;
 /* Pascal's triangle to MAX_BOX: C(120, 60) < 2**117 and C(58, 29) < 2**55, in a count_t */
 static count_t choose_table[MAX_BOX + 1][MAX_BOX + 1];
 
-int binomials_init(void) {
+void binomials_init(void) {
     for (int n = 0; n <= MAX_BOX; n++) {
         choose_table[n][0] = 1;
         for (int k = 1; k <= n; k++)
             choose_table[n][k] = choose_table[n - 1][k - 1] + (k < n ? choose_table[n - 1][k] : 0);
     }
-    return 0;
 }
 
 count_t binomial(int n, int k) {

@@ -136,7 +136,7 @@ GROUPS: dict[str, Group] = {
                                                            "test_api_hostile.py", "test_topology.py", "test_clues.py")),
     "optimal": Group(OTHER, ("countsweep/play/optimal.py",), ("test_optimal.py", "test_agent.py", "test_cli.py",
                                                                "test_exit_codes.py", "test_fifty.py",
-                                                               "test_json_outputs.py")),
+                                                               "test_json_outputs.py", "test_api_hostile.py")),
     "cli": Group(OTHER, ("countsweep/cli/*.py",), ("test_cli.py", "test_help.py", "test_exit_codes.py",
                                                    "test_hostile.py", "test_json_outputs.py", "test_cnf.py",
                                                    "test_game.py", "test_dimacs.py", "test_clues.py",

@@ -672,8 +672,6 @@ EQUIVALENT: dict[str, str] = {
     SE + "`size_t w = (size_t)s->nwords, c = (size_t)(s->ncuts ? s->ncuts : 1);` 1 -> 0 #0":
         "with no cuts a level's options and mines are never read: a block of 0 bytes (PyMem_Malloc(0) gives a "
         "pointer, not NULL) serves as well",
-    UT + "`return 0;` 0 -> 1 #0": "binomials_init cannot fail, and the module's init reads only a negative return "
-                                  "as a failure",
     # seed 6's sample
     DP + "`int marginal = count_bits((count_t)(largest - 1));` 1 -> 0 #0": LOOSER,
     MD + "`if (n > (INT32_MAX - 1) / (most ? most : 1)) {` > -> >= #0":

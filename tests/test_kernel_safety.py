@@ -1,7 +1,9 @@
 """The compiled kernel's entry points meet bad arguments with Python exceptions, never a dead interpreter.
 
 Each reproducer of a crash once found in the kernel is here, and a short fuzz
-calls every entry point with arguments of the wrong type, size or range.  The
+calls every entry point with arguments of the wrong type, size or range.  Each
+allocation an entry point makes is failed in turn, and must end the call in
+MemoryError or leave its answer as it was.  The
 sanitizer build (``tests/test_kernel_builds.py``) runs this module too, so a
 read or write out of bounds that happens not to crash here is caught there.
 """
@@ -14,6 +16,8 @@ import itertools
 import random
 import sys
 import tracemalloc
+from array import array
+from fractions import Fraction
 
 import pytest
 
@@ -23,7 +27,7 @@ from countsweep.clues import EXACT, parse_clues
 from countsweep.counting import Limits
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer, analyze
-from countsweep.topology import SQUARE, cell_table, kernel_table
+from countsweep.topology import SQUARE, Grid3D, cell_table, kernel_table
 from tests.reference import kernel_args, ring
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
@@ -508,6 +512,179 @@ def test_a_huge_board_of_one_cell_components_is_counted_in_memory_linear_in_the_
         assert set(found.probabilities.values()) <= {0, 1}
     assert peaks[450] < 12 * peaks[150]  # nine times the cells: linear, with room for the answer's objects
     assert peaks[450] < 100 * 2**20
+
+
+# running out of memory ---------------------------------------------------------------------------
+#
+# CPython's own test hook (_testcapi.set_nomemory, what its test suite uses to ask the same question
+# of the interpreter) makes the n-th allocation from now fail, in every domain the kernel allocates
+# from.  Failing each allocation of a call in turn takes every branch that handles a failed
+# allocation, which nothing else reaches: each must end the call in MemoryError, never another
+# answer, another exception or a crash (the sanitizer build runs this module too, so a branch that
+# frees twice or reads what it freed is caught there).
+
+_testcapi = pytest.importorskip("_testcapi", reason="CPython's test hooks are not installed")
+
+EXPERT = """30x16x99
+??????????????????????????????
+??????????????????????????????
+??????????1211????????????????
+??????????1001????????????????
+??????????1001????????????????
+??????????2112????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????
+??????????????????????????????"""
+
+
+def each_allocation_failing(call, spare: int = 40) -> int:
+    """Call ``call`` with its n-th allocation failing, for n = 0, 1, ... until ``spare`` calls in a
+    row meet no failure (the call makes fewer allocations); each ends in MemoryError or gives the
+    answer it gives with memory to spare.  Returns how many ended in MemoryError."""
+    answer = call()
+    failed = in_a_row = n = 0
+    while in_a_row < spare:
+        _testcapi.set_nomemory(n, n + 1)
+        try:
+            found = call()
+        except MemoryError:
+            found = MemoryError
+        finally:
+            _testcapi.remove_mem_hooks()
+        if found is MemoryError:
+            failed, in_a_row = failed + 1, 0
+        else:
+            assert found == answer, f"allocation {n} failed: {found!r}, not {answer!r}"
+            in_a_row += 1
+        n += 1
+    return failed
+
+
+def along_a_path(board: Board, mines: int | None = None):
+    """The kernel's arguments for ``board`` (with this mine total, if given), counted along a path."""
+    rows, table, given, cells = kernel_args(board)
+    return (rows, table, given if mines is None else mines, cells), {"path_nodes": 0, "max_nodes": 0}
+
+
+OUT_OF_MEMORY = {
+    "a square position": lambda: (kernel_args(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")), {}),
+    "parts and a sea past 64 bits": lambda: (kernel_args(Board.from_text(EXPERT)), {}),
+    "a sea not listed": lambda: (kernel_args(Board.from_text("6x3x4\n1?????\n??????\n??????")), {"unlisted": 50}),
+    "a ring searched": lambda: (kernel_args(ring(24)), {}),
+    "a ring along a path": lambda: along_a_path(ring(24)),
+    "a ring along a path, its mines given": lambda: along_a_path(ring(24), 12),
+    "3D numbers that settle each other": lambda: (
+        (Board.from_text("4x4x2x6\n????\n?2??\n????\n????\n\n????\n??3?\n????\n????").grid,
+         kernel_table(Grid3D(2), 8, 4), 6, cell_table(8, 4)), {}),
+    "numbers read through weights": lambda: (good_call(), {"readings": _Always((2, 1, 3, 5))}),
+    "no layout": lambda: (kernel_args(Board.from_text("3x3x1\n???\n?2?\n???")), {}),
+}
+
+
+@pytest.mark.parametrize("position", list(OUT_OF_MEMORY))
+def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(position):
+    args, options = OUT_OF_MEMORY[position]()
+
+    def call():
+        try:
+            found = KERNEL.analyze(*args, value=Fraction, **options)  # type: ignore[union-attr]
+        except KERNEL.NoLayout:  # type: ignore[union-attr]
+            return "no layout"
+        return None if found is None else tuple(found)
+
+    assert each_allocation_failing(call) > 10
+
+
+def test_each_allocation_a_search_makes_may_fail_and_ends_it_in_memory_error():
+    layouts = 40
+    cuts = [(bits(*range(k, layouts, 5), n=layouts),
+             tuple(bits(*(i for i in range(layouts) if i % 3 == j), n=layouts) for j in range(3)))
+            for k in range(5)]
+
+    def call():
+        search = KERNEL.Search(layouts, cuts, 10_000)  # type: ignore[union-attr]
+        everything = bits(*range(layouts), n=layouts)
+        return search.wins(everything), search.best(everything, [(1, k) for k in range(5)]), search.positions
+
+    assert each_allocation_failing(call) > 10
+
+
+@pytest.mark.parametrize("make", [
+    lambda: KERNEL.Neighbourhood.lattice(5, 4, array("i", [-1, 2, 2, 1, 0, -1]).tobytes()),  # type: ignore[union-attr]
+    lambda: KERNEL.Neighbourhood.lattice(4, 4, wrap=True, hex=True),  # type: ignore[union-attr]
+    lambda: KERNEL.Neighbourhood.lattice(4, 3, depth=2),  # type: ignore[union-attr]
+    lambda: KERNEL.Neighbourhood(bytes(16), b""),  # type: ignore[union-attr]
+], ids=["offsets", "hex torus", "3d", "given"])
+def test_each_allocation_a_neighbourhood_makes_may_fail_and_ends_it_in_memory_error(make):
+    def call():
+        table = make()
+        return [table.around(i) for i in range(table.cells)]
+
+    assert each_allocation_failing(call) > 0
+
+
+# a stop callback that raises or says stop at any of its calls -----------------------------------
+
+
+class Boom(Exception):
+    """What the stop callback raises."""
+
+
+class Untruthful:
+    def __bool__(self) -> bool:
+        raise Boom("no truth value")
+
+
+@pytest.mark.parametrize("width", [24, 60])
+@pytest.mark.parametrize("says", ["raises", "a value without a truth", "stop"])
+def test_a_stop_callback_that_raises_or_says_stop_at_any_call_ends_the_count_there(width, says):
+    # along a path, stop() is asked between layers and while the three counting orders are probed:
+    # each of its calls may raise (the count ends in that exception, not another nor an answer) or
+    # say stop (the count is declined); past its last call the answer is the one it gives unasked
+    args = kernel_args(ring(width))
+    calls = 0
+
+    def count(stop=None):
+        found = KERNEL.analyze(*args, path_nodes=0, max_nodes=0, stop=stop)  # type: ignore[union-attr]
+        return None if found is None else tuple(found)
+
+    def counted():
+        nonlocal calls
+        calls += 1
+        return False
+
+    answer = count(counted)
+    assert answer == count() and calls > 2 * width
+    def stop_at(k):
+        asked = 0
+
+        def stop():
+            nonlocal asked
+            asked += 1
+            if asked != k:
+                return False
+            if says == "raises":
+                raise Boom(k)
+            return Untruthful() if says == "a value without a truth" else True
+
+        return stop
+
+    for k in range(1, calls + 2):
+        stop = stop_at(k)
+        if k > calls:
+            assert count(stop) == answer
+        elif says == "stop":
+            assert count(stop) is None, k
+        else:
+            with pytest.raises(Boom):
+                count(stop)
 
 
 # a short fuzz of every entry point ---------------------------------------------------------------
