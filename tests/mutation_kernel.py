@@ -348,7 +348,8 @@ def measure(mutants: list[Mutant], workers: int, save: Callable[[dict[str, dict]
 
 CAUGHT = ("killed", "crashed", "timeout", "sanitizer")
 
-ALLOC = "only a failed allocation takes this branch, and no test makes the allocator fail"
+STICKY = ("an arena that fails once returns NULL to every later request, so where one check of a chain of its "
+          "blocks is NULL every later one is too, and the chain's condition holds as before")
 ESTIMATE = ("the --max-memory estimate moves by a byte or a bit: an estimate, checked against the limit, never a "
             "count")
 CHOICE = "only which box the search branches on changes: the nodes, never the counts"
@@ -383,13 +384,13 @@ EQUIVALENT: dict[str, str] = {
     CB + "`t->degree[k + 1] = t->degree[k] + parts[k].nsize - 1;` 1 -> 0 #1":
         "degrees counted one more a part keep more rows than the products reach: a row past the true degree only "
         "meets zero coefficients, so every row read is the same",
-    CB + "`if (!t->nlevel || !t->level)` || -> && #0": ALLOC,
     CB + "`if (lm && lv)` && -> || #0":
         "a product with an operand of no limbs adds nothing: the test only skips the call",
-    CB + "`return -1;` 1 -> 0 #0": "binomial_long fails only when memory does: " + ALLOC,
+    CB + "`return -1;` 1 -> 0 #0": "binomial_long fails only when math.comb runs out of memory, and its MemoryError "
+                                 "stays set: the call still ends in it (tests/test_kernel_safety.py fails each "
+                                 "allocation), having combined rows it left at 0 for nothing",
     CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #2":
         "a byte buffer a limb larger than needed",
-    CB + "`if (!out->num || !out->den || !out->mines)` || -> && #0": ALLOC,
     DP + "`for (int b = 0; b < B; b++)` 0 -> 1 #1":
         "box 0 would be written first into each of its constraints' lists, whose arena-zeroed slots already name "
         "box 0: the lists hold the same boxes, box 0 last instead of first, and only the subset rule's sorted merge "
@@ -438,7 +439,6 @@ EQUIVALENT: dict[str, str] = {
     DP + "`memset(&g, 0, sizeof(g));` 0 -> 1 #0":
         "graph_make sets every field but `weighted`, which then reads as true: an unweighted graph counted as "
         "weighted weighs every sum 1 (no constraint has weights) and bounds its bits more loosely, the same counts",
-    MD + "`return -1;` 1 -> 0 #2": ALLOC,
     MD + "`NeighbourhoodObject *self = (NeighbourhoodObject *)type->tp_alloc(type, 0);` 0 -> 1 #0":
         "tp_alloc's item count is ignored for a type that is not variable-sized",
     MD + "`if (n < 1 || n > INT32_MAX - 1 || self->start[0] != 0 || self->start[n] != nn) {` 1 -> 0 #1":
@@ -447,7 +447,6 @@ EQUIVALENT: dict[str, str] = {
         "most is never 0 here: a lattice with no hex, no depth and no offsets was refused above",
     MD + "`PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */` "
          "2 -> 3 #0": "an array one entry longer than the two it holds",
-    MD + "`return -1;` 1 -> 0 #5": ALLOC,
     MD + "`long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;` 200000 -> 200001 #0":
         "the default node budget one more changes only a search of exactly 200000 nodes, which the Python path "
         "counts the same when the kernel declines it",
@@ -456,8 +455,6 @@ EQUIVALENT: dict[str, str] = {
         "entry read past a cell's list is within next (its buffer has four bytes over)",
     MD + "`for (; t < n; t++)` < -> <= #0":
         "removing a repeat copies one entry more past the list's end, which its length leaves unread",
-    MD + "`int ok = out && groups && hidden && index && frontier && sea;` && -> || #0": ALLOC,
-    MD + "`if (!solver.local || !solver.parts)` || -> && #0": ALLOC,
     MD + "`return 0;` 0 -> 1 #8": "analyze_arguments' caller tests for a negative return only",
     MD + "`if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {` 1 -> 0 #0":
         "with no cell nothing is hashed: PyMem_Malloc(0) still returns a pointer, never read",
@@ -465,21 +462,16 @@ EQUIVALENT: dict[str, str] = {
     PA + "`boxes[order[b - 1]] > boxes[x])); b--)` 1 -> 0 #0": PATH_ORDER,
     PA + "`for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {` + -> - #1": PATH_ORDER,
     PA + "`if (j >= 0 && j != i && mark[j] != i) {` != -> == #0": PATH_ORDER,
-    PA + "`return -1;` 1 -> 0 #1": ALLOC,
     PA + "`return s && !(s % POLL_STATES) ? interrupted(stop) : 0;` && -> || #0":
         "the deadline is polled at state 0 of every layer too: more often, the same answers",
-    PA + "`return -1;` 1 -> 0 #3": ALLOC,
     PA + "`table[j] = s + 1;` + -> - #0":
         "a rehashed table that loses state 1 (stored as 0, empty) only lets it be added again: a state kept twice "
         "splits its count between the two, and every sum over the layer is the same",
-    PA + "`return -1;` 1 -> 0 #6": ALLOC,
     PA + "`size_t grown = *cap ? *cap : 4096;` 4096 -> 4097 #0": "a buffer's first capacity a byte larger",
     PA + "`while (grown < need)` < -> <= #0": "a buffer grown once more than needed: memory only",
-    PA + "`return -1;` 1 -> 0 #9": ALLOC,
     PA + "`for (int j = i - i % w->every; j < i && !why; j++)` < -> <= #0":
         "the layer after i, when it is missing, is made again one step early: the same layer, sooner",
     PA + "`if (B->cap < 1 && ranges_reserve(B, 1) < 0)` < -> <= #0": "room reserved again where it was: memory only",
-    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #6": ALLOC,
     PA + "`return 0;` 0 -> 1 #16": "back_last's caller tests for a negative return only",
     PA + "`if (here->cap < L->n && ranges_reserve(here, L->n) < 0)` < -> <= #0":
         "room reserved again where it was: memory only",
@@ -493,23 +485,19 @@ EQUIVALENT: dict[str, str] = {
         "the probe only estimates each order's states, to choose one: " + PATH_ORDER,
     PA + "`if (!probes[j].status && (k < 0 || probes[j].states < probes[k].states))` < -> <= #0":
         "of two probed orders with as many states the later is taken: " + PATH_ORDER,
-    PA + "`status = -1;` 1 -> 0 #1": ALLOC,
-    PO + "`if (!p->eq_list || !fill)` || -> && #0": ALLOC,
     PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #2":
-        ALLOC,
+        STICKY,
     PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #3":
-        ALLOC,
+        STICKY,
     SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` 1 -> 0 #0": MEMO_ONLY,
     SE + "`return 0;` 0 -> 1 #1": "memo_put's callers test for a negative return only",
     SE + "`if (s->keys_used + n > s->keys_cap) {` > -> >= #0": "the key store grown one key early: memory only",
     SE + "`if (cap > PY_SSIZE_T_MAX / sizeof(word))` > -> >= #0":
         "the edge is a key store of 2**60 words: no search reaches it",
-    SE + "`memset(l, 0, sizeof(*l));` 0 -> 1 #0": ALLOC,
     SE + "`if (known && (known->value >= 0 || ~known->value <= beat))` >= -> > #0":
         "an exact 0 read as a bound is returned all the same: its complement, -1, is below every bar",
     SE + "`for (int c = 0; s->cuts && c < s->ncuts; c++) {` 0 -> 1 #0":
         "the first cut's bit sets leaked, not freed: memory only",
-    SE + "`if (!cut->mine || !cut->shows) {` || -> && #0": ALLOC,
     UT + "`if (keep && keep->cap != ARENA_BLOCK)` && -> || #0":
         "a reset then keeps no block and the next component allocates a new one: memory only (an arena is reset "
         "only after a component allocated from it, so its head is never NULL here)",
@@ -548,7 +536,6 @@ EQUIVALENT: dict[str, str] = {
         "the weighted part's bound only when its layouts are exactly a power of two, by one bit, and that bit "
         "decides the answer only when the bound sits on a residue's edge (128 + 62 k bits) and the weighted "
         "counts reach it, while the bound also takes every number's largest weight at once",
-    CB + "`if (!t->ways || !t->row || !t->acc || !t->count || !t->sea || !t->bytes)` || -> && #1": ALLOC,
     DP + "`if (open < 2)` < -> <= #0":
         "with two open boxes the subset rule derives only from a number whose open cells are one box, which "
         "propagation has settled unless it is weighted (and weighted numbers derive nothing): the same counts",
@@ -561,7 +548,9 @@ EQUIVALENT: dict[str, str] = {
         "with no count not 0 the window is empty and the branch dead (count_group): where it starts is never read",
     DP + "`if (d->memo_bytes + bytes > MEMO_BYTES) {` + -> - #0":
         "the memo is never started afresh: memory only, the same counts",
-    DP + "`return -1;` 1 -> 0 #1": ALLOC,
+    DP + "`return -1;` 1 -> 0 #1": "a memo entry whose block cannot be had is left out and the search goes on: "
+                                 "where the next allocation succeeds the answer is the same, and where memory "
+                                 "has run out the next one fails (the tests allow either): " + MEMO_ONLY,
     DP + "`if (d->val[b] >= 0)` >= -> > #0":
         "the search assigns only the box it branches on, which is open (val < 0): the guard never fires",
     DP + "`int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));` 2 -> 3 #0":
@@ -618,11 +607,12 @@ EQUIVALENT: dict[str, str] = {
         "a bar of 0 asks what -1 asks: every position holding a layout wins at least one, so every answer clears "
         "it and is exact",
     WI + "`if (d > 1)` 1 -> 0 #0": "dividing by 1 leaves the sum as it is",
-    CB + "`if (!t->ways || !t->row || !t->acc || !t->count || !t->sea || !t->bytes)` || -> && #3": ALLOC,
     CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 1 -> 0 #1":
         "split_alone turns one part's total at a time into an integer (one row summed, divided by 1): at most pw "
         "significant limbs, so maxpw limbs of bytes hold it; the limb more is for sums of several rows (#0)",
-    DP + "`return -1;` 1 -> 0 #0": "memo_grow fails only when memory does: " + ALLOC,
+    DP + "`return -1;` 1 -> 0 #0": "memo_grow failing as if it grew leaves the memo at its size with one entry "
+                                 "past half, and the entry's own block, asked next, fails where memory has run "
+                                 "out: " + MEMO_ONLY,
     DP + "`for (; j > 0 && group[j - 1] > x; j--)` > -> >= #1":
         "a group lists each box once: no two keys are equal, so > and >= sort alike",
     DP + "`memset(row, 0, sizeof(count_t) * (size_t)(was + 1));` 1 -> 0 #0":
@@ -631,15 +621,12 @@ EQUIVALENT: dict[str, str] = {
     DP + "`d->wraps = res->nmod > 0;` 0 -> 1 #0":
         "with one prime the native pass trims a group's window by its totals alone: it differs only where a true "
         "total is a nonzero multiple of 2**128 (2**64 without __int128), which wraps to 0",
-    MD + "`if (!self->rstart || !self->rnext || !fill) {` || -> && #1": ALLOC,
     PA + "`if (2 * ((size_t)L->n + 1) > L->tcap && layer_grow_table(L) < 0)` > -> >= #0":
         "the table grows one state sooner: never full either way, the same states",
     PA + "`int cap = L->mcap ? 2 * L->mcap : 64;` 2 -> 3 #0": "the moves' array grows faster: memory only",
     PA + "`from += L->hi[s] >= L->lo[s] ? (size_t)(L->hi[s] - L->lo[s] + 1) : 0;` - -> + #0":
         "each state's range gets more coefficients than it uses (lo >= 0): more memory, and where that passes the "
         "limit the path declines and the part is searched, to the same counts",
-    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #7": ALLOC,
-    MD + "`if (!self->start || !self->next) {` || -> && #0": ALLOC,
     PA + "`w->live += need;` += -> -= #0":
         "the live tally only bounds the path's memory (PATH_MAX_COEFS): counted down it never trips and the path "
         "goes on to the same counts (the stage tests hold the answers under every limit); no test measures memory",
@@ -652,7 +639,8 @@ EQUIVALENT: dict[str, str] = {
         "the derived incidences counted high only size two lists (graph_append places each by the boxes it "
         "counts): a few slots never written, memory only",
     DP + "`if (memo_grow(d) < 0)` < -> <= #0": "a group met when the memo would grow is not kept: " + MEMO_ONLY,
-    DP + "`return 0;` 0 -> 1 #3": "the return after memo_grow failed: " + ALLOC,
+    DP + "`return 0;` 0 -> 1 #3": "the return after memo_grow failed: its caller reads only a negative status as "
+                                 "an error, and the memo only saves work",
     DP + "`br->group = push(d, (size_t)n, sizeof(int), 0);` 0 -> 1 #0":
         "open_groups writes each group's boxes before any is read: a zeroed start is never read",
     DP + "`br->gcells = push(d, (size_t)n + 1, sizeof(int), 0);` 0 -> 1 #0":
@@ -672,6 +660,20 @@ EQUIVALENT: dict[str, str] = {
     SE + "`size_t w = (size_t)s->nwords, c = (size_t)(s->ncuts ? s->ncuts : 1);` 1 -> 0 #0":
         "with no cuts a level's options and mines are never read: a block of 0 bytes (PyMem_Malloc(0) gives a "
         "pointer, not NULL) serves as well",
+    # seed 7's sample
+    CB + "`if (lc && lv)` && -> || #0": "a product with an operand of no limbs adds nothing to the row: skipping it "
+                                     "only saves the call",
+    CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #1":
+        "the bytes of a count a byte a limb longer than it writes: memory only",
+    DP + "`int ncons = g->ncons, B = g->B, nd = 0, dinc = 0, open = 0;` 0 -> 1 #2":
+        "with one open box counted as two, no number's open boxes lie within another's with more (a residual "
+        "within a longer one needs two open boxes), so the pairing derives nothing: the early return only saves "
+        "the scan",
+    MD + "`int native = 8 * (int)sizeof(count_t), pw = nmod ? (native + 62 * nmod) / 64 + 2 : "
+         "(int)(sizeof(count_t) / 8);` 2 -> 3 #0":
+        "the debug hook's natural one limb wider than it needs: the top limb stays 0, memory only",
+    PA + "`return pr->status = why < 0 ? PROBE_FAILED : PROBE_STOPPED;` 0 -> 1 #0":
+        "inside `if (why)`: why is never 0, so why < 1 is why < 0",
     # seed 6's sample
     DP + "`int marginal = count_bits((count_t)(largest - 1));` 1 -> 0 #0": LOOSER,
     MD + "`if (n > (INT32_MAX - 1) / (most ? most : 1)) {` > -> >= #0":
@@ -685,7 +687,6 @@ EQUIVALENT: dict[str, str] = {
         "tstart[n]): nothing is done",
     PA + "`Layer back[2];   /* the completions of two layers' states (keys unused) */` 2 -> 3 #0":
         "a third layer of completions never used: memory only",
-    PA + "`return PyErr_NoMemory(), -1;` 1 -> 0 #9": ALLOC,
     PA + "`w.every++;` ++ -> -- #0":
         "every = -k for k: C's remainder takes the dividend's sign, so i % -k is i % k for every step i >= 0, "
         "and the checkpoints are the same",

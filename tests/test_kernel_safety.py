@@ -544,14 +544,15 @@ EXPERT = """30x16x99
 ??????????????????????????????"""
 
 
-def each_allocation_failing(call, spare: int = 40) -> int:
-    """Call ``call`` with its n-th allocation failing, for n = 0, 1, ... until ``spare`` calls in a
-    row meet no failure (the call makes fewer allocations); each ends in MemoryError or gives the
-    answer it gives with memory to spare.  Returns how many ended in MemoryError."""
+def each_allocation_failing(call, spare: int = 40, first: int | None = None, after: bool = False) -> int:
+    """Call ``call`` with its n-th allocation failing (``after``: and every one after it, as when
+    memory has run out), for n = 0, 1, ... until ``spare`` calls in a row meet no failure (the
+    call makes fewer allocations), or for its ``first`` allocations only; each ends in MemoryError
+    or gives the answer it gives with memory to spare.  Returns how many ended in MemoryError."""
     answer = call()
     failed = in_a_row = n = 0
-    while in_a_row < spare:
-        _testcapi.set_nomemory(n, n + 1)
+    while in_a_row < spare and (first is None or n < first):
+        _testcapi.set_nomemory(n, 0 if after else n + 1)
         try:
             found = call()
         except MemoryError:
@@ -576,6 +577,9 @@ def along_a_path(board: Board, mines: int | None = None):
 OUT_OF_MEMORY = {
     "a square position": lambda: (kernel_args(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")), {}),
     "parts and a sea past 64 bits": lambda: (kernel_args(Board.from_text(EXPERT)), {}),
+    # three parts of one or two mines each (a 1, a cell, a 1), combined with the sea in a tree
+    "parts combined in a tree": lambda: (kernel_args(Board.from_text("16x16x40\n1?1???1?1???1?1?\n"
+                                                                     + "????????????????\n" * 15)), {}),
     "a sea not listed": lambda: (kernel_args(Board.from_text("6x3x4\n1?????\n??????\n??????")), {"unlisted": 50}),
     "a ring searched": lambda: (kernel_args(ring(24)), {}),
     "a ring along a path": lambda: along_a_path(ring(24)),
@@ -588,8 +592,9 @@ OUT_OF_MEMORY = {
 }
 
 
+@pytest.mark.parametrize("after", [False, True], ids=["one fails", "all fail from it on"])
 @pytest.mark.parametrize("position", list(OUT_OF_MEMORY))
-def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(position):
+def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(position, after):
     args, options = OUT_OF_MEMORY[position]()
 
     def call():
@@ -599,7 +604,17 @@ def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(posi
             return "no layout"
         return None if found is None else tuple(found)
 
-    assert each_allocation_failing(call) > 10
+    assert each_allocation_failing(call, after=after) > 10
+
+
+def test_the_first_allocations_of_a_large_board_may_fail_and_end_analyze_in_memory_error():
+    # 10 000 cells and 425 parts of three boxes (a 1, a cell, a 1): the position's tables by cell
+    # and the parts' table take arena blocks of their own, so one can fail after the one before it
+    # was cut from a block in hand.  The first 300 allocations take in those tables; all of the
+    # call's would take minutes
+    rows = ["".join("1" if r % 4 == 1 and c % 6 in (1, 3) else "?" for c in range(100)) for r in range(100)]
+    args = kernel_args(Board.from_text("100x100x1250\n" + "\n".join(rows)))
+    assert each_allocation_failing(lambda: tuple(KERNEL.analyze(*args)), first=300) > 250  # type: ignore[union-attr]
 
 
 def test_each_allocation_a_search_makes_may_fail_and_ends_it_in_memory_error():
