@@ -523,7 +523,11 @@ def test_a_huge_board_of_one_cell_components_is_counted_in_memory_linear_in_the_
 # answer, another exception or a crash (the sanitizer build runs this module too, so a branch that
 # frees twice or reads what it freed is caught there).
 
-_testcapi = pytest.importorskip("_testcapi", reason="CPython's test hooks are not installed")
+try:
+    import _testcapi
+except ImportError:  # a CPython built without its test modules
+    _testcapi = None
+needs_testcapi = pytest.mark.skipif(_testcapi is None, reason="CPython's test hooks (_testcapi) are not installed")
 
 EXPERT = """30x16x99
 ??????????????????????????????
@@ -551,7 +555,10 @@ def each_allocation_failing(call, spare: int = 40, first: int | None = None, aft
     or gives the answer it gives with memory to spare.  Returns how many ended in MemoryError."""
     answer = call()
     failed = in_a_row = n = 0
+    interval = sys.getswitchinterval()
     while in_a_row < spare and (first is None or n < first):
+        # no other thread (pytest-xdist's) may run while allocations fail: it would meet them
+        sys.setswitchinterval(1000)
         _testcapi.set_nomemory(n, 0 if after else n + 1)
         try:
             found = call()
@@ -559,6 +566,7 @@ def each_allocation_failing(call, spare: int = 40, first: int | None = None, aft
             found = MemoryError
         finally:
             _testcapi.remove_mem_hooks()
+            sys.setswitchinterval(interval)
         if found is MemoryError:
             failed, in_a_row = failed + 1, 0
         else:
@@ -584,7 +592,7 @@ OUT_OF_MEMORY = {
     "a ring searched": lambda: (kernel_args(ring(24)), {}),
     "a ring along a path": lambda: along_a_path(ring(24)),
     "a ring along a path, its mines given": lambda: along_a_path(ring(24), 12),
-    "3D numbers that settle each other": lambda: (
+    "a 3D position": lambda: (
         (Board.from_text("4x4x2x6\n????\n?2??\n????\n????\n\n????\n??3?\n????\n????").grid,
          kernel_table(Grid3D(2), 8, 4), 6, cell_table(8, 4)), {}),
     "numbers read through weights": lambda: (good_call(), {"readings": _Always((2, 1, 3, 5))}),
@@ -592,6 +600,7 @@ OUT_OF_MEMORY = {
 }
 
 
+@needs_testcapi
 @pytest.mark.parametrize("after", [False, True], ids=["one fails", "all fail from it on"])
 @pytest.mark.parametrize("position", list(OUT_OF_MEMORY))
 def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(position, after):
@@ -607,6 +616,7 @@ def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(posi
     assert each_allocation_failing(call, after=after) > 10
 
 
+@needs_testcapi
 def test_the_first_allocations_of_a_large_board_may_fail_and_end_analyze_in_memory_error():
     # 10 000 cells and 425 parts of three boxes (a 1, a cell, a 1): the position's tables by cell
     # and the parts' table take arena blocks of their own, so one can fail after the one before it
@@ -617,6 +627,7 @@ def test_the_first_allocations_of_a_large_board_may_fail_and_end_analyze_in_memo
     assert each_allocation_failing(lambda: tuple(KERNEL.analyze(*args)), first=300) > 250  # type: ignore[union-attr]
 
 
+@needs_testcapi
 def test_each_allocation_a_search_makes_may_fail_and_ends_it_in_memory_error():
     layouts = 40
     cuts = [(bits(*range(k, layouts, 5), n=layouts),
@@ -631,6 +642,7 @@ def test_each_allocation_a_search_makes_may_fail_and_ends_it_in_memory_error():
     assert each_allocation_failing(call) > 10
 
 
+@needs_testcapi
 @pytest.mark.parametrize("make", [
     lambda: KERNEL.Neighbourhood.lattice(5, 4, array("i", [-1, 2, 2, 1, 0, -1]).tobytes()),  # type: ignore[union-attr]
     lambda: KERNEL.Neighbourhood.lattice(4, 4, wrap=True, hex=True),  # type: ignore[union-attr]
@@ -679,6 +691,7 @@ def test_a_stop_callback_that_raises_or_says_stop_at_any_call_ends_the_count_the
 
     answer = count(counted)
     assert answer == count() and calls > 2 * width
+
     def stop_at(k):
         asked = 0
 
