@@ -87,6 +87,15 @@ def test_a_body_over_the_size_limit_is_413(client):
     assert r.status_code == 413 and "limit" in r.json()["error"]
 
 
+def test_work_with_no_deadline_of_its_own_is_answered_503_at_the_time_limit():
+    # playing a game has no deadline of its own: the server's limit answers at 0.2 s, where the
+    # game takes about 1.6 s.  (A client left open: TestClient's own per-request event loop would
+    # wait for the game's thread as it closed, whatever the answer.)
+    with TestClient(create_app(Config(timeout=0.2, max_body=10**6))) as slow:
+        r = slow.post("/api/play", json={"size": "60x60x600", "seed": 1})
+    assert r.status_code == 503 and r.json() == {"error": "time limit of 0.2 s per request reached"}
+
+
 def test_work_over_the_time_limit_is_503():
     from tests.test_hostile import _lattice
 
@@ -186,6 +195,23 @@ def test_move_gives_the_outlook_of_a_cell_asked_for_and_refuses_one_off_the_boar
     for bad in ([4, 0], [0, -1], [1], [0.5, 1]):
         r = client.post("/api/move", json={"board": THESIS, "cell": bad})
         assert r.status_code == 400 and "cell" in r.json()["error"], (bad, r.json())
+
+
+def test_play_makes_the_moves_play_makes_the_agents_tie_breaks_included(client):
+    # the agent's ties between equal cells are broken by the seed play gives the game: the same
+    # cell at every move, not only the same result
+    from countsweep.play.agents import make_agent, play_game
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import deal
+
+    settings = Settings.parse("expert", None, "safe", "corner")
+    for game in range(3):
+        out = client.post("/api/play", json={"level": "expert", "seed": 7, "game": game}).json()
+        dealt, first, agent_seed = deal(settings, 7, game)
+        moves: list = []
+        play_game(dealt, make_agent("best"), first=first, seed=agent_seed,
+                  trace=lambda _, move, seen=moves: seen.append(move))
+        assert [f["cell"] for f in out["frames"]] == [list(m.cell) for m in moves]
 
 
 @pytest.mark.parametrize(("level", "rule", "seed", "game"), [
