@@ -27,7 +27,7 @@ from countsweep.clues import EXACT, parse_clues
 from countsweep.counting import Limits
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer, analyze
-from countsweep.topology import SQUARE, Grid3D, cell_table, kernel_table
+from countsweep.topology import SQUARE, cell_table, kernel_table
 from tests.reference import kernel_args, ring
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
@@ -592,9 +592,8 @@ OUT_OF_MEMORY = {
     "a ring searched": lambda: (kernel_args(ring(24)), {}),
     "a ring along a path": lambda: along_a_path(ring(24)),
     "a ring along a path, its mines given": lambda: along_a_path(ring(24), 12),
-    "a 3D position": lambda: (
-        (Board.from_text("4x4x2x6\n????\n?2??\n????\n????\n\n????\n??3?\n????\n????").grid,
-         kernel_table(Grid3D(2), 8, 4), 6, cell_table(8, 4)), {}),
+    "a 3D position": lambda: (kernel_args(Board.from_text("4x4x2x6\n????\n?2??\n????\n????\n\n????\n??3?\n????\n????")),
+                              {}),
     "numbers read through weights": lambda: (good_call(), {"readings": _Always((2, 1, 3, 5))}),
     "no layout": lambda: (kernel_args(Board.from_text("3x3x1\n???\n?2?\n???")), {}),
 }
