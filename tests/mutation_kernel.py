@@ -664,7 +664,7 @@ EQUIVALENT: dict[str, str] = {
     CB + "`if (lc && lv)` && -> || #0": "a product with an operand of no limbs adds nothing to the row: skipping it "
                                      "only saves the call",
     CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #1":
-        "the bytes of a count a byte a limb longer than it writes: memory only",
+        "a count's byte buffer one byte a limb longer than it writes: memory only",
     DP + "`int ncons = g->ncons, B = g->B, nd = 0, dinc = 0, open = 0;` 0 -> 1 #2":
         "with one open box counted as two, no number's open boxes lie within another's with more (a residual "
         "within a longer one needs two open boxes), so the pairing derives nothing: the early return only saves "

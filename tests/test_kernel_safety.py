@@ -272,8 +272,7 @@ def test_around_refuses_a_cell_off_the_table():
 
 
 def good_call():
-    board = Board.from_text("3x3x2\n???\n?2?\n???")
-    return board.grid, kernel_table(SQUARE, 3, 3), 2, cell_table(3, 3)
+    return kernel_args(Board.from_text("3x3x2\n???\n?2?\n???"))
 
 
 @pytest.mark.parametrize("change, error", [
@@ -519,9 +518,10 @@ def test_a_huge_board_of_one_cell_components_is_counted_in_memory_linear_in_the_
 # CPython's own test hook (_testcapi.set_nomemory, what its test suite uses to ask the same question
 # of the interpreter) makes the n-th allocation from now fail, in every domain the kernel allocates
 # from.  Failing each allocation of a call in turn takes every branch that handles a failed
-# allocation, which nothing else reaches: each must end the call in MemoryError, never another
-# answer, another exception or a crash (the sanitizer build runs this module too, so a branch that
-# frees twice or reads what it freed is caught there).
+# allocation, which nothing else reaches: each must end the call in MemoryError or leave its answer
+# as it was (the memo only saves work, and goes without), never another answer, another exception
+# or a crash (the sanitizer build runs this module too, so a branch that frees twice or reads what
+# it freed is caught there).
 
 try:
     import _testcapi
