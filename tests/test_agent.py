@@ -676,3 +676,15 @@ def test_the_crowded_tie_break_scores_cells_with_known_mines_and_few_hidden_neig
     # the random order keeps equal cells in some order, each equally likely over seeds
     firsts = {BestAgent().order(a, cells, random.Random(s))[0] for s in range(40)}
     assert len(firsts) > 1
+
+
+def test_a_number_past_the_moves_time_limit_stops_the_move_and_is_not_read_as_impossible():
+    # shown() answers None for a number no layout allows; a limit the move is made under
+    # (Limits.throughout: a served move's) must end the move instead of ruling every number out
+    from countsweep.counting import Limits
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    a, agent = analyze(board), BestAgent()
+    assert agent.shown(a, (0, 1), 1) is not None and agent.shown(a, (0, 1), 7) is None
+    with Limits(timeout=0).throughout(), pytest.raises(LimitExceeded):
+        agent.shown(a, (0, 1), 1)

@@ -115,3 +115,13 @@ def test_a_patterns_completions_are_counted_on_the_boards_own_topology():
     pat = Pattern(mines=((2, 3), (1, 2)), safe=((3, 3),))
     expected = sum(1 for lay in layouts(board) if {(2, 3), (1, 2)} <= set(lay) and (3, 3) not in lay)
     assert completions(board, pat) == expected == 1
+
+
+def test_a_pattern_counted_past_the_moves_time_limit_stops_the_move_and_is_not_read_as_impossible():
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    board = Board.from_text("3x1\n?1?")
+    assert flagged(board, ((0, 0),)) is not None
+    with Limits(timeout=0).throughout(), pytest.raises(LimitExceeded):
+        flagged(board, ((0, 0),))

@@ -501,3 +501,50 @@ def test_where_fraction_keeps_other_slots_a_groups_probability_is_made_by_its_co
     monkeypatch.setattr(oracle, "_REDUCED", None)
     assert oracle.group_probability(6, 15) == Fraction(2, 5) and type(oracle.group_probability(6, 15)) is Fraction
     assert oracle._reduced_maker() is not None  # CPython 3.11 to 3.13 keep _numerator, _denominator
+
+
+# ---------------------------------------------------------------------------
+# limits over a block of work (Limits.throughout)
+# ---------------------------------------------------------------------------
+
+BLOCK_BOARD = "4x4x3\n1???\n????\n??2?\n????"
+
+
+@pytest.mark.parametrize("how", ["python", "auto"])
+def test_every_count_a_block_makes_without_limits_of_its_own_is_made_under_the_blocks(how):
+    with Limits(timeout=0).throughout(), pytest.raises(LimitExceeded, match=r"^time limit of 0 s reached"):
+        analyze(BLOCK_BOARD, implementation=how)
+    assert analyze(BLOCK_BOARD, implementation=how).count == 70  # and after it, none
+
+
+def test_a_count_given_limits_of_its_own_in_a_block_keeps_them():
+    with Limits(timeout=0).throughout():
+        assert analyze(BLOCK_BOARD, limits=Limits(timeout=60)).count == 70
+
+
+def test_a_block_has_one_deadline_and_an_inner_block_its_own_until_it_ends():
+    from countsweep.counting.base import limits_of
+
+    with Limits(timeout=60).throughout() as outer:
+        assert outer.deadline is not None and limits_of(None) is outer
+        with Limits(timeout=0).throughout() as inner:
+            assert limits_of(None) is inner and inner.deadline is not None and inner.deadline < outer.deadline
+        assert limits_of(None) is outer
+    assert limits_of(None) == Limits()
+
+
+def test_a_block_left_by_an_exception_leaves_no_limit_behind():
+    with pytest.raises(LimitExceeded), Limits(timeout=0).throughout():
+        analyze(BLOCK_BOARD)
+    assert analyze(BLOCK_BOARD).count == 70
+
+
+def test_a_blocks_limits_cover_its_own_thread_and_no_other():
+    import threading
+
+    seen: list[object] = []
+    with Limits(timeout=0).throughout():
+        worker = threading.Thread(target=lambda: seen.append(analyze(BLOCK_BOARD).count))
+        worker.start()
+        worker.join()
+    assert seen == [70]

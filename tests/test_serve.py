@@ -87,13 +87,80 @@ def test_a_body_over_the_size_limit_is_413(client):
     assert r.status_code == 413 and "limit" in r.json()["error"]
 
 
-def test_work_with_no_deadline_of_its_own_is_answered_503_at_the_time_limit():
-    # playing a game has no deadline of its own: the server's limit answers at 0.2 s, where the
-    # game takes about 1.6 s.  (A client left open: TestClient's own per-request event loop would
-    # wait for the game's thread as it closed, whatever the answer.)
+def test_work_that_never_looks_at_the_clock_is_answered_503_at_the_time_limit(monkeypatch):
+    # the server's own limit: whatever the work does, the answer comes at 0.2 s, not at its end.
+    # (A client left open: TestClient's own per-request event loop would wait for the work's
+    # thread as it closed, whatever the answer.)
+    import time
+
+    import countsweep.serve.app as app_module
+
+    monkeypatch.setattr(app_module, "play_json", lambda *args: time.sleep(1.0))
     with TestClient(create_app(Config(timeout=0.2, max_body=10**6))) as slow:
-        r = slow.post("/api/play", json={"size": "60x60x600", "seed": 1})
+        start = time.monotonic()
+        r = slow.post("/api/play", json={"seed": 1})
+        waited = time.monotonic() - start
     assert r.status_code == 503 and r.json() == {"error": "time limit of 0.2 s per request reached"}
+    assert waited < 0.8, waited
+
+
+class _Reached(Exception):
+    pass
+
+
+def _a_slow_guess() -> dict:
+    """The fourth move of game 0 of seed 8 on a 100x100 board with 2000 mines, as a move request:
+    a guess whose position counts in 0.02 s, where the agent weighs its candidates for 0.4 s."""
+    from countsweep.play.agents import make_agent, play_game
+    from countsweep.play.game import Settings
+    from countsweep.play.runs import deal
+
+    settings = Settings.parse(None, "100x100x2000", "safe", "corner", "exact", "square")
+    dealt, first, agent_seed = deal(settings, 8, 0)
+    seen: list[str] = []
+
+    def trace(board, move):
+        seen.append(board.to_text())
+        if len(seen) == 4:
+            raise _Reached
+
+    with pytest.raises(_Reached):
+        play_game(dealt, make_agent("best", settings.clue_model), first=first, seed=agent_seed, trace=trace)
+    return {"board": seen[3], "alternatives": 20}
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/play", lambda: {"size": "60x60x600", "seed": 1}),  # about 2 s of play, 2040 moves
+    ("/api/move", _a_slow_guess),
+])
+def test_work_past_the_time_limit_is_answered_503_and_stops_there(monkeypatch, path, body):
+    # a game or a move has no deadline of its own: its counts are made under the request's
+    # (Limits.throughout), so its thread stops where the 503 is sent, not seconds later
+    import threading
+    import time
+
+    import countsweep.serve.app as app_module
+    from countsweep.errors import LimitExceeded
+
+    name = "play_json" if path == "/api/play" else "move_json"
+    real, ended, done = getattr(app_module, name), [], threading.Event()
+
+    def watched(*args):
+        start = time.monotonic()
+        try:
+            return real(*args)
+        except LimitExceeded:
+            ended.append(time.monotonic() - start)
+            raise
+        finally:
+            done.set()
+
+    monkeypatch.setattr(app_module, name, watched)
+    with TestClient(create_app(Config(timeout=0.2, max_body=10**6))) as slow:
+        r = slow.post(path, json=body())
+        assert r.status_code == 503 and "time limit of 0.2 s" in r.json()["error"], r.text
+        assert done.wait(10)
+    assert len(ended) == 1 and ended[0] < 0.7, ended
 
 
 def test_work_over_the_time_limit_is_503():

@@ -18,11 +18,26 @@ every phase, not each component afresh.
 (True, True)
 >>> Limits().expired()
 False
+
+:meth:`Limits.throughout` puts limits on a whole block of work that makes its
+counts deep inside other code (an agent's move, a served request): every count
+made in the block without limits of its own is made under them, one deadline
+for the block.  It is a :mod:`contextvars` variable, so it covers the thread
+(or task) that entered the block and no other.
+
+>>> with Limits(timeout=60).throughout() as block:
+...     limits_of(None) is block, block.deadline is not None
+(True, True)
+>>> limits_of(None).deadline is None
+True
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
@@ -84,6 +99,18 @@ class Limits:
     def expired(self) -> bool:
         return self.deadline is not None and time.monotonic() > self.deadline
 
+    @contextmanager
+    def throughout(self) -> Iterator[Limits]:
+        """These limits, started on entry, for every count the block makes without limits of its own
+        (yielded, started).  A served move or game runs under its request's time limit so: its agent
+        makes a hundred counts, none of which is given limits, and past the deadline the next one
+        raises, so the work stops instead of running on after the request was answered."""
+        token = _THROUGHOUT.set(self.started())
+        try:
+            yield _THROUGHOUT.get()
+        finally:
+            _THROUGHOUT.reset(token)
+
     def check(self, where: str = "") -> None:
         """Raise :class:`~countsweep.errors.LimitExceeded` if the deadline has passed."""
         if self.expired():
@@ -91,14 +118,16 @@ class Limits:
 
 
 _NO_LIMITS = Limits()  # frozen: one for every call given none (a position may take a thousand calls a second)
+_THROUGHOUT: ContextVar[Limits] = ContextVar("countsweep_limits", default=_NO_LIMITS)
 
 
 def limits_of(limits: object) -> Limits:
-    """A ``limits`` argument checked and started: :class:`Limits`, or ``None`` for none."""
+    """A ``limits`` argument checked and started: :class:`Limits`, or ``None`` for the block's
+    (:meth:`Limits.throughout`), none outside one."""
     if limits is not None and not isinstance(limits, Limits):
         raise ParameterTypeError(f"limits: expected countsweep.Limits (e.g. Limits(timeout=10)) or None, "
                                  f"not {shown(limits, 60)}")
-    return (limits or _NO_LIMITS).started()
+    return (limits or _THROUGHOUT.get()).started()
 
 
 def arguments(formula: object, limits: object) -> Limits:

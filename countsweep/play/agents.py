@@ -414,6 +414,8 @@ class BestAgent(GreedyAgent):
         """The position after ``cell`` opens and shows ``k``; None if no layout allows it."""
         try:
             return self.analysis(a.board.reveal(cell, k))
+        except LimitExceeded:
+            raise  # a limit the move is made under (Limits.throughout), not a number no layout allows
         except CountsweepError:
             return None
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
-from countsweep.errors import CountsweepError
+from countsweep.errors import CountsweepError, LimitExceeded
 from countsweep.oracle import Analysis, analyze
 
 
@@ -135,6 +135,8 @@ def flagged(board: Board, mines: tuple[Cell, ...]) -> Analysis | None:
         grid[r][c] = FLAG
     try:
         return analyze(Board.unchecked(tuple(map(tuple, grid)), board.mines, board.topology))
+    except LimitExceeded:
+        raise  # a limit the move is made under (Limits.throughout), not a layout that cannot be
     except CountsweepError:  # no layout fits
         return None
 

@@ -110,16 +110,23 @@ def check_json(board: str, mines: int | None = None, clues: str | None = None, u
 
 
 def move_json(board: str, mines: int | None = None, seed: int = 0, cell: list[int] | None = None,
-              alternatives: int = 3) -> dict:
+              alternatives: int = 3, timeout: float | None = None) -> dict:
     """The best agent's move for ``board``, with its rule and the chosen cell's outlook, and for a
     guess the ``alternatives`` best other candidates with theirs (best first, by the agent's score).
-    ``cell`` asks for that cell's outlook as well (``cell_outlook``): a move played in a game, say."""
+    ``cell`` asks for that cell's outlook as well (``cell_outlook``): a move played in a game, say.
+    Every count stops at ``timeout`` seconds from the start (:meth:`Limits.throughout`)."""
+    position = _board(board, mines)
+    asked = _asked_cell(position, cell)
+    with Limits(timeout=timeout).throughout():
+        return _move(position, seed, asked, alternatives)
+
+
+def _move(position: Board, seed: int, asked: tuple[int, int] | None, alternatives: int) -> dict:
+    """:func:`move_json`'s answer for a position read and checked."""
     from countsweep.oracle import analyze
     from countsweep.play.agents import BestAgent
 
-    position = _board(board, mines)
     agent = BestAgent()
-    asked = _asked_cell(position, cell)
     with _about_board():
         a = analyze(position)
         if all(p == 1 for p in a.probabilities.values()):
@@ -171,9 +178,11 @@ def _alternatives(agent: Any, a: Any, chosen: tuple[int, int], k: int) -> list[d
 
 def play_json(level: str | None = None, size: str | None = None, rule: str = "safe", first: str = "corner",
               seed: int = 0, game: int = 0, agent: str = "best", clues: str = "exact",
-              topology: str = "square") -> dict:
+              topology: str = "square", timeout: float | None = None) -> dict:
     """Game ``game`` of ``seed``, as ``play`` deals it, played by ``agent``: every frame, and the
-    game's record as ``play --out`` writes it (so a record file's game can be checked against it)."""
+    game's record as ``play --out`` writes it (so a record file's game can be checked against it).
+    The game stops at ``timeout`` seconds from the start (:class:`~countsweep.errors.LimitExceeded`),
+    within the move it has reached: a request answered 503 leaves no game playing on."""
     from countsweep.play.agents import make_agent, play_game
     from countsweep.play.game import Settings
     from countsweep.play.runs import deal
@@ -185,10 +194,12 @@ def play_json(level: str | None = None, size: str | None = None, rule: str = "sa
     frames: list[dict] = []
 
     def trace(board: Board, move: Any) -> None:
+        limits.check("in the game")  # between moves; the agent's counts check it as they go
         frames.append({"board": board.to_text(), "cell": list(move.cell), "action": move.action,
                        "rule": move.rule, "guess": move.guess, "mine_probability": _fraction(move.probability)})
 
-    record = play_game(dealt, player, first=first_cell, seed=agent_seed, trace=trace)
+    with Limits(timeout=timeout).throughout() as limits:
+        record = play_game(dealt, player, first=first_cell, seed=agent_seed, trace=trace)
     return {"settings": settings.describe(), "first": list(first_cell), "frames": frames,
             "final": dealt.view().to_text(), "won": record.won, "guesses": record.guesses,
             "moves": record.moves, "mines": sorted([list(c) for c in dealt.reveal_layout()])}

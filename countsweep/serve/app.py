@@ -131,7 +131,8 @@ def build(cfg: Config) -> FastAPI:
         return error(STATUS.get(exc.exit_code, 400), str(exc))
 
     async def within_limit(work: Any, *args: Any) -> Any:
-        # the counters also stop at their own deadline; this bounds every other phase
+        # the work stops at its own deadline too (its counts are made under it); this answers on
+        # time whatever phase the work is in
         try:
             return await asyncio.wait_for(asyncio.to_thread(work, *args), timeout=cfg.timeout)
         except TimeoutError:
@@ -158,12 +159,13 @@ def build(cfg: Config) -> FastAPI:
 
     @app.post("/api/move", summary="The best agent's move, its rule and outlook")
     async def api_move(req: MoveRequest) -> dict:
-        return await within_limit(move_json, req.board, req.mines, req.seed, req.cell, req.alternatives)
+        return await within_limit(move_json, req.board, req.mines, req.seed, req.cell, req.alternatives,
+                                  cfg.timeout)
 
     @app.post("/api/play", summary="A seeded game played by an agent (the best by default), frame by frame")
     async def api_play(req: PlayRequest) -> dict:
         return await within_limit(play_json, req.level, req.size, req.rule, req.first, req.seed, req.game,
-                                  req.agent, req.clues, req.topology)
+                                  req.agent, req.clues, req.topology, cfg.timeout)
 
     records = answers.records_json(cfg.records)  # read once: the file was checked when the server started
 
