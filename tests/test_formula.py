@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from countsweep.counting import Limits, get_backend
+from countsweep.counting.base import limits_of
 from countsweep.counting.formula import Card, Counts, Formula, expand
 from countsweep.counting.poly import Poly
 from countsweep.errors import LimitExceeded, ParameterError
@@ -132,3 +133,40 @@ def test_a_deadline_may_lie_in_the_past_and_limits_check_every_field():
     assert Limits(timeout=10**9).timeout == 10**9
     with pytest.raises(ParameterError, match=r"^Limits\.max_memory: "):
         Limits(max_cache=5, max_memory=-1)  # the field after a valid one is checked too
+
+
+# ---------------------------------------------------------------------------
+# limits over a block of work (Limits.throughout; the counts made under them: test_oracle.py)
+# ---------------------------------------------------------------------------
+
+
+def test_a_block_has_one_deadline_and_an_inner_block_its_own_until_it_ends():
+    with Limits(timeout=60).throughout() as outer:
+        assert outer.deadline is not None and limits_of(None) is outer and limits_of(None) is outer
+        with Limits(timeout=0).throughout() as inner:
+            assert limits_of(None) is inner and inner.deadline is not None and inner.deadline < outer.deadline
+        assert limits_of(None) is outer
+    assert limits_of(None) == Limits()
+
+
+def test_a_block_left_by_an_exception_leaves_no_limit_behind():
+    with pytest.raises(ZeroDivisionError), Limits(timeout=0).throughout():
+        1 / 0  # noqa: B018
+    assert limits_of(None) == Limits()
+
+
+def test_a_blocks_limits_cover_its_own_thread_and_no_other():
+    import threading
+
+    seen: list[Limits] = []
+    with Limits(timeout=0).throughout():
+        worker = threading.Thread(target=lambda: seen.append(limits_of(None)))
+        worker.start()
+        worker.join()
+    assert seen == [Limits()]
+
+
+def test_limits_given_in_a_block_are_the_counts_own_and_are_started():
+    with Limits(timeout=0).throughout():
+        own = limits_of(Limits(timeout=60))
+    assert own.timeout == 60 and own.deadline is not None

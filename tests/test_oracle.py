@@ -520,31 +520,3 @@ def test_every_count_a_block_makes_without_limits_of_its_own_is_made_under_the_b
 def test_a_count_given_limits_of_its_own_in_a_block_keeps_them():
     with Limits(timeout=0).throughout():
         assert analyze(BLOCK_BOARD, limits=Limits(timeout=60)).count == 70
-
-
-def test_a_block_has_one_deadline_and_an_inner_block_its_own_until_it_ends():
-    from countsweep.counting.base import limits_of
-
-    with Limits(timeout=60).throughout() as outer:
-        assert outer.deadline is not None and limits_of(None) is outer
-        with Limits(timeout=0).throughout() as inner:
-            assert limits_of(None) is inner and inner.deadline is not None and inner.deadline < outer.deadline
-        assert limits_of(None) is outer
-    assert limits_of(None) == Limits()
-
-
-def test_a_block_left_by_an_exception_leaves_no_limit_behind():
-    with pytest.raises(LimitExceeded), Limits(timeout=0).throughout():
-        analyze(BLOCK_BOARD)
-    assert analyze(BLOCK_BOARD).count == 70
-
-
-def test_a_blocks_limits_cover_its_own_thread_and_no_other():
-    import threading
-
-    seen: list[object] = []
-    with Limits(timeout=0).throughout():
-        worker = threading.Thread(target=lambda: seen.append(analyze(BLOCK_BOARD).count))
-        worker.start()
-        worker.join()
-    assert seen == [70]
