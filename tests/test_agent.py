@@ -688,3 +688,19 @@ def test_a_number_past_the_moves_time_limit_stops_the_move_and_is_not_read_as_im
     assert agent.shown(a, (0, 1), 1) is not None and agent.shown(a, (0, 1), 7) is None
     with Limits(timeout=0).throughout(), pytest.raises(LimitExceeded):
         agent.shown(a, (0, 1), 1)
+
+
+def test_a_game_under_a_blocks_time_limit_stops_at_the_next_move_even_where_its_agent_counts_nothing():
+    # a served game runs under its request's limit: a batch of certain moves counts nothing, and
+    # on a large board it opens cells for a tenth of a second; the game must stop within a move
+    from countsweep.counting import Limits
+    from countsweep.play.agents import Move
+
+    class Blind:  # opens the first hidden cell it sees, without a count
+        def moves(self, board, rng):
+            return [Move(board.hidden_cells[0], "open", F(0), False)]
+
+    played = play_game(Game(9, 9, 10, rule="safe", seed=1), Blind(), first=(0, 0), seed=1)
+    assert played.moves > 1
+    with Limits(timeout=0).throughout(), pytest.raises(LimitExceeded, match=r"^time limit of 0 s reached in the game$"):
+        play_game(Game(9, 9, 10, rule="safe", seed=1), Blind(), first=(0, 0), seed=1)

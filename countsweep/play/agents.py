@@ -26,6 +26,7 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.clues import EXACT, ClueModel, clue_model
 from countsweep.constraints import Constraints
 from countsweep.counting import DEFAULT_BACKEND
+from countsweep.counting.base import limits_of
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.oracle import Analysis, Group, analyze
 from countsweep.play.endgame import Endgame, best_move, component_layouts
@@ -720,13 +721,19 @@ def play_game(game: Game, agent: Agent, first: Cell, seed: int, trace=None) -> G
     """Play ``game`` to the end with ``agent``; ``trace(board, move)`` sees every move.
 
     The first click is the caller's (a rule of the experiment, not the agent's
-    choice); it counts as a guess only under the ``unsafe`` rule.
+    choice); it counts as a guess only under the ``unsafe`` rule.  Under a
+    block's limits (:meth:`~countsweep.counting.base.Limits.throughout`: a
+    served game's) the game stops at the first move past the deadline with
+    :class:`~countsweep.errors.LimitExceeded`, not only at the agent's next
+    count: a batch of certain moves on a large board opens cells for a tenth
+    of a second without counting.
     """
     if not isinstance(game, Game):
         raise ParameterTypeError(f"game: expected a countsweep.play.game.Game, not {shown(game)}")
     if not callable(getattr(agent, "moves", None)):
         raise ParameterTypeError(f"agent: expected an agent (make_agent('best')), not {shown(agent)}")
     rng = random.Random(seed_of(seed))
+    limits = limits_of(None)
     start = time.perf_counter()
     guesses = 1 if game.settings.rule == "unsafe" else 0
     moves = 1
@@ -734,6 +741,7 @@ def play_game(game: Game, agent: Agent, first: Cell, seed: int, trace=None) -> G
     while not game.over:
         board = game.view()
         for move in agent.moves(board, rng):
+            limits.check("in the game")
             if trace is not None:
                 trace(board, move)
             moves += 1

@@ -182,7 +182,7 @@ def play_json(level: str | None = None, size: str | None = None, rule: str = "sa
     """Game ``game`` of ``seed``, as ``play`` deals it, played by ``agent``: every frame, and the
     game's record as ``play --out`` writes it (so a record file's game can be checked against it).
     The game stops at ``timeout`` seconds from the start (:class:`~countsweep.errors.LimitExceeded`),
-    at the first count past it: a request answered 503 leaves no game playing on."""
+    at its next move: a request answered 503 leaves no game playing on."""
     from countsweep.play.agents import make_agent, play_game
     from countsweep.play.game import Settings
     from countsweep.play.runs import deal
@@ -197,7 +197,7 @@ def play_json(level: str | None = None, size: str | None = None, rule: str = "sa
         frames.append({"board": board.to_text(), "cell": list(move.cell), "action": move.action,
                        "rule": move.rule, "guess": move.guess, "mine_probability": _fraction(move.probability)})
 
-    with Limits(timeout=timeout).throughout():  # each move begins with a count, which checks the deadline
+    with Limits(timeout=timeout).throughout():  # play_game checks it at every move, the agent's counts as they go
         record = play_game(dealt, player, first=first_cell, seed=agent_seed, trace=trace)
     return {"settings": settings.describe(), "first": list(first_cell), "frames": frames,
             "final": dealt.view().to_text(), "won": record.won, "guesses": record.guesses,
