@@ -1,8 +1,9 @@
 """The test harness itself: how many workers ``pytest -n auto`` starts (``tests/conftest.py``), and
-the memory cap of the mutation runners' test processes (``tests/mutation.py``)."""
+the mutation runner's memory cap and explanations (``tests/mutation.py``)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import sys
 import pytest
 
 from tests.conftest import MAX_WORKERS, pytest_xdist_auto_num_workers, usable_cpus
-from tests.mutation import GB, memory_cap, run_capped
+from tests.mutation import EQUIVALENT, GB, RESULTS, group_of, memory_cap, run_capped, stale
 
 AFFINITY = len(os.sched_getaffinity(0))
 
@@ -65,3 +66,22 @@ def test_the_cap_shares_the_machines_memory_among_the_test_processes_and_the_run
     assert memory_cap(2, total=24 * GB) == 8 * GB
     assert memory_cap(7, total=16 * GB) == 2 * GB
     assert memory_cap(1) * 2 <= os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_every_explanation_names_a_mutant_of_some_group():
+    assert [name for name in EQUIVALENT if group_of(name) is None] == []
+
+
+def test_every_explanation_names_a_mutant_its_groups_last_run_found_alive():
+    # an explanation left for a mutant killed since, or renumbered, would explain the next survivor
+    # that lands on its number with another mutant's reason
+    assert stale(json.loads(RESULTS.read_text())) == []
+
+
+def test_an_explanation_goes_stale_once_its_groups_run_no_longer_finds_its_mutant_alive():
+    name = "countsweep.oracle.x_combine__mutmut_10"
+    assert name in EQUIVALENT and group_of(name) == "oracle"
+    assert name not in stale({"oracle": {"statuses": {name: "survived"}}})
+    assert name in stale({"oracle": {"statuses": {}}})
+    assert stale({}) == []  # a group never measured is not judged
+
