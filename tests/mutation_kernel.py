@@ -517,8 +517,6 @@ EQUIVALENT: dict[str, str] = {
     DP + "`int best = boxes[0], best_links = -1;` 0 -> 1 #0": "the first box always replaces the initial choice: "
         + CHOICE,
     DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` < -> <= #0": CHOICE,
-    DP + "`int wsum = 0, largest = 1, layouts = cells;` 1 -> 0 #0":
-        "every box has a cell: the largest size is at least 1 whatever it starts from",
     DP + "`*lo = last < 0 ? 0 : first;` < -> <= #0":
         "when the only count not 0 is the first (last 0), first is 0 too: the window starts at 0 either way",
     DP + "`for (int c1 = 0; c1 < ncons && nd < ncons; c1++) {` < -> <= #1":

@@ -85,3 +85,14 @@ def test_an_explanation_goes_stale_once_its_groups_run_no_longer_finds_its_mutan
     assert name in stale({"oracle": {"statuses": {}}})
     assert stale({}) == []  # a group never measured is not judged
 
+
+def test_every_kernel_explanation_names_a_mutant_of_todays_kernel_that_was_not_killed():
+    # the kernel's mutants are named by their line's text: an entry for a line since rewritten names
+    # nothing, and one for a mutant killed since explains nothing
+    from tests import mutation_kernel
+
+    names = {m.name for m in mutation_kernel.all_mutants([p.name for p in sorted(mutation_kernel.KERNEL.glob("*.c"))])}
+    measured = json.loads(mutation_kernel.RESULTS.read_text())["mutants"]
+    assert [n for n in mutation_kernel.EQUIVALENT if n not in names] == []
+    assert [n for n in mutation_kernel.EQUIVALENT if measured.get(n, {}).get("status") in mutation_kernel.CAUGHT] == []
+
