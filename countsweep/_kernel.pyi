@@ -12,8 +12,8 @@ MAX_UNLISTED: Final[int]
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
-"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact`` and
-``_path_limits`` hooks exist."""
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact``,
+``_path_limits`` and ``_memo_hash_bits`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 """The endgame ``Search``'s depth limit when none is given: 200, the Python search's ``MAX_DEPTH``."""
 
@@ -89,6 +89,10 @@ def _crt(residues: list[int], /) -> int:
 
 def _divexact(x: int, d: int, /) -> int:
     """Debug builds only: ``x // d`` by the combination's exact division (``d`` divides ``x``)."""
+
+def _memo_hash_bits(bits: int, /) -> None:
+    """Debug builds only: the search memo's hashes kept to their low ``bits`` bits (64: all of them;
+    0: every key's hash is 0), so that the tests make different keys meet in one slot."""
 
 def _path_limits(states: int, coefs: int, /) -> None:
     """Debug builds only: the states a path's layer and the coefficients it keeps at once may reach

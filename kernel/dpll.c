@@ -449,6 +449,15 @@ static int memo_key(Dpll *d, int *group, int n) {
     return len;
 }
 
+#ifdef COUNTSWEEP_DEBUG
+static int memo_hash_bits = 64;
+
+void dpll_set_memo_hash_bits(int bits) {
+    assert(bits >= 0 && bits <= 64);
+    memo_hash_bits = bits;
+}
+#endif
+
 static uint64_t memo_hash(const int *key, int len) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < len; i++) {
@@ -456,6 +465,11 @@ static uint64_t memo_hash(const int *key, int len) {
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 32;
     }
+#ifdef COUNTSWEEP_DEBUG
+    /* a 64-bit hash almost never meets another key's: the tests make them meet */
+    if (memo_hash_bits < 64)
+        h &= ((uint64_t)1 << memo_hash_bits) - 1;
+#endif
     return h;
 }
 

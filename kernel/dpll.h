@@ -48,6 +48,12 @@ typedef struct {
     int nparts;
 } Solver;
 
+#ifdef COUNTSWEEP_DEBUG
+/* Debug builds only: keep the memo's hashes to their low `bits` bits (64: all of them), so that
+   the tests make different keys meet in one slot; 0 gives every key the hash 0. */
+void dpll_set_memo_hash_bits(int bits);
+#endif
+
 /* Component k into parts (appended to solver->parts) and settled boxes (p->settled); under a
    noisy clue model, the weights every layout shares go into p->constant.  DONE, DECLINE,
    NO_LAYOUT, FAILED. */

@@ -370,6 +370,25 @@ WI = "kernel/wide.c: "
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    CB + "`double rows = (double)t->nways + 4;` 4 -> 5 #0": ESTIMATE,
+    DP + "`width = counts_window(br->gt[k], br->gm[k], ng, cells + 1, !mod && !d->wraps, &lo);` && -> || #0":
+        "with primes the native pass, too, trims a group's window by its totals alone: it differs only where a "
+        "true total is a nonzero multiple of 2**128 (2**64 without __int128), which wraps to 0 (a modular pass "
+        "always wraps, so there the two agree)",
+    DP + "`if (!ways || need >= room)` || -> && #0":
+        "ways is never 0 (propagation has refused such a part), and a number that saves no bits, taken as well, "
+        "comes after every one that does and only bounds its cells by more bits than they have: " + LOOSER,
+    DP + "`*method = 1;` 1 -> 0 #1":
+        "a part whose search ended within path_nodes is left unchosen, so its next pass (modulo a prime) runs the "
+        "same deterministic search within the same budget, which ends alike and chooses then: " + METHOD,
+    PO + "`while (p->ncap < 2 * numbers + 2)` < -> <= #0":
+        "the readings' table doubles once more where it would be exactly big enough: a power of two still, and "
+        "at most half full either way: memory only",
+    "kernel/util.c: `return count_to_long(binomial((int)n, (int)(k < 0 || k > n ? -1 : k)));` || -> && #0":
+        "both callers ask for k in 0..n (a settled box's mines, a sea filling clipped to the sea), where the "
+        "guard of the cast to int never fires",
+    DP + "`total[0] = 1;` 0 -> 1 #0":
+        "count_with is never asked to count no boxes: a part holds a box, and so does every group open_groups makes",
     CB + "`bits += len ? 64 * (len - 1) + count_bits(scratch[len - 1]) : 0;` 0 -> 1 #0":
         "a part's total is never 0 (its window starts and ends at counts some layout holds): len is never 0",
     CB + "`if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {` 0 -> 1 #1":

@@ -64,10 +64,15 @@ def test_best_without_a_bar_answers_as_with_a_bar_of_minus_one():
     assert search.best(bits(), [(1, 0)], 0) == (-1, 0)
 
 
-@pytest.mark.parametrize("cut", [1, -1, 2**40])
+@pytest.mark.parametrize("cut", [1, -1, 10**6])
 def test_after_refuses_a_cut_index_the_search_does_not_have(cut):
-    with pytest.raises((IndexError, OverflowError)):
+    with pytest.raises(IndexError, match=rf"^cut {cut}: the search has cuts 0 to 0$"):
         small_search().after(bits(0, 1, 2), cut, 0)
+
+
+def test_after_refuses_a_cut_index_past_a_c_int():
+    with pytest.raises(OverflowError):
+        small_search().after(bits(0, 1, 2), 2**40, 0)
 
 
 @pytest.mark.parametrize("beat", [-1, -2, -(2**63), 2**63 - 1, 2**62])
@@ -147,6 +152,9 @@ def test_search_takes_its_limits_from_zero_to_their_edges(max_positions, max_dep
     first position: it stops), and a depth of 100000 is the most; one past is refused."""
     search = KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], max_positions, max_depth=max_depth)  # type: ignore[union-attr]
     assert search.positions == 0 and not search.stopped
+    # a move from the first position takes that depth's scratch even at a depth limit of 0 (its two
+    # safe layouts show different numbers: each is won alone, with no position searched)
+    assert search.after(bits(0, 1, 2), 0, -1) == 2 and not search.stopped
     with pytest.raises(ValueError, match="at most 100000"):
         KERNEL.Search(64, [(bits(0), (bits(1), bits(2)))], max_positions, max_depth=100001)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="not negative"):
@@ -294,6 +302,28 @@ def test_analyze_refuses_bad_arguments_with_a_python_exception(change, error):
 def test_analyze_refuses_a_memory_budget_that_is_not_a_byte_count(max_bytes, error):
     with pytest.raises(error):
         KERNEL.analyze(*good_call(), max_bytes=max_bytes)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("limit, says", [({"max_cells": -1}, "max_cells and max_nodes are not negative"),
+                                         ({"max_nodes": -1}, "max_cells and max_nodes are not negative"),
+                                         ({"path_nodes": -2}, "path_nodes: at least -1"),
+                                         ({"max_bytes": -2}, "max_bytes: at least -1"),
+                                         ({"unlisted": -1}, "unlisted: 0 to")])
+def test_analyze_refuses_a_limit_out_of_range_before_it_counts_anything(limit, says):
+    valued: list[tuple[int, int]] = []
+    with pytest.raises(ValueError, match=f"^{says}"):
+        KERNEL.analyze(*good_call(), value=lambda n, d: valued.append((n, d)) or Fraction(n, d),  # type: ignore[union-attr]
+                       **limit)
+    assert valued == []
+    assert KERNEL.analyze(*good_call(), value=lambda n, d: valued.append((n, d)) or Fraction(n, d)).count == 28  # type: ignore[union-attr]
+    assert valued  # the same call within range values its groups
+
+
+def test_analyze_takes_as_many_unlisted_cells_as_it_may_and_refuses_one_more():
+    rows, table, mines, cells = good_call()
+    assert KERNEL.analyze(rows, table, mines, cells, unlisted=KERNEL.MAX_UNLISTED).count > 0  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=r"^unlisted: 0 to"):
+        KERNEL.analyze(rows, table, mines, cells, unlisted=KERNEL.MAX_UNLISTED + 1)  # type: ignore[union-attr]
 
 
 def test_analyze_refuses_a_value_it_cannot_call_with_a_python_exception():

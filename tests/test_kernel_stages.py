@@ -95,6 +95,28 @@ def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(sta
         KERNEL._path_limits(0, 0)
 
 
+@pytest.mark.parametrize("bits", [0, 1, 3])
+def test_a_search_whose_memo_keys_all_meet_in_a_few_slots_gives_the_same_answers(bits):
+    """The memo finds a group's counts by a 64-bit hash of its key, then compares the keys whole; two
+    keys' hashes almost never meet, so only a hash kept to a few bits tests the comparison (a lookup
+    trusting the hash alone would hand one group another's counts)."""
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+    from tests.test_kernel import _compiled, pure, same
+
+    assert KERNEL is not None
+    boards = from_play(Settings(16, 16, 40, "safe", "corner"), 3, seed=7)
+    boards += from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 1, seed=2026)
+    KERNEL._memo_hash_bits(bits)
+    try:
+        for board in boards:
+            same(_compiled(board, path_nodes=-1), pure(board))
+    finally:
+        KERNEL._memo_hash_bits(64)
+    with pytest.raises(ValueError, match="bits: from 0 to 64, not 65"):
+        KERNEL._memo_hash_bits(65)
+
+
 def test_the_binomial_table_is_pascals_triangle():
     assert KERNEL is not None
     for n in range(KERNEL.MAX_BOX + 1):
