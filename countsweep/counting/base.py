@@ -105,9 +105,10 @@ class Limits:
         (yielded, started).  A served move or game runs under its request's time limit so: its agent
         makes a hundred counts, none of which is given limits, and past the deadline the next one
         raises, so the work stops instead of running on after the request was answered."""
-        token = _THROUGHOUT.set(self.started())
+        started = self.started()
+        token = _THROUGHOUT.set(started)
         try:
-            yield _THROUGHOUT.get()
+            yield started
         finally:
             _THROUGHOUT.reset(token)
 
