@@ -66,7 +66,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.kernel_build import SANITIZED, compiler, runtime
+from tests.kernel_build import KERNEL_ONLY, SANITIZED, compiler, runtime
 from tests.mutation import GB, memory_cap, run_capped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,7 +284,8 @@ def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | N
     env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(examples),
            "PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})}
     env.pop("COUNTSWEEP_PURE", None)
-    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *tests]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *KERNEL_ONLY,
+           *tests]
     start = time.perf_counter()
     try:
         done = run_capped(cmd, limit, timeout, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -714,6 +715,13 @@ EQUIVALENT: dict[str, str] = {
     SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` + -> - #0": MEMO_ONLY,
     SE + "`return 0;` 0 -> 1 #6": "Search's init succeeded: CPython reads only a negative return of tp_init as a "
                                   "failure",
+    SE + "`if (n > s->max_depth + 1)` 1 -> 0 #0":
+        "clamped when n > max_depth instead: the one n it adds is max_depth + 1, clamped to itself",
+    PA + ("`if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)` "
+          "1 -> 0 #1"):
+        "the last layer placed by tally 0 instead of its parity's: back_last opens a Work's one backward pass, "
+        "where both tallies are still 0 (the Work is zeroed), so the offsets are the same, and the next layer "
+        "of that parity starts its tally again at 0",
     WI + "`for (; carry && i < width; i++) {` < -> <= #0":
         "the carry never reaches the width (the caller's bound; the debug build asserts it): the loop ends on the "
         "carry alike",

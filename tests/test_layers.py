@@ -7,6 +7,7 @@ import still ties the two modules together.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -38,11 +39,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports() -> dict[str, set[str]]:
+@functools.cache  # parsed once per process, not once per parametrized test
+def imports() -> dict[str, frozenset[str]]:
     """Each package module and the package modules it imports."""
     modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     compiled = {module_name(p.with_suffix(".py")) for p in PACKAGE.rglob("*.pyi")}  # C extensions (their stubs)
-    graph: dict[str, set[str]] = {name: set() for name in compiled}
+    graph: dict[str, frozenset[str]] = {name: frozenset() for name in compiled}
     for name, path in modules.items():
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
@@ -56,7 +58,7 @@ def imports() -> dict[str, set[str]]:
             else:
                 continue
             found.update(t for t in targets if (t in modules or t in compiled) and t != name)
-        graph[name] = found
+        graph[name] = frozenset(found)
     return graph
 
 
