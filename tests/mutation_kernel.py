@@ -715,6 +715,39 @@ EQUIVALENT: dict[str, str] = {
     SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` + -> - #0": MEMO_ONLY,
     SE + "`return 0;` 0 -> 1 #6": "Search's init succeeded: CPython reads only a negative return of tp_init as a "
                                   "failure",
+    CB + "`int len = wide_len(scratch, parts[k].pw + 1);` 1 -> 0 #0":
+        "the sum of a part's rows is below 2**bits of the bound its width was chosen by (dpll.c's part_bits), "
+        "which pw limbs hold: the carry limb scratch[pw] is always 0, and the length the same without it",
+    CB + "`if (!out->mines[b] || !out->num[b] || !out->den[b])` || -> && #1":
+        "over the count, num is mines (checked) and den the count; as a fraction they are a box's mines and size, "
+        "one NULL and the other not only where an allocation fails between the two calls, out of memory",
+    CB + "`t->W = (int)((sea + pbits + 32) / 64) + 2;` 32 -> 33 #0":
+        "the width rounded up one bit further: at most a limb wider, the same naturals, memory only",
+    CB + "`if (i >= count || top - i < 0)` - -> + #0":
+        "i is 0 unless top > n >= 0: where top - i can be negative, top + i is the same",
+    DP + "`for (; j > 0 && group[j - 1] > x; j--)` 0 -> 1 #0":
+        "the first box is never moved: one set of boxes may make two keys (a miss), never one key for two "
+        "orders, since the key lists the boxes in their order: " + MEMO_ONLY,
+    DP + "`for (size_t i = hash & mask;; i = (i + 1) & mask) {` + -> - #0":
+        "the look-up probes backward while memo_grow places forward: an entry may be missed after a growth, "
+        "never mistaken (keys are compared whole): " + MEMO_ONLY,
+    DP + "`br->gm = push(d, (size_t)n, sizeof(count_t *), 1);` 1 -> 0 #0":
+        "group k's marginals pointer is written (count_group) before it is read: the zeroed start is never read",
+    DP + "`return status ? (status < 0 ? FAILED : DECLINE) : DONE;` 0 -> 1 #0":
+        "part_pass answers 0, 1 or -1, and this branch is not 0: < 1 and < 0 agree",
+    DP + "`return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */` < -> <= #0":
+        "status is not 0 in this branch: <= 0 and < 0 agree",
+    MD + "`out = eqs && comps ? Py_BuildValue(\"(OO)\", eqs, comps) : NULL;` && -> || #0":
+        "Py_BuildValue answers NULL for an O handed NULL (the error already set): NULL either way",
+    MD + "`return -1;` 1 -> 0 #19":
+        "add_type fails only where PyModule_AddObject cannot grow the module's dict, out of memory at import",
+    PA + "`void *blocks[3] = {NULL, NULL, NULL};` 3 -> 4 #0":
+        "a fourth block slot, NULL and never used: the same three blocks made and freed",
+    WI + "`for (int i = 0; i < n; i++)` < -> <= #0":
+        "the shift reaches a[n] too: every caller's number leaves its width's top limb 0 (the combination's two "
+        "spare limbs, a binomial row's 64 bits over 2**n, the sum's carry limb), so a[n] is a 0 limb of the row, "
+        "shifted to 0; the debug hook's 16 limbs may be full, and there only a sanitizer would see the write "
+        "past them (the sanitized build has no hooks)",
     SE + "`if (n > s->max_depth + 1)` 1 -> 0 #0":
         "clamped when n > max_depth instead: the one n it adds is max_depth + 1, clamped to itself",
     PA + ("`if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)` "

@@ -297,6 +297,14 @@ def test_analyze_refuses_bad_arguments_with_a_python_exception(change, error):
         KERNEL.analyze(*change(good_call()))  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("mines", [-1, -3, -(2**40)])
+def test_analyze_refuses_a_negative_mine_total_by_name_minus_one_included(mines):
+    # -1 is also what C's reading of a Python int answers on an error: it is a value here
+    rows, table, _, cells = good_call()
+    with pytest.raises(ValueError, match=r"^mines: not negative"):
+        KERNEL.analyze(rows, table, mines, cells)  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("max_bytes, error", [(-2, ValueError), (2**70, OverflowError), ("1", TypeError),
                                                (1.5, TypeError)])
 def test_analyze_refuses_a_memory_budget_that_is_not_a_byte_count(max_bytes, error):

@@ -95,6 +95,30 @@ def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(sta
         KERNEL._path_limits(0, 0)
 
 
+@pytest.mark.parametrize("states, coefs", [(1, 0), (0, 1)])
+def test_a_limit_of_one_state_or_one_coefficient_declines_every_path(states, coefs):
+    """One is the least limit the hook takes (0 restores the default): no part's path fits in it, so a
+    search with a single node to spend declines the position, where at the defaults the paths count
+    the same parts with no node spent."""
+    from countsweep.clues import EXACT
+    from countsweep.counting.base import Limits
+    from countsweep.oracle import KernelAnalyzer
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+
+    assert KERNEL is not None
+    boards = [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 1, seed=2026)
+              if 15 <= len(b.number_cells) <= 45]
+    assert len(boards) >= 2
+    one_node = KernelAnalyzer(path_nodes=0, max_nodes=1)
+    assert all(one_node.analyze(b, EXACT, Limits()) is not None for b in boards)
+    KERNEL._path_limits(states, coefs)
+    try:
+        assert all(one_node.analyze(b, EXACT, Limits()) is None for b in boards)
+    finally:
+        KERNEL._path_limits(0, 0)
+
+
 @pytest.mark.parametrize("bits", [0, 1, 3])
 def test_a_search_whose_memo_keys_all_meet_in_a_few_slots_gives_the_same_answers(bits):
     """The memo finds a group's counts by a 64-bit hash of its key, then compares the keys whole; two
