@@ -718,9 +718,6 @@ EQUIVALENT: dict[str, str] = {
     CB + "`int len = wide_len(scratch, parts[k].pw + 1);` 1 -> 0 #0":
         "the sum of a part's rows is below 2**bits of the bound its width was chosen by (dpll.c's part_bits), "
         "which pw limbs hold: the carry limb scratch[pw] is always 0, and the length the same without it",
-    CB + "`if (!out->mines[b] || !out->num[b] || !out->den[b])` || -> && #1":
-        "over the count, num is mines (checked) and den the count; as a fraction they are a box's mines and size, "
-        "one NULL and the other not only where an allocation fails between the two calls, out of memory",
     CB + "`t->W = (int)((sea + pbits + 32) / 64) + 2;` 32 -> 33 #0":
         "the width rounded up one bit further: at most a limb wider, the same naturals, memory only",
     CB + "`if (i >= count || top - i < 0)` - -> + #0":

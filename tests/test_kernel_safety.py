@@ -620,6 +620,14 @@ def along_a_path(board: Board, mines: int | None = None):
     return (rows, table, given if mines is None else mines, cells), {"path_nodes": 0, "max_nodes": 0}
 
 
+def settled_box():
+    """A graph's position: a 0 that sees 300 cells, and a 1 that sees two more; no mine total."""
+    from tests.test_kernel import _graph
+
+    rows, table, cells = _graph(302, [(list(range(300)), 0), ([300, 301], 1)])
+    return rows, table, None, cells
+
+
 OUT_OF_MEMORY = {
     "a square position": lambda: (kernel_args(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")), {}),
     "parts and a sea past 64 bits": lambda: (kernel_args(Board.from_text(EXPERT)), {}),
@@ -634,6 +642,9 @@ OUT_OF_MEMORY = {
                               {}),
     "numbers read through weights": lambda: (good_call(), {"readings": _Always((2, 1, 3, 5))}),
     "no layout": lambda: (kernel_args(Board.from_text("3x3x1\n???\n?2?\n???")), {}),
+    # no total: a box's probability is its mines over its cells, and 300 is past CPython's cached
+    # small integers, so making it allocates
+    "a settled box of 300 cells, no total": lambda: (settled_box(), {}),
 }
 
 
