@@ -718,6 +718,9 @@ EQUIVALENT: dict[str, str] = {
     CB + "`int len = wide_len(scratch, parts[k].pw + 1);` 1 -> 0 #0":
         "the sum of a part's rows is below 2**bits of the bound its width was chosen by (dpll.c's part_bits), "
         "which pw limbs hold: the carry limb scratch[pw] is always 0, and the length the same without it",
+    CB + "`for (int d = 0; d < t->depth; d++)` < -> <= #1":
+        "a node of two parts or more lies above the tree's depth, so nlevel[depth] stays 0 (calloc'd) and the "
+        "extra step allocates nothing",
     CB + "`t->W = (int)((sea + pbits + 32) / 64) + 2;` 32 -> 33 #0":
         "the width rounded up one bit further: at most a limb wider, the same naturals, memory only",
     CB + "`if (i >= count || top - i < 0)` - -> + #0":
@@ -728,6 +731,25 @@ EQUIVALENT: dict[str, str] = {
     DP + "`for (size_t i = hash & mask;; i = (i + 1) & mask) {` + -> - #0":
         "the look-up probes backward while memo_grow places forward: an entry may be missed after a growth, "
         "never mistaken (keys are compared whole): " + MEMO_ONLY,
+    DP + "`for (int i = 0; i < len; i++) {` < -> <= #0":
+        "the hash takes one int past the key too (inside the key buffer): at most a miss, keys compared whole: "
+        + MEMO_ONLY,
+    DP + "`if (n <= SHORT_BOXES && 2 * reach + 1 <= SHORT_PART)` 2 -> 3 #0":
+        "the second sweep skipped on a shorter reach: " + CHOICE,
+    DP + "`br->tmp = push(d, (size_t)W, sizeof(count_t), 0);` 0 -> 1 #0":
+        "the first groups_product clears all W of tmp (odeg starts at W - 1): zeroing it first is work only",
+    DP + "`for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)` < -> <= #0":
+        "of numbers that save as many bits the later comes first, and another set may be chosen: " + LOOSER,
+    PO + "`while (cap < 2 * (size_t)p->frontier + 1)` 1 -> 0 #0":
+        "a power of two of at least 2 * frontier slots, for at most frontier boxes, still leaves half the table "
+        "empty: every probe ends at an empty slot, and the boxes are found alike",
+    SE + "`uint64_t h = 1469598103934665603ULL;` 1469598103934665603ULL -> 1469598103934665604ULL #0":
+        "another start for the hash: " + MEMO_ONLY,
+    PA + "`for (int j = 0; j < NORDERS; j++)` 0 -> 1 #0":
+        "the first order is never probed: another order, or the search where none is left, counts the part (the "
+        "same counts)",
+    PA + "`size_t touches = 0, binomials = 0;` 0 -> 1 #0":
+        "the touches' block allocated one entry longer (the count is read for the allocation only): memory only",
     DP + "`br->gm = push(d, (size_t)n, sizeof(count_t *), 1);` 1 -> 0 #0":
         "group k's marginals pointer is written (count_group) before it is read: the zeroed start is never read",
     DP + "`return status ? (status < 0 ? FAILED : DECLINE) : DONE;` 0 -> 1 #0":
