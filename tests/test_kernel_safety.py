@@ -595,8 +595,11 @@ def each_allocation_failing(call, spare: int = 40, first: int | None = None, aft
     failed = in_a_row = n = 0
     interval = sys.getswitchinterval()
     while in_a_row < spare and (first is None or n < first):
-        # no other thread (pytest-xdist's) may run while allocations fail: it would meet them
+        # no other thread (pytest-xdist's) may run while allocations fail: it would meet them; nor
+        # a collection of earlier tests' garbage, whose finalizers would meet them as unraisable
         sys.setswitchinterval(1000)
+        collecting = gc.isenabled()
+        gc.disable()
         _testcapi.set_nomemory(n, 0 if after else n + 1)
         try:
             found = call()
@@ -605,6 +608,8 @@ def each_allocation_failing(call, spare: int = 40, first: int | None = None, aft
         finally:
             _testcapi.remove_mem_hooks()
             sys.setswitchinterval(interval)
+            if collecting:
+                gc.enable()
         if found is MemoryError:
             failed, in_a_row = failed + 1, 0
         else:
