@@ -32,6 +32,13 @@ SANITIZED = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-
 KERNEL_ONLY = ("-k", "not TestPython")
 
 
+def pytest_command(tests: list[str] | tuple[str, ...]) -> list[str]:
+    """The child pytest that runs ``tests`` against a build: stops at the first failure, the slow
+    tests and the pure classes left out."""
+    return [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *KERNEL_ONLY,
+            *tests]
+
+
 def compiler() -> str | None:
     """The C compiler Python's own extensions are built with, if the machine has it."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -65,6 +72,4 @@ def run_tests(kernel: Path, tests: list[str], extra_env: dict[str, str] | None =
     env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(max_examples),
            **(extra_env or {})}
     env.pop("COUNTSWEEP_PURE", None)
-    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *KERNEL_ONLY,
-           *tests]
-    return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    return subprocess.run(pytest_command(tests), cwd=ROOT, env=env, capture_output=True, text=True)

@@ -57,7 +57,6 @@ import random
 import re
 import shutil
 import subprocess
-import sys
 import sysconfig
 import threading
 import time
@@ -66,7 +65,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.kernel_build import KERNEL_ONLY, SANITIZED, compiler, runtime
+from tests.kernel_build import SANITIZED, compiler, pytest_command, runtime
 from tests.mutation import GB, memory_cap, run_capped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,8 +283,7 @@ def run_tests(kernel: Path, timeout: float | None, extra_env: dict[str, str] | N
     env = {**os.environ, "COUNTSWEEP_KERNEL_PATH": str(kernel), "COUNTSWEEP_MAX_EXAMPLES": str(examples),
            "PYTHONDONTWRITEBYTECODE": "1", **(extra_env or {})}
     env.pop("COUNTSWEEP_PURE", None)
-    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "not slow", *KERNEL_ONLY,
-           *tests]
+    cmd = pytest_command(tests)
     start = time.perf_counter()
     try:
         done = run_capped(cmd, limit, timeout, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
