@@ -72,6 +72,16 @@ def test_a_graphs_neighbours_listed_in_any_order_make_equations_over_ascending_c
     assert equations == [(tuple(sorted(cells)), 1, 1) for cells in numbers]
 
 
+def knotted_3d_positions(games: int) -> list:
+    """Positions of 3D play (4 layers of 8x32, 40 mines) with 15 to 45 numbers: frontiers knotted into
+    balls, whose parts are long enough to be tried along a path."""
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+
+    return [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), games, seed=2026)
+            if 15 <= len(b.number_cells) <= 45]
+
+
 @pytest.mark.parametrize("states, coefs", [(40, 0), *((0, c) for c in (60, 120, 250, 500, 1000, 2000))])
 def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(states, coefs):
     """Every part tried along a path first (path_nodes 0); past a layer of ``states`` states, or
@@ -79,13 +89,10 @@ def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(sta
     backward pass keeps more coefficients at once than the forward one (a stretch of layers made
     again), so some of these limits let the forward pass through and stop the backward one, after
     the part's total and some of its marginals are written."""
-    from countsweep.play.game import Settings
-    from countsweep.play.generators import from_play
     from tests.test_kernel import _compiled, pure, same
 
     assert KERNEL is not None
-    boards = [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 2, seed=2026)
-              if 15 <= len(b.number_cells) <= 45]
+    boards = knotted_3d_positions(games=2)
     assert len(boards) >= 5
     KERNEL._path_limits(states, coefs)
     try:
@@ -103,12 +110,9 @@ def test_a_limit_of_one_state_or_one_coefficient_declines_every_path(states, coe
     from countsweep.clues import EXACT
     from countsweep.counting.base import Limits
     from countsweep.oracle import KernelAnalyzer
-    from countsweep.play.game import Settings
-    from countsweep.play.generators import from_play
 
     assert KERNEL is not None
-    boards = [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 1, seed=2026)
-              if 15 <= len(b.number_cells) <= 45]
+    boards = knotted_3d_positions(games=1)
     assert len(boards) >= 2
     one_node = KernelAnalyzer(path_nodes=0, max_nodes=1)
     assert all(one_node.analyze(b, EXACT, Limits()) is not None for b in boards)
