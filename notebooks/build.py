@@ -123,7 +123,7 @@ band family."""),
     ("code", """# parameters
 GAMES = 1                 # games per level for the encoding table (docs: 2)
 TABLE_LEVELS = ["beginner", "intermediate"]   # docs: the three, expert too
-GANAK_TIMEOUT = 5.0       # seconds per corpus instance (docs: 30)
+GANAK_TIMEOUT = 2.0       # seconds per corpus instance (docs: 30)
 CORPUS_INSTANCES = 6      # how many corpus instances to race (all: 29)
 BAND_SIZES = [25, 50, 100, 200]   # docs: up to 1000"""),
     ("code", """import json, time, io, subprocess, sys

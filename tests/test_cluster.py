@@ -9,6 +9,7 @@ import signal
 import pytest
 
 distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
+dask = pytest.importorskip("dask")
 
 from countsweep.play.game import Settings  # noqa: E402
 from countsweep.play.runs import run  # noqa: E402
@@ -70,6 +71,8 @@ def test_play_on_a_local_cluster_resumes_an_interrupted_file_without_counting_tw
 @pytest.mark.parametrize(("address", "says"), [("local:0", "local:N"), ("nowhere", "tcp://HOST:PORT"),
                                                 ("tcp://127.0.0.1:9", "no scheduler")])
 def test_a_bad_cluster_address_exits_2_with_one_line(address, says):
-    r = cli("play", "--size", "4x4x2", "--games", "2", "--cluster", address)
+    # a refused connection is tried again until Dask's connect timeout: one second here, not 30
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        r = cli("play", "--size", "4x4x2", "--games", "2", "--cluster", address)
     assert r.exit_code == 2 and says in r.stderr and r.stderr.count("\n") == 1, r.stderr
 

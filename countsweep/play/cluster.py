@@ -75,7 +75,9 @@ def connect(address: str) -> Iterator[Any]:
     if "://" not in address:
         raise ParameterError(f"--cluster {address!r}: give tcp://HOST:PORT or local:N")
     try:
-        client = distributed.Client(address, timeout="10s")
+        # as long as Dask's own setting says (distributed.comm.timeouts.connect: 30 s unless the
+        # user's Dask configuration or DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT says otherwise)
+        client = distributed.Client(address)
     except OSError as err:
         raise ParameterError(f"--cluster {address!r}: no scheduler answers there ({err})") from None
     with client:
