@@ -56,9 +56,16 @@ def reference_around(topology: Topology, cell: Cell, height: int, width: int) ->
     return out - {cell}
 
 
-def fits(board: Board, mines: set[Cell]) -> bool:
-    return all(sum(1 for n in reference_around(board.topology, cell, board.height, board.width) if n in mines)
-               == board[cell] for cell in board.numbers())
+def numbers_of(board: Board) -> list[tuple[int, set[Cell]]]:
+    """Each revealed number and the cells it counts (made once a board: once a layout, they took
+    half of the enumeration's time)."""
+    return [(board[cell], reference_around(board.topology, cell, board.height, board.width))
+            for cell in board.numbers()]
+
+
+def fits(numbers: list[tuple[int, set[Cell]]], mines: set[Cell]) -> bool:
+    """Does every number count ``mines`` among its cells?"""
+    return all(len(around & mines) == shown for shown, around in numbers)
 
 
 def layouts(board: Board) -> list[frozenset[Cell]]:
@@ -70,11 +77,12 @@ def layouts(board: Board) -> list[frozenset[Cell]]:
     else:
         left = board.mines - len(flags)
         sizes = range(left, left + 1) if 0 <= left <= len(hidden) else range(0)
+    numbers = numbers_of(board)
     out = []
     for k in sizes:
         for combo in combinations(hidden, k):
             chosen = set(combo)
-            if fits(board, chosen | flags):
+            if fits(numbers, chosen | flags):
                 out.append(frozenset(chosen))
     return out
 
