@@ -775,6 +775,33 @@ EQUIVALENT: dict[str, str] = {
     WI + "`for (; carry && i < width; i++) {` < -> <= #0":
         "the carry never reaches the width (the caller's bound; the debug build asserts it): the loop ends on the "
         "carry alike",
+    CB + "`PyObject *own = wide_sum(part->total, 1, part->pw, 1, scratch, bytes);` 1 -> 0 #1":
+        "a divisor of 0 for 1: wide_sum divides only by a divisor above 1, so neither divides",
+    WI + "`return wide_to_long(scratch, pw + 1, bytes);` 1 -> 0 #0":
+        "the carry limb left out of the value: every sum wide_sum gives back fits the part's pw limbs (a part's "
+        "layouts, or a box's mines over them divided by its size, at most its layouts); the extra limb holds the "
+        "carry before the division only, and is 0 after it",
+    DP + "`br->ngroups = 0;` 0 -> 1 #0":
+        "open_groups sets a branch's number of groups before anything reads it",
+    DP + "`br->gstart = push(d, (size_t)n + 1, sizeof(int), 0);` 1 -> 0 #0":
+        "a branch assigns its picked box before open_groups, so at most n - 1 boxes are open, in at most n - 1 "
+        "groups, and gstart[n - 1] is the last entry written: n entries are enough",
+    DP + "`for (int r = 1; r <= res->nmod; r++) {` 1 -> 0 #0":
+        "the native pass's arrays made again: the arena gives them zeroed, as counts_clear left the first ones, so "
+        "the pass counts the same into the new ones (memory only)",
+    PA + "`for (int a = from + 1; a < tail; a++) { /* the new ones, fewest neighbours first */` + -> - #0":
+        "the insertion sort starts two entries early: entries before `from` never move (b > from stops them), and "
+        "the one at `from` has nothing before it to pass",
+    PA + "`memset(L, 0, sizeof(*L));` 0 -> 1 #0":
+        "a freed layer's fields filled with 1s instead of 0s: no freed layer is read or freed again (work_free "
+        "frees the layers' array next; probe_free clears the whole probe)",
+    PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #0":
+        STICKY,
+    SE + "`if (n > s->max_depth + 1)` + -> - #0":
+        "the level table grown to its cap (max_depth + 1 levels) from max_depth - 1 levels on instead of past the "
+        "cap: more scratch levels sooner, the same search",
+    SE + "`for (int g = 0; g < cut->nshows && groups < 2; g++)` < -> <= #1":
+        "the count of a free cut's groups goes on to 3: only whether it passes 1 is read",
 }
 
 
