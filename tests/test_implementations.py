@@ -310,6 +310,16 @@ class SearchContract:
                 *(Cut((0, j), everything ^ (1 << j), (1 << j,)) for j in range(1, 64)))
         assert self.search(cuts, n, 10**6).wins(everything) == 2
 
+    def test_a_position_held_as_worth_nothing_is_read_back_not_valued_again(self):
+        # layouts 0 and 1 show the same number at the one cut and nothing tells them apart: {0, 1}
+        # wins nothing, and the memo holds that 0 exactly.  Opening the cut from {0, 1, 2} again asks
+        # {0, 1} under a bar of -2 (the part {2} adds its layout whatever {0, 1} wins); a search that
+        # valued the stored 0 again would need a third position, past its limit of two
+        cuts = (Cut((0, 0), 0, (0b011, 0b100)),)
+        search = self.search(cuts, 3, 2)
+        assert search.wins(0b111) == 1 and search.wins(0b011) == 0 and search.positions == 2
+        assert search.after(0b111, 0, -1) == 1 and search.positions == 2
+
     def test_a_chain_deeper_than_the_depth_limit_stops_the_search(self):
         # cut c is a mine only in layout c: one guess after another, 600 positions deep
         n = 600
