@@ -802,6 +802,18 @@ EQUIVALENT: dict[str, str] = {
         "cap: more scratch levels sooner, the same search",
     SE + "`for (int g = 0; g < cut->nshows && groups < 2; g++)` < -> <= #1":
         "the count of a free cut's groups goes on to 3: only whether it passes 1 is read",
+    CB + "`PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));` 1 -> 0 #0":
+        "own[k] is read for k < nparts only, and PyMem_Calloc(0, ...) still gives a pointer (as for one byte), "
+        "so no part count reads as out of memory",
+    DP + "`if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */` 1 -> 0 #0":
+        "the memo grows one entry later: still about half empty, so every probe ends at an empty slot; "
+        + MEMO_ONLY,
+    DP + ("`int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base "
+          ": room;` - -> + #3"):
+        LOOSER,
+    PA + "`pr->states = 1;` 1 -> 0 #0":
+        "every probe's tally one fewer (its first layer of one state left out): the probes compare alike, and a "
+        "finished tally stays above 0 (each later layer holds a state), so the same order is chosen",
 }
 
 

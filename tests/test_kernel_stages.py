@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from countsweep.constraints import Constraints
 from countsweep.kernel import KERNEL
-from countsweep.topology import kernel_table
+from countsweep.topology import SQUARE, kernel_table
 from tests.strategies import TOPOLOGIES, positions
 
 pytestmark = pytest.mark.skipif(KERNEL is None or not KERNEL.DEBUG,
@@ -49,6 +49,15 @@ def test_the_kernels_equations_components_and_boxes_are_the_python_ones(board):
                 tuple(eq_index[id(eq)] for eq in comp.equations if box[0] in eq.cells)) for box in comp.boxes]
               for comp in model.components]
     assert components == python
+
+
+def test_a_position_no_layout_fits_or_the_kernel_cannot_read_is_given_as_its_status():
+    assert KERNEL is not None
+    table = kernel_table(SQUARE, 1, 3)
+    assert KERNEL._position(((2, 1, -1),), table) == 2  # NO_LAYOUT: a 2 that sees no hidden cell
+    assert KERNEL._position(((-1, 3, -1),), table) == 1  # DECLINE: no cell of this table has 3 neighbours
+    equations, _ = KERNEL._position(((-1, 2, -1),), table)  # type: ignore[misc]
+    assert equations == [((0, 2), 2, 2)]
 
 
 @settings(max_examples=300)
