@@ -123,6 +123,7 @@ def vars_of(agent: BestAgent) -> dict:
         "risk_weight": agent.risk_weight}
 
 
+@pytest.mark.long
 def test_a_contest_hears_a_rival_the_bound_of_the_best_would_have_pruned():
     """Candidates are scored safest first, each pruned once it cannot beat the best so far; a
     contest needs every rival within its margin scored in full."""

@@ -46,6 +46,7 @@ def test_a_wide_search_keeps_its_polynomials_apart_and_counts_the_same(f):
     assert wide == packed == BruteCounter().count(f)
 
 
+@pytest.mark.long
 def test_a_dense_boards_large_component_is_counted_wide_and_exactly():
     from countsweep.counting import dpll
     from countsweep.play.generators import midgame

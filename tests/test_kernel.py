@@ -555,6 +555,7 @@ def test_a_weighted_part_whose_layouts_pass_128_bits_is_counted_exactly():
 
 
 @needs_wide
+@pytest.mark.long
 @pytest.mark.parametrize("model", [UNDER, OVER], ids=["under", "over"])
 def test_weighted_lines_of_3d_numbers_are_counted_exactly(model):
     # parts of 100 to 136 cells whose weights take them past 128 bits: their layouts are counted
@@ -725,6 +726,7 @@ def test_parts_whose_counts_pass_64_bits_combine_as_the_pure_analysis(sea):
     assert kernel.analysis.probabilities == python.analysis.probabilities
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_board_with_numbers_everywhere_combines_its_hundreds_of_parts_as_the_pure_analysis(seed):
     """A 40x40 board with a number on half its safe cells: hundreds of parts, many of one mine

@@ -423,6 +423,7 @@ def every_other_call_fails():
     return lambda num, den: [num, den] if next(calls) % 2 == 0 else 1 // 0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("value", [None, lambda num, den: [num, den], every_other_call_fails()])
 def test_answers_given_back_leave_no_object_behind(value):
     """An object leaked per call (a reference the answer or an error path keeps) shows as blocks

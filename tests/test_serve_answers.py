@@ -297,6 +297,7 @@ def _expected_alternatives(text: str, k: int) -> tuple[list[list[int]], int]:
     return [list(c) for _, _, c in ranked[:k]], ties
 
 
+@pytest.mark.long
 def test_the_alternatives_are_the_next_best_candidates_living_first_then_by_score_then_row_major():
     from countsweep.play.game import Game
 
