@@ -139,7 +139,8 @@ def test_a_chain_deeper_than_the_depth_limit_stops_the_search_instead_of_the_sta
     everything = bits(*range(n), n=n)
     # every layout but c, as bits() gives it (made from the whole set: bits() of 2999 layouts, 3000
     # times, took most of this test's time under the sanitizers)
-    but = [(int.from_bytes(everything, "little") ^ (1 << c)).to_bytes(len(everything), "little") for c in range(n)]
+    whole = int.from_bytes(everything, "little")
+    but = [(whole ^ (1 << c)).to_bytes(len(everything), "little") for c in range(n)]
     assert but[7] == bits(*(x for x in range(n) if x != 7), n=n)
     cuts = [(bits(c, n=n), (but[c],)) for c in range(n)]
     search = KERNEL.Search(n, cuts, 10**6)  # type: ignore[union-attr]
