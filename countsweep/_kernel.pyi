@@ -90,9 +90,10 @@ def _crt(residues: list[int], /) -> int:
 def _divexact(x: int, d: int, /) -> int:
     """Debug builds only: ``x // d`` by the combination's exact division (``d`` divides ``x``)."""
 
-def _memo_hash_bits(bits: int, /) -> None:
+def _memo_hash_bits(bits: int, /) -> int:
     """Debug builds only: the search memo's hashes kept to their low ``bits`` bits (64: all of them;
-    0: every key's hash is 0), so that the tests make different keys meet in one slot."""
+    0: every key's hash is 0), so that the tests make different keys meet in one slot.  Returns how
+    many look-ups met another key's hash since the last call, and starts that tally again."""
 
 def _path_limits(states: int, coefs: int, /) -> None:
     """Debug builds only: the states a path's layer and the coefficients it keeps at once may reach

@@ -451,10 +451,14 @@ static int memo_key(Dpll *d, int *group, int n) {
 
 #ifdef COUNTSWEEP_DEBUG
 static int memo_hash_bits = 64;
+static long memo_meetings = 0; /* look-ups that met another key's hash since the last setting */
 
-void dpll_set_memo_hash_bits(int bits) {
+long dpll_set_memo_hash_bits(int bits) {
     assert(bits >= 0 && bits <= 64);
     memo_hash_bits = bits;
+    long met = memo_meetings;
+    memo_meetings = 0;
+    return met;
 }
 #endif
 
@@ -487,6 +491,11 @@ static Memo *memo_find(Dpll *d, int len, uint64_t hash) {
     size_t mask = d->memo_cap - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
         Memo *m = &d->memo[i];
+#ifdef COUNTSWEEP_DEBUG
+        /* a key whose hash meets another's, told apart by the comparison alone: the tests count them */
+        if (m->key && m->hash == hash && (m->klen != len || memcmp(m->key, d->key, sizeof(int) * (size_t)len)))
+            memo_meetings++;
+#endif
         if (!m->key || (m->hash == hash && m->klen == len && !memcmp(m->key, d->key, sizeof(int) * (size_t)len)))
             return m;
     }

@@ -50,8 +50,9 @@ typedef struct {
 
 #ifdef COUNTSWEEP_DEBUG
 /* Debug builds only: keep the memo's hashes to their low `bits` bits (64: all of them), so that
-   the tests make different keys meet in one slot; 0 gives every key the hash 0. */
-void dpll_set_memo_hash_bits(int bits);
+   the tests make different keys meet in one slot; 0 gives every key the hash 0.  Returns how many
+   look-ups met another key's hash since the last call (and starts the tally again). */
+long dpll_set_memo_hash_bits(int bits);
 #endif
 
 /* Component k into parts (appended to solver->parts) and settled boxes (p->settled); under a

@@ -761,7 +761,8 @@ static PyObject *debug_path_limits(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* _memo_hash_bits(bits): the memo's hashes kept to their low bits (64: all), so keys collide */
+/* _memo_hash_bits(bits) -> the look-ups that met another key's hash since the last call; the
+   memo's hashes kept to their low bits from now on (64: all), so keys collide */
 static PyObject *debug_memo_hash_bits(PyObject *self, PyObject *args) {
     (void)self;
     int bits;
@@ -771,8 +772,7 @@ static PyObject *debug_memo_hash_bits(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "bits: from 0 to 64, not %d", bits);
         return NULL;
     }
-    dpll_set_memo_hash_bits(bits);
-    Py_RETURN_NONE;
+    return PyLong_FromLong(dpll_set_memo_hash_bits(bits));
 }
 
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
@@ -876,7 +876,8 @@ static PyMethodDef kernel_methods[] = {
     {"_path_limits", debug_path_limits, METH_VARARGS,
      "Debug: _path_limits(states, coefs) sets the path's limits (0: the defaults)."},
     {"_memo_hash_bits", debug_memo_hash_bits, METH_VARARGS,
-     "Debug: _memo_hash_bits(bits) keeps the search memo's hashes to their low bits (64: all of them)."},
+     "Debug: _memo_hash_bits(bits) keeps the search memo's hashes to their low bits (64: all of them) "
+     "and returns the look-ups that met another key's hash since the last call."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

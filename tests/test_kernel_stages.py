@@ -149,7 +149,10 @@ def test_a_search_whose_memo_keys_all_meet_in_a_few_slots_gives_the_same_answers
         for board in boards:
             same(_compiled(board, path_nodes=-1), pure(board))
     finally:
-        KERNEL._memo_hash_bits(64)
+        met = KERNEL._memo_hash_bits(64)
+    assert met > 0  # the keys did meet: the comparison, not the hash, told them apart
+    same(_compiled(boards[-1], path_nodes=-1), pure(boards[-1]))
+    assert KERNEL._memo_hash_bits(64) == 0  # a whole hash: these keys never meet
     with pytest.raises(ValueError, match="bits: from 0 to 64, not 65"):
         KERNEL._memo_hash_bits(65)
 
