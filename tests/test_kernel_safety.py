@@ -14,6 +14,7 @@ import contextlib
 import gc
 import itertools
 import random
+import signal
 import sys
 import tracemalloc
 from array import array
@@ -28,7 +29,7 @@ from countsweep.counting import Limits
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer, analyze
 from countsweep.topology import SQUARE, cell_table, kernel_table
-from tests.reference import kernel_args, ring
+from tests.reference import BALL, kernel_args, ring
 
 pytestmark = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 
@@ -826,3 +827,40 @@ def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_a
         args = [rng.choice(JUNK) for _ in range(4)]
         with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError, KeyError, RuntimeError, MemoryError):
             rng.choice(entry)(args)
+
+
+# Ctrl-C in the search ------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer to deliver the signal")
+def test_a_signal_that_raises_in_a_long_search_ends_the_count_in_that_exception():
+    # the search looks for signals every 1024 nodes, then asks the stop callback (a deadline): the
+    # ball's search alone runs for seconds, and a KeyboardInterrupt raised by the signal's handler
+    # part of the way in must end the count there, the callback never asked again (a count that
+    # went on would call it with the exception still set, or raise the exception only at its end)
+    assert KERNEL is not None
+    interrupted = False
+    asked_after = 0
+
+    def interrupt(signum, frame):
+        nonlocal interrupted
+        interrupted = True
+        raise KeyboardInterrupt
+
+    def stop():
+        nonlocal asked_after
+        asked_after += interrupted
+        return False
+
+    ball = kernel_args(Board.from_text(BALL))
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(KeyboardInterrupt):
+            KERNEL.analyze(*ball, path_nodes=-1, stop=stop)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert interrupted and asked_after == 0
+    board = ring(24)  # and the kernel's search counts on as before
+    assert KernelAnalyzer(path_nodes=-1).analyze(board, EXACT, Limits()) == analyze(board, implementation="python")
