@@ -572,6 +572,34 @@ def test_a_number_whose_sums_have_a_gap_is_encoded_by_its_sums_not_by_their_rang
         assert (r.safe, r.mines_certain) == (a.safe, a.mines_certain) == (((2, 0), (3, 0)), ())
 
 
+def test_a_clause_check_encodes_its_numbers_and_total_in_the_encoding_asked_for(monkeypatch):
+    # every encoding gives the same answer (above), so only what the encoder is asked shows which
+    # one a check used: the numbers and the mine total in the encoding asked for, and on the native
+    # path only a number whose allowed sums have a gap (an uncertain clue), in the default one
+    from countsweep.encode import sat
+    from countsweep.encode.cnf import DEFAULT_ENCODING, ENCODINGS
+
+    asked: list[tuple[str, str]] = []
+
+    def recording(name, encode, at):
+        def encoder(*args, **kwargs):
+            asked.append((name, args[at] if len(args) > at else kwargs.get("encoding", DEFAULT_ENCODING)))
+            return encode(*args, **kwargs)
+        return encoder
+
+    monkeypatch.setattr(sat, "encode_equations", recording("numbers", sat.encode_equations, 3))
+    monkeypatch.setattr(sat, "_bound", recording("total", sat._bound, 4))
+    board = Board.from_text("5x3x4\n1?1??\n?2???\n?????")
+    for encoding in ENCODINGS:
+        asked.clear()
+        check(board, encoding)
+        assert {name for name, _ in asked} == {"numbers", "total"}
+        assert {e for _, e in asked} == {encoding}, encoding
+    asked.clear()
+    decide(Board.from_text("3x5\n???\n???\n???\n?00\n000\n"), "native", clues=GAPS, method="sat")
+    assert asked and set(asked) == {("numbers", DEFAULT_ENCODING)}
+
+
 def test_the_estimate_takes_the_tighter_bound_even_when_it_is_one():
     """Three frontier cells, two or more mines among them (no sea): at most one safe is the tighter bound, so
     the estimate is 3 cells x 1 x 2 bounds x 120 bytes = 720."""
