@@ -554,6 +554,29 @@ def test_a_weighted_part_whose_layouts_pass_128_bits_is_counted_exactly():
     assert max(_compiled(b, model).weight.numerator.bit_length() for b in boards) > 185
 
 
+def _parity() -> ClueModel:
+    """A table under which a shown 1 is any number of mines, an odd one half as likely: every sum
+    allowed, so a part's layouts are 2 to its cells, yet every number weighted."""
+    parity = tuple(Fraction(1) if n % 2 == 0 else Fraction(1, 2) for n in range(9))
+    return ClueModel("parity", "table", tuple(parity if v == 1 else (Fraction(0),) * 9 for v in range(9)))
+
+
+@needs_wide
+@pytest.mark.parametrize("width", [49, 51, 53, 57])
+def test_a_weighted_part_whose_layouts_are_bounded_near_128_bits_is_counted_exactly(width):
+    # 1s at every other cell of a band three rows high: one part of 123 to 143 cells whose layouts
+    # are bounded at exactly 2 to its cells, the numbers' weights adding some 50 bits.  Below
+    # 2**128 its layouts are counted plainly first to bound the weighted counts; from 2**128 on
+    # that count would wrap (to 0 here) and take too few residues: the part's bound must decide
+    # at the native width, not past it
+    middle = "".join("1" if x % 2 else "?" for x in range(width))
+    board = Board.from_text(f"{width}x3\n" + "?" * width + f"\n{middle}\n" + "?" * width)
+    kernel = _compiled(board, _parity())
+    assert kernel is not None and kernel.weighted
+    same(kernel, pure(board, _parity()))
+    assert kernel.count.bit_length() > 128  # the weighted counts need residues past the native width
+
+
 @needs_wide
 @pytest.mark.long
 @pytest.mark.parametrize("model", [UNDER, OVER], ids=["under", "over"])
