@@ -50,6 +50,16 @@ def small_search(max_positions: int = 100):
 # Search: indices, initialisation, re-initialisation, recursion --------------------------------
 
 
+def test_a_search_over_sets_of_fewer_than_two_layouts_reads_no_word_past_them():
+    # a set of fewer than two layouts is worth its size unsearched: counting its layouts stops at
+    # its last word, at the root (the caller's bytes) and in a part after a cut (the level's
+    # scratch).  The sanitized build runs this module, where a word read past either is caught
+    search = small_search()
+    assert search.wins(bits(1)) == 1 and search.wins(bits()) == 0
+    assert search.after(bits(0, 1, 2), 0, -1) == 2  # layout 0 a mine at the cut, 1 and 2 a part each
+    assert search.wins(bits(0, 1, 2)) == 2
+
+
 @pytest.mark.parametrize("cut", [5, 1, 10**6, -1, -(10**6)])
 def test_best_refuses_a_cut_index_the_search_does_not_have(cut):
     with pytest.raises(IndexError, match=rf"cut {cut}: the search has cuts 0 to 0"):
