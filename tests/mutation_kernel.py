@@ -811,6 +811,22 @@ EQUIVALENT: dict[str, str] = {
     DP + ("`int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base "
           ": room;` - -> + #3"):
         LOOSER,
+    CB + "`if (settled_groups(p, out->scale, 1, out) != DONE)` 1 -> 0 #0":
+        ("a settled box's v of s mines given over the scale rather than as v / s: the scale is twice the count, "
+         "which holds the box's C(s, v) ways, and v C(s, v) = s C(s - 1, v - 1), so scale v / s is exact and the "
+         "probability read is v / s, reduced"),
+    DP + "`if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */` + -> - #0":
+        "the memo grows two entries later: still about half empty, so every probe ends at an empty slot; "
+        + MEMO_ONLY,
+    DP + "`for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)` 0 -> 1 #0":
+        "the insertion sort never moves a group to the front: a permutation still, less sorted; " + ORDER,
+    PA + "`size_t bwd_used[2], bwd_cap[2];` 2 -> 3 #0":
+        "an array of three sizes of which two are used (the layer's parity): memory only",
+    PO + "`for (int k = 0; k < p->ncomps; k++)` 0 -> 1 #0":
+        "the prefix sum's first step adds start[0], which is 0: starting at the second gives the same starts",
+    WI + "`if (c->pw > 1)` > -> >= #0":
+        ("with __int128 a count_t is two limbs, and every caller's width is at least that (part_keep, the "
+         "debug hook): pw is never 1"),
     PA + "`pr->states = 1;` 1 -> 0 #0":
         "every probe's tally one fewer (its first layer of one state left out): the probes compare alike, and a "
         "finished tally stays above 0 (each later layer holds a state), so the same order is chosen",
