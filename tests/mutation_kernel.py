@@ -820,6 +820,9 @@ EQUIVALENT: dict[str, str] = {
         + MEMO_ONLY,
     DP + "`for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)` 0 -> 1 #0":
         "the insertion sort never moves a group to the front: a permutation still, less sorted; " + ORDER,
+    DP + "`shared = g->fixed[g->cb_list[t]] < 0 && covered[g->cb_list[t]] == stamp;` 0 -> 1 #0": LOOSER,
+    SE + "`for (int i = 0; i < n && pop < 2; i++)` < -> <= #1":
+        "the count of a set's layouts goes on to 3 before it stops: only whether it passes 1 is read",
     PA + "`size_t bwd_used[2], bwd_cap[2];` 2 -> 3 #0":
         "an array of three sizes of which two are used (the layer's parity): memory only",
     PO + "`for (int k = 0; k < p->ncomps; k++)` 0 -> 1 #0":
