@@ -843,6 +843,8 @@ def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_a
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer to deliver the signal")
+@pytest.mark.skipif(KERNEL is None or not KERNEL.WIDE_COUNTS,
+                    reason="the ball's counts pass 64 bits: a build without __int128 declines it at once")
 def test_a_signal_that_raises_in_a_long_search_ends_the_count_in_that_exception():
     # the search looks for signals every 1024 nodes, then asks the stop callback (a deadline): the
     # ball's search alone runs for seconds, and a KeyboardInterrupt raised by the signal's handler
