@@ -554,6 +554,20 @@ def test_a_weighted_part_whose_layouts_pass_128_bits_is_counted_exactly():
     assert max(_compiled(b, model).weight.numerator.bit_length() for b in boards) > 185
 
 
+@pytest.mark.parametrize("first", [True, False], ids=["big-box-first", "big-box-last"])
+def test_a_part_with_a_box_past_the_binomial_table_is_counted_right_whichever_box_comes_first(first):
+    # a box of more cells than MAX_BOX has binomials past the kernel's table, so its part is left to
+    # the Python implementation; the check once skipped the part's first box
+    assert KERNEL is not None
+    big = [f"c{i}" for i in range(KERNEL.MAX_BOX + 29)]
+    rules = [{"num_mines": 2, "cells": big}, {"num_mines": 1, "cells": [big[-1 if first else 0], "x"]}]
+    payload = RuleSet.from_payload({"rules": rules if first else rules[::-1]})
+    kernel, python = analyze_rules(payload, implementation="kernel"), analyze_rules(payload, implementation="python")
+    n = len(big) - 1  # the box the two rules do not share
+    assert kernel.count == python.count == n + math.comb(n, 2)
+    assert all(kernel.probability(c) == python.probability(c) for c in ("x", big[0], big[-1]))
+
+
 def _parity() -> ClueModel:
     """A table under which a shown 1 is any number of mines, an odd one half as likely: every sum
     allowed, so a part's layouts are 2 to its cells, yet every number weighted."""
