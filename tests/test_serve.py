@@ -383,6 +383,31 @@ def test_a_gzip_records_file_is_read_as_utf_8_whatever_the_locale(tmp_path):
     assert read_back == "True" and encoding.lower() in ("ansi_x3.4-1968", "ascii", "us-ascii"), done.stdout
 
 
+def test_a_gzip_records_file_is_opened_with_the_utf_8_codec_named(tmp_path, monkeypatch):
+    """The test above reads in a child process, which a mutation run does not see reach ``read``
+    (its trampolines count calls in this process only, and run only the tests that reach a
+    function); this one asks the call itself for the codec it names, as this process's locale
+    may well be UTF-8 already."""
+    import codecs
+    import gzip
+
+    from countsweep.play.records import read
+
+    path = tmp_path / "run.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write('{"game": 1, "won": true, "guesses": 0, "moves": 3, "seconds": 0.1, "run": {"name": "café"}}\n')
+    named: list[str | None] = []
+    real = gzip.open
+
+    def opening(*args, **kwargs):
+        named.append(kwargs.get("encoding", args[3] if len(args) > 3 else None))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(gzip, "open", opening)
+    assert read(path)[0]["run"]["name"] == "café"
+    assert [codecs.lookup(e).name if e else None for e in named] == ["utf-8"]
+
+
 def test_serve_refuses_a_gzip_records_file_that_is_not_gzip(tmp_path):
     path = tmp_path / "run.jsonl.gz"
     path.write_text('{"game": 0}\n')
