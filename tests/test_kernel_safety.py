@@ -626,30 +626,38 @@ EXPERT = """30x16x99
 ??????????????????????????????"""
 
 
-def each_allocation_failing(call, spare: int = 40, first: int | None = None, after: bool = False) -> int:
-    """Call ``call`` with its n-th allocation failing (``after``: and every one after it, as when
-    memory has run out), for n = 0, 1, ... until ``spare`` calls in a row meet no failure (the
-    call makes fewer allocations), or for its ``first`` allocations only; each ends in MemoryError
-    or gives the answer it gives with memory to spare.  Returns how many ended in MemoryError."""
-    answer = call()
-    failed = in_a_row = n = 0
+def failing(call, n: int, after: bool = False):
+    """``call``'s result, or MemoryError, with its n-th allocation failing (``after``: and every one
+    after it, as when memory has run out)."""
     interval = sys.getswitchinterval()
+    # no other thread (pytest-xdist's) may run while allocations fail: it would meet them; nor
+    # a collection of earlier tests' garbage, whose finalizers would meet them as unraisable
+    sys.setswitchinterval(1000)
+    collecting = gc.isenabled()
+    gc.disable()
+    _testcapi.set_nomemory(n, 0 if after else n + 1)
+    try:
+        return call()
+    except MemoryError:
+        return MemoryError
+    finally:
+        _testcapi.remove_mem_hooks()
+        sys.setswitchinterval(interval)
+        if collecting:
+            gc.enable()
+
+
+def each_allocation_failing(call, spare: int = 40, first: int | None = None, after: bool = False,
+                            start: int = 0) -> int:
+    """Call ``call`` with its n-th allocation failing (``after``: and every one after it), for
+    n = start, start + 1, ... until ``spare`` calls in a row meet no failure (the call makes fewer
+    allocations), or up to ``first``; each ends in MemoryError or gives the answer it gives with
+    memory to spare.  Returns how many ended in MemoryError."""
+    answer = call()
+    failed = in_a_row = 0
+    n = start
     while in_a_row < spare and (first is None or n < first):
-        # no other thread (pytest-xdist's) may run while allocations fail: it would meet them; nor
-        # a collection of earlier tests' garbage, whose finalizers would meet them as unraisable
-        sys.setswitchinterval(1000)
-        collecting = gc.isenabled()
-        gc.disable()
-        _testcapi.set_nomemory(n, 0 if after else n + 1)
-        try:
-            found = call()
-        except MemoryError:
-            found = MemoryError
-        finally:
-            _testcapi.remove_mem_hooks()
-            sys.setswitchinterval(interval)
-            if collecting:
-                gc.enable()
+        found = failing(call, n, after)
         if found is MemoryError:
             failed, in_a_row = failed + 1, 0
         else:
@@ -657,6 +665,19 @@ def each_allocation_failing(call, spare: int = 40, first: int | None = None, aft
             in_a_row += 1
         n += 1
     return failed
+
+
+def needed_allocations(call) -> int:
+    """One past the last allocation ``call`` cannot do without: the least n from which every
+    allocation may fail and the answer stands (a bisection)."""
+    answer = call()
+    lo, hi = 0, 1
+    while failing(call, hi, after=True) != answer:
+        lo, hi = hi, 2 * hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (mid + 1, hi) if failing(call, mid, after=True) != answer else (lo, mid)
+    return lo
 
 
 def along_a_path(board: Board, mines: int | None = None):
@@ -707,6 +728,21 @@ def test_each_allocation_analyze_makes_may_fail_and_ends_it_in_memory_error(posi
         return None if found is None else tuple(found)
 
     assert each_allocation_failing(call, after=after) > 10
+
+
+@needs_testcapi
+def test_the_last_allocations_of_a_board_of_many_parts_may_fail_and_end_analyze_in_memory_error():
+    # past 256 components the answer's count of them is no cached small integer: making it is one
+    # of the call's last allocations, after the answer's groups and cells are made (288 parts here)
+    rows = ["".join("1" if r % 3 == 1 and c % 6 in (1, 3) else "?" for c in range(72)) for r in range(72)]
+    args = kernel_args(Board.from_text("72x72x650\n" + "\n".join(rows)))
+
+    def call():
+        return tuple(KERNEL.analyze(*args))  # type: ignore[union-attr]
+
+    assert call()[7] == 288
+    last = needed_allocations(call)
+    assert each_allocation_failing(call, start=last - 20, first=last) > 0
 
 
 @needs_testcapi
