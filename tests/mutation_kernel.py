@@ -830,6 +830,25 @@ EQUIVALENT: dict[str, str] = {
     WI + "`if (c->pw > 1)` > -> >= #0":
         ("with __int128 a count_t is two limbs, and every caller's width is at least that (part_keep, the "
          "debug hook): pw is never 1"),
+    CB + "`for (int d = 0; d < t->depth; d++)` < -> <= #0":
+        "the estimate reads one level more: the table has depth + 1 entries, zeroed, and the tree's levels are 0 to "
+        "depth - 1, so the last adds 0",
+    DP + "`if (open < 2)` 2 -> 3 #0":
+        "derived constraints only prune (the Python search does without them): a part of two open boxes goes "
+        "without them, the same counts",
+    DP + "`links += d->nopen[g->bc_list[k]] > 1;` > -> >= #0": CHOICE,
+    DP + "`if (n <= SHORT_BOXES && len <= SHORT_PART)` <= -> < #0": CHOICE,
+    DP + "`br->gcells = push(d, (size_t)n + 1, sizeof(int), 0);` + -> - #0":
+        "a branch assigns its picked box before open_groups, so at most n - 1 groups, each written before it is "
+        "read: n - 1 entries are enough",
+    MD + "`self->nb.ascending = 1; /* lattice_cell lists each cell's neighbours ascending */` 1 -> 0 #0":
+        "a lattice's neighbour lists sorted again by each equation: they are ascending already, so the insertion "
+        "sort moves nothing (time only)",
+    PO + "`if (p->base > 50000) /* keys past 2**63 */` 50000 -> 50001 #0":
+        ("a reading's key ((x b + flags) b + hidden) b + around is below base**4, under 2**63 for every base up to "
+         "55 108: one more base still fits"),
+    PA + "`for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {` 1 -> 0 #2":
+        "the degrees read no number, so every box's is 0: " + PATH_ORDER,
     PA + "`pr->states = 1;` 1 -> 0 #0":
         "every probe's tally one fewer (its first layer of one state left out): the probes compare alike, and a "
         "finished tally stays above 0 (each later layer holds a state), so the same order is chosen",
