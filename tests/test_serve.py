@@ -363,16 +363,23 @@ def test_a_records_file_whose_one_record_was_cut_short_is_refused_word_for_word(
     assert str(caught.value) == f"{path}: no complete record in the file"
 
 
-def test_a_gzip_records_file_is_read_as_utf_8_whatever_the_locale(tmp_path):
-    """Under the C locale with UTF-8 mode and locale coercion off, text files default to ASCII."""
+def _gzip_record(tmp_path):
+    """A gzip file of one record whose run is named "café", in UTF-8."""
     import gzip
-    import os
-    import subprocess
-    import sys
 
     path = tmp_path / "run.jsonl.gz"
     with gzip.open(path, "wt", encoding="utf-8") as fh:
         fh.write('{"game": 1, "won": true, "guesses": 0, "moves": 3, "seconds": 0.1, "run": {"name": "café"}}\n')
+    return path
+
+
+def test_a_gzip_records_file_is_read_as_utf_8_whatever_the_locale(tmp_path):
+    """Under the C locale with UTF-8 mode and locale coercion off, text files default to ASCII."""
+    import os
+    import subprocess
+    import sys
+
+    path = _gzip_record(tmp_path)
     env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
     code = ("import sys, pathlib, locale; from countsweep.play.records import read; "
             "name = read(pathlib.Path(sys.argv[1]))[0]['run']['name']; "
@@ -393,9 +400,7 @@ def test_a_gzip_records_file_is_opened_with_the_utf_8_codec_named(tmp_path, monk
 
     from countsweep.play.records import read
 
-    path = tmp_path / "run.jsonl.gz"
-    with gzip.open(path, "wt", encoding="utf-8") as fh:
-        fh.write('{"game": 1, "won": true, "guesses": 0, "moves": 3, "seconds": 0.1, "run": {"name": "café"}}\n')
+    path = _gzip_record(tmp_path)
     named: list[str | None] = []
     real = gzip.open
 
