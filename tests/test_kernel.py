@@ -585,9 +585,10 @@ def test_a_weighted_part_whose_layouts_are_bounded_near_128_bits_is_counted_exac
     # at the native width, not past it
     middle = "".join("1" if x % 2 else "?" for x in range(width))
     board = Board.from_text(f"{width}x3\n" + "?" * width + f"\n{middle}\n" + "?" * width)
-    kernel = _compiled(board, _parity())
+    model = _parity()
+    kernel = _compiled(board, model)
     assert kernel is not None and kernel.weighted
-    same(kernel, pure(board, _parity()))
+    same(kernel, pure(board, model))
     assert kernel.count.bit_length() > 128  # the weighted counts need residues past the native width
 
 
