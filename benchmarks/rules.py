@@ -6,7 +6,12 @@ to both: on the square grid, the rules minesweepr's own board reader
 (``minesweeper_util.read_board``) writes for positions met in seeded play; on
 the torus, hex, 3D, knight and cross boards (which its reader does not read),
 the rules of positions from seeded play written the same way, one rule per
-number over its hidden and flagged neighbours.  countsweep answers with exact
+number over its hidden and flagged neighbours.  The square positions go a
+second time as minesweepr's other API form, the board drawn in characters
+(``{"board": ..., "total_mines": M}``): countsweep reads it itself
+(:meth:`countsweep.rules.RuleSet.from_board`), minesweepr as its API does
+(its reader with everything in), and every cell's answer is compared by
+minesweepr's name for it.  countsweep answers with exact
 fractions (``countsweep.rules.analyze_rules``), minesweepr with floats; every
 answer is checked to agree within 1e-9.  Times are the best of ``--repeat``
 calls each; the ratio is countsweep's time over minesweepr's.
@@ -87,6 +92,19 @@ def compare(doc: dict, mnsw, repeat: int) -> tuple[float, float, float, int]:
     return ours, theirs, diff, len(rules.names)
 
 
+def compare_drawn(text: str, mines: int, util, mnsw, repeat: int) -> tuple[float, float, float, int]:
+    """(countsweep s, minesweepr s, largest difference, cells) on one drawn board, each read by its own."""
+    rules = RuleSet.from_payload({"board": text, "total_mines": mines})
+    theirs_rules, prevalence = util.read_board(text, mines, everything_mode=True)  # what its API does
+    ours = best_time(lambda: analyze_rules(RuleSet.from_payload({"board": text, "total_mines": mines})), repeat)
+    theirs = best_time(lambda: mnsw.solve(*util.read_board(text, mines, everything_mode=True), OTHER), repeat)
+    answer = analyze_rules(rules).to_dict()["probabilities"]
+    floats = mnsw.solve(theirs_rules, prevalence, OTHER)
+    if set(answer) != set(floats):
+        raise SystemExit(f"countsweep and minesweepr name different cells on a drawn board: {text!r}")
+    return ours, theirs, max(abs(answer[n] - floats[n]) for n in answer), len(rules.names)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minesweepr", required=True, help="directory of minesweepr converted to Python 3")
@@ -106,7 +124,10 @@ def main(argv: list[str] | None = None) -> None:
             docs.append({"rules": [{"num_mines": r.num_mines, "cells": sorted(r.cells)} for r in rules],
                          "total_cells": prevalence.total_cells, "total_mines": prevalence.total_mines})
         rows.append(_row(f"square {name} (its reader)", docs, mnsw, args.repeat))
-        worst = max(worst, rows[-1][-1])
+        drawn = [ascii_board(b) for b in from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=args.seed)]
+        rows.append(_rows_of(f"square {name} (drawn board)", [compare_drawn(t, m, util, mnsw, args.repeat)
+                                                              for t in drawn]))
+        worst = max(worst, rows[-2][-1], rows[-1][-1])
     for name, (spec, w, h, m) in TOPOLOGY_BOARDS.items():
         boards = from_play(Settings(w, h, m, "safe", "corner", topology=spec), args.games, seed=args.seed)
         rows.append(_row(name, [payload_of(b) for b in boards], mnsw, args.repeat))
@@ -120,9 +141,12 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _row(name: str, docs: list[dict], mnsw, repeat: int) -> tuple:
-    results = [compare(d, mnsw, repeat) for d in docs]
+    return _rows_of(name, [compare(d, mnsw, repeat) for d in docs])
+
+
+def _rows_of(name: str, results: list[tuple[float, float, float, int]]) -> tuple:
     ratios = [o / t for o, t, _, _ in results]
-    return (name, len(docs), statistics.median(r[3] for r in results),
+    return (name, len(results), statistics.median(r[3] for r in results),
             f"{statistics.median(r[0] for r in results) * 1000:.3f}",
             f"{statistics.median(r[1] for r in results) * 1000:.3f}", f"{statistics.median(ratios):.3f}",
             f"{max(ratios):.3f}", max(r[2] for r in results))

@@ -16,6 +16,17 @@ p`` makes every cell a mine independently with probability ``p`` (read exactly:
 ``0.2`` is 1/5); with neither, the count is of the named cells' assignments and
 the others get 1/2, as for a board without a total.
 
+minesweepr's API also takes a board drawn in characters, ``{"board": "..1x\\n..1x",
+"total_mines": 2}`` (``.`` an opened empty cell, a digit an opened number,
+``*`` a known mine, ``x`` a covered cell, rows apart by whitespace): it is read
+as minesweepr's own reader reads it with everything in, into rules over cells
+named ``row-column`` from 1, zero-padded (``"01-02"`` on a board of ten or more
+rows), and answered as they are, opened cells and known mines included.
+
+Keys minesweepr does not read are left aside and named in
+:attr:`RuleSet.ignored` (the command line and the HTTP answer say them): a
+misspelt ``"total_mine"`` asks another question, and says so.
+
 Any topology, any variant rule (every 2x2 holds a mine, no three in a line) is
 such a list, so every counting backend answers it: the rules become a
 :class:`~countsweep.constraints.Constraints` model whose ``i``-th named cell is
@@ -58,6 +69,13 @@ from countsweep.oracle import (
     kernel_limits,
 )
 
+PAYLOAD_KEYS = ("rules", "total_cells", "total_mines", "mine_prob")
+"""The keys of a rules payload; :attr:`RuleSet.ignored` names any other."""
+BOARD_KEYS = ("board", "total_mines")
+"""The keys of a payload holding a board drawn in characters."""
+RULE_KEYS = ("cells", "num_mines", "min_mines", "max_mines")
+"""The keys of one rule."""
+
 OTHER = "_other"
 """The key of the cells no rule names, in answers (minesweepr's ``other_tag``)."""
 
@@ -86,6 +104,8 @@ class RuleSet:
     total_cells: int | None = None
     total_mines: int | None = None
     mine_prob: Fraction | None = None
+    ignored: tuple[str, ...] = ()
+    """The payload's keys no rule set has, where they stand (``"total_mine"``, ``"rules[2].num_mine"``)."""
 
     @property
     def others(self) -> int:
@@ -106,12 +126,15 @@ class RuleSet:
     @classmethod
     def from_payload(cls, doc: Any, where: str = "payload") -> RuleSet:
         """A rule set from minesweepr's payload (a parsed JSON object); :class:`InputError` says what is wrong."""
+        if isinstance(doc, dict) and "board" in doc and "rules" not in doc:
+            return cls.from_board(doc, where)
         if not isinstance(doc, dict) or not isinstance(doc.get("rules"), list):
             raise InputError(f"{where}: expected an object with \"rules\": a list of "
                              "{\"num_mines\": k, \"cells\": [...]}")
         index: dict[str, int] = {}
         names: list[str] = []
         rules = []
+        ignored = list(_unknown(doc, PAYLOAD_KEYS))
         for k, raw in enumerate(doc["rules"]):
             place = f"{where}: rules[{k}]"
             if not isinstance(raw, dict) or not isinstance(raw.get("cells"), list):
@@ -128,6 +151,7 @@ class RuleSet:
                 raise InputError(f"{place}: cell {twice!r} is named twice in one rule")
             lo, hi = _bounds(raw, place, len(cells))
             rules.append(Rule(tuple(cells), lo, hi))
+            ignored.extend(f"rules[{k}].{key}" for key in _unknown(raw, RULE_KEYS))
         if len(names) > MAX_CELLS:
             raise InputError(f"{where}: {len(names)} named cells; at most {MAX_CELLS}")
         total_cells = _count_field(doc, "total_cells", where)
@@ -145,7 +169,39 @@ class RuleSet:
         if OTHER in index and total_cells is not None and total_cells > len(names):
             # the answer's key for the cells no rule names: one name for two meanings
             raise InputError(f"{where}: a cell is named {OTHER!r}, the key of the cells no rule names; rename it")
-        return cls(tuple(names), tuple(rules), total_cells, total_mines, mine_prob)
+        return cls(tuple(names), tuple(rules), total_cells, total_mines, mine_prob, tuple(ignored))
+
+    @classmethod
+    def from_board(cls, doc: dict, where: str = "payload") -> RuleSet:
+        """The rules of a board drawn in characters, ``{"board": text, "total_mines": n}``, as
+        minesweepr's reader makes them with everything in: a rule for each number over its covered
+        cells and known mines, one for the known mines, one saying the opened cells are clear and one
+        for the cells beside an empty cell not yet opened; ``total_cells`` is the whole board.
+
+        >>> rs = RuleSet.from_payload({"board": "1x\\n1x", "total_mines": 1})
+        >>> rs.total_cells, analyze_rules(rs).to_dict(exact=True)["probabilities"]
+        (4, {'1-1': '0/1', '1-2': '1/2', '2-1': '0/1', '2-2': '1/2'})
+        """
+        text = doc["board"]
+        if not isinstance(text, str):
+            raise InputError(f"{where}: board: expected the board drawn in characters, not {_as_json(text)}")
+        total_mines = _count_field(doc, "total_mines", where)
+        if total_mines is None:
+            raise InputError(f"{where}: a board needs \"total_mines\", the mines on the whole board")
+        rows = text.split()
+        width = len(rows[0]) if rows else 0
+        if len(rows) * width > MAX_CELLS:
+            raise InputError(f"{where}: board: {len(rows)} rows of {width} cells; at most {MAX_CELLS} cells")
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise InputError(f"{where}: board: row {r + 1} has {len(row)} cells, row 1 {width}")
+            if bad := next((c for c in row if c not in _DRAWN), None):
+                raise InputError(f"{where}: board: row {r + 1}: {bad!r} is not one of . * x 0-9")
+        rules = _drawn_rules(rows, where)
+        names = sorted({name for _, cells in rules for name in cells})
+        index = {name: i for i, name in enumerate(names)}
+        return cls(tuple(names), tuple(Rule(tuple(index[n] for n in cells), k, k) for k, cells in rules),
+                   len(rows) * width, total_mines, None, tuple(_unknown(doc, BOARD_KEYS)))
 
     def model(self) -> Constraints:
         """The rules as a model: named cell ``i`` is ``(0, i)``; rule ``k``'s equation comes from ``(-1, k)``."""
@@ -210,6 +266,52 @@ def _name(name: object, place: str) -> str:
     if isinstance(name, int) and name.bit_length() > 3000:  # past what str() writes
         raise InputError(f"{place}: a cell's number has at most 900 digits, not {_as_json(name)}")
     return str(name)
+
+
+def _unknown(raw: dict, known: tuple[str, ...]) -> list[str]:
+    """``raw``'s keys that are not ``known``, as the message names them."""
+    return [key if isinstance(key, str) else repr(key) for key in raw if key not in known]
+
+
+_DRAWN = frozenset(".*x0123456789")
+"""minesweepr's board characters: empty, mine, covered, a number."""
+
+
+def _drawn_rules(rows: list[str], where: str) -> list[tuple[int, list[str]]]:
+    """The rules (count, cell names) minesweepr's reader makes of a drawn board with everything in."""
+    height, width = len(rows), len(rows[0]) if rows else 0
+
+    def name(r: int, c: int) -> str:
+        return f"{r + 1:0{len(str(height))}d}-{c + 1:0{len(str(width))}d}"
+
+    def around(r: int, c: int) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(max(r - 1, 0), min(r + 2, height))
+                for j in range(max(c - 1, 0), min(c + 2, width)) if (i, j) != (r, c)]
+
+    rules: list[tuple[int, list[str]]] = []
+    mines: list[str] = []
+    clear: set[str] = set()
+    beside_empty: set[str] = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "*":
+                mines.append(name(r, c))
+            elif ch != "x":
+                clear.add(name(r, c))
+                number = 0 if ch == "." else int(ch)
+                near = around(r, c)
+                if not number:
+                    beside_empty.update(name(i, j) for i, j in near)
+                    continue
+                cells = [name(i, j) for i, j in near if rows[i][j] in "*x"]
+                if number > len(cells):  # minesweepr takes it, and finds no layout
+                    raise InconsistentError(f"{where}: board: the {number} at {name(r, c)} asks for more "
+                                            f"mines than the {len(cells)} covered or mined cells around it")
+                rules.append((number, cells))
+    for count, cells in ((len(mines), mines), (0, sorted(clear)), (0, sorted(beside_empty - clear))):
+        if count or cells:
+            rules.append((count, cells))
+    return rules
 
 
 def _integer(value: object, place: str) -> int:
@@ -352,7 +454,8 @@ class RulesAnalysis:
                 "safe": [n for i, n in enumerate(self.rules.names) if a.probabilities[(0, i)] == 0],
                 "mines_certain": [n for i, n in enumerate(self.rules.names) if a.probabilities[(0, i)] == 1],
                 "rules": len(self.rules.rules), "cells": len(self.rules.names), "others": self.rules.others,
-                "components": a.components, "backend": a.backend}
+                "components": a.components, "backend": a.backend,
+                **({"ignored": list(self.rules.ignored)} if self.rules.ignored else {})}
 
 
 def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from countsweep import InconsistentError, analyze
-from countsweep.board import FLAG
+from countsweep.board import FLAG, HIDDEN
 from countsweep.counting import Limits
 from countsweep.errors import InputError, LimitExceeded, ParameterError, ParameterTypeError
 from countsweep.kernel import KERNEL
@@ -713,3 +713,108 @@ def test_a_rule_set_of_another_kind_is_named_in_the_message_cut_at_60_characters
     with pytest.raises(ParameterTypeError) as refused:
         analyze_rules("x" * 100)
     assert str(refused.value) == f"rules: expected a RuleSet (RuleSet.from_payload(doc)), not '{'x' * 56}..."
+
+
+def _drawn(board) -> str:
+    """``board`` drawn as minesweepr's board payload draws it: ``x`` covered, ``*`` a known mine, ``.`` an
+    opened empty cell, a digit an opened number."""
+    chars = {HIDDEN: "x", FLAG: "*", 0: "."}
+    return "\n".join("".join(chars.get(v, str(v)) for v in row) for row in board.grid)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_hidden=10, total=True, perturb=True))
+def test_a_drawn_boards_payload_gets_the_boards_answer_for_every_cell_by_minesweeprs_name(board):
+    rows = len(str(board.height)), len(str(board.width))
+    try:
+        expected = analyze(board)
+    except InconsistentError:
+        with pytest.raises(InconsistentError):
+            analyze_rules(RuleSet.from_payload({"board": _drawn(board), "total_mines": board.mines}))
+        return
+    rs = RuleSet.from_payload({"board": _drawn(board), "total_mines": board.mines})
+    answer = analyze_rules(rs)
+    assert answer.count == expected.count and rs.total_cells == board.width * board.height
+    for r in range(board.height):
+        for c in range(board.width):
+            name = f"{r + 1:0{rows[0]}d}-{c + 1:0{rows[1]}d}"
+            shown = board.grid[r][c]
+            if shown == HIDDEN:
+                # a covered cell no number sees is one of the others, named or not
+                p = answer.probability(name) if name in rs.names else answer.other
+                assert p == expected.probability((r, c)), (name, _drawn(board))
+            else:  # opened cells are clear and known mines mines, as rules of minesweepr's reader say
+                assert answer.probability(name) == (1 if shown == FLAG else 0)
+
+
+def test_a_drawn_board_becomes_the_rules_minesweeprs_reader_writes_with_everything_in():
+    # two 1s over two covered cells, empty cells beside two covered ones, a known mine none of them sees
+    rs = RuleSet.from_payload({"board": "x1.x*\nx1.xx", "total_mines": 3})
+    rules = sorted((rule.lo, tuple(rs.names[c] for c in rule.cells)) for rule in rs.rules)
+    assert rules == [(0, ("1-2", "1-3", "2-2", "2-3")),  # the opened cells
+                     (0, ("1-4", "2-4")),  # beside an empty cell, not opened
+                     (1, ("1-1", "2-1")), (1, ("1-1", "2-1")),  # each 1 over its covered cells
+                     (1, ("1-5",))]  # the known mines
+    assert rs.total_cells == 10 and rs.others == 1 and rs.total_mines == 3
+    answer = analyze_rules(rs)
+    assert answer.probability("1-1") == Fraction(1, 2) and answer.other == 1  # the third mine's one place: 2-5
+
+
+def test_a_drawn_board_of_ten_rows_pads_its_row_numbers():
+    rs = RuleSet.from_payload({"board": "\n".join(["xx"] * 9 + ["1x"]), "total_mines": 1})
+    assert "10-1" in rs.names and "01-1" not in rs.names  # covered cells no number sees are the others
+    assert rs.names == ("09-1", "09-2", "10-1", "10-2") and rs.others == 16
+
+
+@pytest.mark.parametrize("doc, code, says", [
+    ({"board": "1x\n1", "total_mines": 1}, 3, "board: row 2 has 1 cells, row 1 2"),
+    ({"board": "1X", "total_mines": 1}, 3, "board: row 1: 'X' is not one of . * x 0-9"),
+    ({"board": ["1x"], "total_mines": 1}, 3, 'board: expected the board drawn in characters, not ["1x"]'),
+    ({"board": "1x"}, 3, 'a board needs "total_mines"'),
+    ({"board": "1x", "total_mines": -1}, 3, "total_mines: expected a whole number"),
+    ({"board": "3x", "total_mines": 1}, 4, "the 3 at 1-1 asks for more mines than the 1 covered or mined cells"),
+    ({"board": "1x", "total_mines": 0}, 4, ""),
+])
+def test_a_malformed_or_impossible_drawn_board_exits_3_or_4_naming_the_place(tmp_path, doc, code, says):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    r = run("count", str(path), "--json", "--exact")
+    assert r.exit_code == code and r.stderr.startswith(f"countsweep: error: {path}: ") and says in r.stderr, r.stderr
+
+
+def test_keys_no_payload_has_are_named_on_standard_error_and_in_the_answer(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"rules": [{"num_mines": 1, "cells": ["a", "b"], "num_mine": 2}], "total_cells": 3,
+                                "total_mine": 1}))
+    r = run("count", str(path), "--json", "--exact")
+    assert r.exit_code == 0
+    note = f"countsweep: note: {path}: ignored total_mine, rules[0].num_mine (not a key of a rules payload)"
+    assert r.stderr == note + "\n"
+    out = json.loads(r.stdout)
+    assert out["ignored"] == ["total_mine", "rules[0].num_mine"] and out["count_scope"] == "frontier"
+    path.write_text(json.dumps({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 3, "total_mines": 1}))
+    r = run("count", str(path), "--json", "--exact")
+    assert r.stderr == "" and "ignored" not in json.loads(r.stdout)
+
+
+def test_a_json_list_is_refused_as_a_payload_not_read_as_a_board(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text("[]")
+    r = run("count", str(path))
+    assert r.exit_code == 3 and 'expected an object with "rules"' in r.stderr
+
+
+def test_the_http_api_answers_a_drawn_board_as_the_command_line_does(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from countsweep.serve import create_app
+
+    doc = {"board": "..1x\n..1x\n..11", "total_mines": 1, "comment": "the lower 1 places the mine"}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(doc))
+    cli = json.loads(run("count", str(path), "--json", "--exact").stdout)
+    answer = TestClient(create_app()).post("/api/rules", content=json.dumps(doc))
+    assert answer.status_code == 200 and answer.json() == cli
+    assert cli["probabilities"]["2-4"] == "1/1" and cli["probabilities"]["1-4"] == "0/1"
+    assert cli["ignored"] == ["comment"]

@@ -97,8 +97,10 @@ def load_board(path: str, mines: int | None) -> Board:
 
 
 def is_payload(text: str) -> bool:
-    """Is this input a JSON rules payload (:mod:`countsweep.rules`) rather than a board?"""
-    return text.lstrip().startswith("{")
+    """Is this input JSON (a rules payload, :mod:`countsweep.rules`) rather than a board?  A board's
+    text never starts with a brace or a bracket, so a JSON list is refused as a payload, not read as
+    a board's first row."""
+    return text.lstrip().startswith(("{", "["))
 
 
 def load_position(path: str, mines: int | None = None) -> Board | RuleSet:
@@ -107,6 +109,9 @@ def load_position(path: str, mines: int | None = None) -> Board | RuleSet:
     with about(path):
         if is_payload(text):
             rules = RuleSet.from_json(text, display_name(path))
+            if rules.ignored:
+                click.echo(f"countsweep: note: {display_name(path)}: ignored {', '.join(rules.ignored)} "
+                           "(not a key of a rules payload)", err=True)
             return rules if mines is None else dataclasses.replace(rules, total_mines=mines, mine_prob=None)
         return Board.from_text(text, mines=mines, graph=functools.partial(_graph, path))
 
