@@ -13,7 +13,7 @@ backends); :mod:`countsweep.board` and :mod:`countsweep.constraints`;
 :mod:`countsweep.render`, :mod:`countsweep.plot` and :mod:`countsweep.cli`.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from importlib import metadata as _metadata
 
 from countsweep import _moved
 from countsweep.board import FLAG, HIDDEN, Board
@@ -31,8 +31,8 @@ from countsweep.errors import (
 from countsweep.oracle import Analysis, analyze, count, probabilities
 
 try:
-    __version__ = version("countsweep")
-except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = _metadata.version("countsweep")
+except _metadata.PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
 _moved.install()

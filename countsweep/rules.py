@@ -195,12 +195,14 @@ class RuleSet:
         for r, row in enumerate(rows):
             if len(row) != width:
                 raise InputError(f"{where}: board: row {r + 1} has {len(row)} cells, row 1 {width}")
-            if bad := next((c for c in row if c not in _DRAWN), None):
+            if not _DRAWN.issuperset(row) and (bad := next(c for c in row if c not in _DRAWN)):
                 raise InputError(f"{where}: board: row {r + 1}: {bad!r} is not one of . * x 0-9")
         rules = _drawn_rules(rows, where)
-        names = sorted({name for _, cells in rules for name in cells})
-        index = {name: i for i, name in enumerate(names)}
-        return cls(tuple(names), tuple(Rule(tuple(index[n] for n in cells), k, k) for k, cells in rules),
+        named = sorted({cell for _, cells in rules for cell in cells})
+        index = {cell: i for i, cell in enumerate(named)}
+        every = _drawn_names(len(rows), width)
+        return cls(tuple(every[cell] for cell in named),
+                   tuple(Rule(tuple(index[cell] for cell in cells), k, k) for k, cells in rules),
                    len(rows) * width, total_mines, None, tuple(_unknown(doc, BOARD_KEYS)))
 
     def model(self) -> Constraints:
@@ -277,41 +279,46 @@ _DRAWN = frozenset(".*x0123456789")
 """minesweepr's board characters: empty, mine, covered, a number."""
 
 
-def _drawn_rules(rows: list[str], where: str) -> list[tuple[int, list[str]]]:
-    """The rules (count, cell names) minesweepr's reader makes of a drawn board with everything in."""
-    height, width = len(rows), len(rows[0]) if rows else 0
-
-    def name(r: int, c: int) -> str:
-        return f"{r + 1:0{len(str(height))}d}-{c + 1:0{len(str(width))}d}"
-
-    def around(r: int, c: int) -> list[tuple[int, int]]:
-        return [(i, j) for i in range(max(r - 1, 0), min(r + 2, height))
-                for j in range(max(c - 1, 0), min(c + 2, width)) if (i, j) != (r, c)]
-
-    rules: list[tuple[int, list[str]]] = []
-    mines: list[str] = []
-    clear: set[str] = set()
-    beside_empty: set[str] = set()
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == "*":
-                mines.append(name(r, c))
-            elif ch != "x":
-                clear.add(name(r, c))
-                number = 0 if ch == "." else int(ch)
-                near = around(r, c)
-                if not number:
-                    beside_empty.update(name(i, j) for i, j in near)
-                    continue
-                cells = [name(i, j) for i, j in near if rows[i][j] in "*x"]
-                if number > len(cells):  # minesweepr takes it, and finds no layout
-                    raise InconsistentError(f"{where}: board: the {number} at {name(r, c)} asks for more "
-                                            f"mines than the {len(cells)} covered or mined cells around it")
-                rules.append((number, cells))
+def _drawn_rules(rows: list[str], where: str) -> list[tuple[int, list[int]]]:
+    """The rules (count, cells numbered row by row from 0) minesweepr's reader makes of a drawn board
+    with everything in."""
+    width = len(rows[0]) if rows else 0
+    # the board framed by blanks: a cell's eight neighbours are eight fixed steps away, the frame none
+    wide = width + 2
+    framed = " " * wide + "".join(f" {row} " for row in rows) + " " * wide
+    steps = (-wide - 1, -wide, -wide + 1, -1, 1, wide - 1, wide, wide + 1)
+    rules: list[tuple[int, list[int]]] = []
+    mines: list[int] = []
+    clear: set[int] = set()
+    beside_empty: set[int] = set()
+    for cell, ch in enumerate(framed):
+        if ch == "*":
+            mines.append(cell)
+        elif ch not in "x ":
+            clear.add(cell)
+            if ch in ".0":
+                beside_empty.update(n for n in (cell + step for step in steps) if framed[n] != " ")
+                continue
+            cells = [n for n in (cell + step for step in steps) if framed[n] in "*x"]
+            if int(ch) > len(cells):  # minesweepr takes it, and finds no layout
+                r, c = divmod(cell, wide)
+                name = _drawn_names(len(rows), width)[(r - 1) * width + c - 1]
+                raise InconsistentError(f"{where}: board: the {ch} at {name} asks for more mines than the "
+                                        f"{len(cells)} covered or mined cells around it")
+            rules.append((int(ch), cells))
     for count, cells in ((len(mines), mines), (0, sorted(clear)), (0, sorted(beside_empty - clear))):
         if count or cells:
             rules.append((count, cells))
-    return rules
+    # from framed positions to the cells' numbers, row by row
+    return [(count, [(n // wide - 1) * width + n % wide - 1 for n in cells]) for count, cells in rules]
+
+
+def _drawn_names(height: int, width: int) -> list[str]:
+    """minesweepr's name of each cell of a drawn board, row by row: ``row-column`` from 1, each
+    zero-padded to as many digits as the board's last (so the names sort as the cells do)."""
+    rw, cw = len(str(height)), len(str(width))
+    columns = [f"{c + 1:0{cw}d}" for c in range(width)]
+    return [f"{r + 1:0{rw}d}-{column}" for r in range(height) for column in columns]
 
 
 def _integer(value: object, place: str) -> int:
