@@ -126,7 +126,7 @@ class RuleSet:
     @classmethod
     def from_payload(cls, doc: Any, where: str = "payload") -> RuleSet:
         """A rule set from minesweepr's payload (a parsed JSON object); :class:`InputError` says what is wrong."""
-        if isinstance(doc, dict) and "board" in doc and "rules" not in doc:
+        if isinstance(doc, dict) and "board" in doc:  # minesweepr's API looks for a board first
             return cls.from_board(doc, where)
         if not isinstance(doc, dict) or not isinstance(doc.get("rules"), list):
             raise InputError(f"{where}: expected an object with \"rules\": a list of "

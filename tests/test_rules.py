@@ -818,3 +818,43 @@ def test_the_http_api_answers_a_drawn_board_as_the_command_line_does(tmp_path):
     assert answer.status_code == 200 and answer.json() == cli
     assert cli["probabilities"]["2-4"] == "1/1" and cli["probabilities"]["1-4"] == "0/1"
     assert cli["ignored"] == ["comment"]
+
+
+def test_a_payload_with_a_board_and_rules_is_read_as_its_board_as_minesweepr_reads_it():
+    rs = RuleSet.from_payload({"board": "1x", "total_mines": 1, "rules": [{"num_mines": 0, "cells": ["1-2"]}]})
+    assert analyze_rules(rs).probability("1-2") == 1 and rs.ignored == ("rules",)
+
+
+@pytest.mark.parametrize("doc, says", [
+    ({"board": "1x\n1", "total_mines": 1}, "payload: board: row 2 has 1 cells, row 1 2"),
+    ({"board": "1x", "total_mines": "1"}, 'payload: total_mines: expected a whole number of mines or cells, not "1"'),
+    ({"board": "x..\n.3.\n...", "total_mines": 1},
+     "payload: board: the 3 at 2-2 asks for more mines than the 1 covered or mined cells around it"),
+])
+def test_a_drawn_boards_message_in_full_names_the_payload_and_the_cell(doc, says):
+    with pytest.raises((InputError, InconsistentError)) as info:
+        RuleSet.from_board(doc)
+    assert str(info.value) == says
+    with pytest.raises((InputError, InconsistentError)) as info:
+        RuleSet.from_payload(doc, "p.json")
+    assert str(info.value) == says.replace("payload", "p.json", 1)
+
+
+def test_a_drawn_board_of_no_cells_has_one_layout():
+    rs = RuleSet.from_payload({"board": " \n ", "total_mines": 0})
+    assert rs.names == () and rs.total_cells == 0 and analyze_rules(rs).count == 1
+
+
+def test_a_drawn_board_of_more_cells_than_the_limit_is_refused_at_the_limit(monkeypatch):
+    import countsweep.rules as rules_module
+
+    monkeypatch.setattr(rules_module, "MAX_CELLS", 6)  # ten million in truth: too many to draw here
+    assert RuleSet.from_payload({"board": "1x.\n1x.", "total_mines": 1}).total_cells == 6
+    with pytest.raises(InputError) as info:
+        RuleSet.from_payload({"board": "1x..\n1x..", "total_mines": 1})
+    assert str(info.value) == "payload: board: 2 rows of 4 cells; at most 6 cells"
+
+
+def test_a_python_payloads_keys_of_any_kind_are_named_as_strings():
+    rs = RuleSet.from_payload({"rules": [{"num_mines": 0, "cells": ["a"], 7: 1}], (1, 2): 0, "note": ""})
+    assert rs.ignored == ("(1, 2)", "note", "rules[0].7")
