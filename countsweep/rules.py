@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Any
 
 from countsweep.analysis import Analysis, Group
-from countsweep.board import HIDDEN
+from countsweep.board import CLEARED, HIDDEN
 from countsweep.constraints import Constraints, Equation
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits
 from countsweep.counting.base import limits_of
@@ -375,16 +375,24 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
         raise InconsistentError(f"{rules.total_mines} mines but only {n + others} cells")
     if not n + r:
         return None  # no named cell: the Python model answers, the kernel's table has no cell to list
+    # a range rule lo..hi sees hi - lo cleared cells beside its own: its reading's key (the number
+    # shown, its hidden and its listed neighbours) tells the range, and the reading gives every sum
+    # of it weight 1, a plain range to the kernel
+    spans = [min(rule.hi, len(rule.cells)) - rule.lo for rule in rules.rules]
+    cleared = max(spans, default=0)
     start, nxt = array("i", bytes(4 * (n + 1))), array("i")  # named cells see nothing: only the rules' cells
-    for rule in rules.rules:
+    for rule, span in zip(rules.rules, spans, strict=True):
         nxt.extend(rule.cells)
+        nxt.extend(range(n + r, n + r + span))
         start.append(len(nxt))
+    start.extend([len(nxt)] * cleared)
     table = KERNEL.Neighbourhood(start.tobytes(), nxt.tobytes())
-    values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules)
-    cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r))
+    values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules) + (CLEARED,) * cleared
+    cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r)) + tuple((-2, j) for j in range(cleared))
+    ranges = _range_readings(rules.rules, spans, table.max_degree + 1) if cleared else None
     try:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
-        found = KERNEL.analyze((values,), table, rules.total_mines, cells, max_nodes=KERNEL_NODES,
+        found = KERNEL.analyze((values,), table, rules.total_mines, cells, readings=ranges, max_nodes=KERNEL_NODES,
                                value=group_probability, unlisted=others, **kernel_limits(limits))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
@@ -402,6 +410,22 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
                     groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
                     scale=found.scale,
                     sea_probability=found.values[-1] if found.sea or others else None)
+
+
+def _range_readings(rules: tuple[Rule, ...], spans: list[int], base: int) -> dict[int, tuple[int, ...]]:
+    """The kernel's readings for rules, each seeing ``span`` cleared cells beside its cells: the sums
+    ``lo`` to ``lo + span`` of its cells, each of weight 1 (one sum: an exact rule).  A key is the
+    number shown, its flags, its hidden and its listed neighbours, in ``base``
+    (:func:`countsweep.constraints.readings`).
+
+    >>> _range_readings((Rule((0, 1, 2), 1, 2), Rule((0, 1), 1, 1)), [1, 0], 5)
+    {144: (1, 1, 1), 137: (1,)}
+    """
+    out = {}
+    for rule, span in zip(rules, spans, strict=True):
+        size = len(rule.cells)
+        out[((rule.lo * base) * base + size) * base + size + span] = (rule.lo, *((1,) * (span + 1) if span else ()))
+    return out
 
 
 @dataclass(frozen=True)
@@ -480,7 +504,7 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
     limits = limits_of(limits)
     ours = BACKENDS.get(engine.name) is type(engine)
     which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=rules.mine_prob)
-    if which == "kernel" and all(r.lo == r.hi for r in rules.rules) and rules.others <= MAX_KERNEL_OTHERS:
+    if which == "kernel" and rules.others <= MAX_KERNEL_OTHERS:
         done = _kernel_answer(rules, limits)
         if done is not None:
             return RulesAnalysis(rules, done)

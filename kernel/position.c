@@ -44,6 +44,14 @@ Status position_read(Position *p, PyObject *rows, const Neighbourhood *nb, PyObj
 /* Readings                                                                   */
 /* ========================================================================== */
 
+/* Whether every one of the n weights is 1. */
+static int reading_is_range(const count_t *w, Py_ssize_t n) {
+    for (Py_ssize_t j = 0; j < n; j++)
+        if (w[j] != 1)
+            return 0;
+    return 1;
+}
+
 /* The reading of key (decoded at its first use), its use counted; NULL with an error set. */
 static Reading *reading_of(Position *p, long long key, int ncells, Arena *a) {
     assert(p->used && p->nused < p->ncap / 2 + 1);
@@ -95,6 +103,15 @@ static Reading *reading_of(Position *p, long long key, int ncells, Arena *a) {
                     r->w[j - 1] = x;
                     while (r->wbits < 64 && (x >> r->wbits))
                         r->wbits++;
+                }
+                if (r->kind == READ_WEIGHTED && reading_is_range(r->w, len - 1)) {
+                    /* every sum of the range weighs 1: a plain range, counted as an exact number is
+                       (a rule "1 to 3 of these cells", countsweep.rules): the weighted search bounds
+                       its counts by a bit for each such number, and 81 of them on a 10x10 board of
+                       2x2 rules passed 128 bits, where the plain range bounds them by the layouts */
+                    r->w = NULL;
+                    r->wbits = 0;
+                    r->kind = READ_SUM;
                 }
             }
         }

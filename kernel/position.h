@@ -60,6 +60,7 @@ typedef struct {
     int wbits;
 } Reading;
 
+/* READ_SUM: the sums lo .. hi, alike (one sum, or a range whose weights are all 1) */
 enum { READ_NONE = 0, READ_SUM, READ_WEIGHTED, READ_NOTHING, READ_IMPOSSIBLE, READ_UNUSABLE };
 
 typedef struct {

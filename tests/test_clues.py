@@ -22,6 +22,7 @@ from countsweep import Board, analyze
 from countsweep.board import CLEARED
 from countsweep.clues import EXACT, OVER, UNDER, ClueModel, load_table, parse_clues
 from countsweep.errors import InconsistentError, InputError, ParameterError
+from countsweep.kernel import KERNEL
 from tests.cli_helpers import run
 from tests.reference import numbers_of, reference_around
 from tests.strategies import positions
@@ -608,3 +609,25 @@ def test_the_kernels_table_of_readings_says_what_each_number_says_on_its_own(clu
                     lo, weights, factor = alone
                     assert table[key] == ((lo,) if weights is None else (lo, *weights))
                     assert factors[key] == factor
+
+
+# a number shows its truth or one more, alike (8 shows 8): each number says "one of two sums", both
+# weighing 1, which the kernel counts as a plain range, as it counts a range rule
+_BLURRED = ClueModel("blurred", "table", tuple(
+    tuple(Fraction(1) if shown == true == 8 else Fraction(1, 2) if shown in (true, true + 1) else Fraction(0)
+          for true in range(9)) for shown in range(9)))
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_hidden=10))
+def test_numbers_meaning_a_range_of_sums_alike_are_counted_by_the_kernel_as_by_python(board):
+    try:
+        python = analyze(board, clues=_BLURRED, implementation="python")
+    except InconsistentError:
+        with pytest.raises(InconsistentError):
+            analyze(board, clues=_BLURRED, implementation="kernel")
+        return
+    kernel = analyze(board, clues=_BLURRED, implementation="kernel")
+    assert kernel.implementation == "kernel"
+    assert (kernel.weight, kernel.probabilities) == (python.weight, python.probabilities)

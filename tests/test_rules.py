@@ -135,13 +135,8 @@ def test_a_rule_sets_answer_past_the_memory_limit_is_refused_saying_both_sizes()
 @pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payloads())
-def test_the_kernel_answers_exact_rules_field_for_field_as_the_python_implementation(doc):
-    exact = {**doc, "rules": [r for r in doc["rules"] if "num_mines" in r], "mine_prob": None}
-    exact = {k: v for k, v in exact.items() if v is not None}
-    if exact.get("total_cells", 0) < len({c for r in exact["rules"] for c in r["cells"]}):
-        exact.pop("total_cells", None)
-        exact.pop("total_mines", None)
-    rules = RuleSet.from_payload(exact)
+def test_the_kernel_answers_exact_and_range_rules_field_for_field_as_the_python_implementation(doc):
+    rules = RuleSet.from_payload({k: v for k, v in doc.items() if k != "mine_prob"})
     try:
         python = analyze_rules(rules, implementation="python")
     except InconsistentError:
@@ -150,7 +145,7 @@ def test_the_kernel_answers_exact_rules_field_for_field_as_the_python_implementa
         return
     kernel = analyze_rules(rules, implementation="kernel")
     assert python.analysis.implementation == "python"
-    # exact rules are the kernel's to count, but for a set with no rule and no named cell (its table
+    # exact and range rules are the kernel's to count, but for a set with no rule and no named cell (its table
     # would list no cell: the unnamed cells are given to the kernel as a count, unlisted)
     assert kernel.analysis.implementation == ("kernel" if rules.names or rules.rules else "python")
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
@@ -305,7 +300,7 @@ def test_a_rule_sets_count_past_its_deadline_says_where_it_stopped():
 
     rules = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]}]})
     with pytest.raises(LimitExceeded, match=r"while counting the components$"):
-        analyze_rules(rules, limits=Limits(timeout=1e-9))
+        analyze_rules(rules, limits=Limits(timeout=1e-9), implementation="python")
 
 
 def test_a_float_prior_is_read_as_written_not_as_its_binary_double():
@@ -545,6 +540,31 @@ def test_the_kernel_stops_counting_exact_rules_at_the_callers_deadline():
         analyze_rules(rules, limits=Limits(timeout=1e-9))
 
 
+def every_two_by_two_holds_a_mine(n: int, mines: int) -> dict:
+    """A variant puzzle's rule on an n x n board: at least one mine in every 2x2 square, cells named row by row."""
+    return {"rules": [{"min_mines": 1, "cells": [f"{r + i}-{c + j}" for i in (0, 1) for j in (0, 1)]}
+                      for r in range(n - 1) for c in range(n - 1)], "total_cells": n * n, "total_mines": mines}
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+def test_a_variant_puzzles_range_rules_are_counted_by_the_kernel_as_by_python():
+    rules = RuleSet.from_payload(every_two_by_two_holds_a_mine(7, 16))
+    kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
+    assert kernel.analysis.implementation == "kernel" and kernel.count == python.count == 1148190197
+    assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+def test_the_kernel_stops_counting_range_rules_at_the_callers_deadline():
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    # 10x10: along the path in about a second (the pure-Python path takes minutes), the deadline read between layers
+    rules = RuleSet.from_payload(every_two_by_two_holds_a_mine(10, 33))
+    with pytest.raises(LimitExceeded):
+        analyze_rules(rules, limits=Limits(timeout=0.05), implementation="kernel")
+
+
 @pytest.mark.parametrize(("doc", "says"), [
     ({"rule": []}, 'payload: expected an object with "rules": a list of {"num_mines": k, "cells": [...]}'),
     ({"rules": [{"num_mines": 1, "cells": ["a", "b", "b"]}]}, "payload: rules[0]: cell 'b' is named twice in one rule"),
@@ -603,7 +623,7 @@ def test_the_combination_of_a_rule_sets_components_keeps_the_callers_limits(monk
 
     monkeypatch.setattr(rules_module, "combine", spy)
     ranged = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]}]})
-    analyze_rules(ranged, limits=Limits(timeout=60))
+    analyze_rules(ranged, limits=Limits(timeout=60), implementation="python")
     assert [lim.timeout for lim in seen] == [60]
 
 
