@@ -18,6 +18,7 @@ from tests.strategies import positions
 TINY = {
     "benchmarks.oracle": ["--games", "1", "--backends", "dpll,brute", "--repeat", "1"],
     "benchmarks.scaling": ["--sizes", "5,10", "--timeout", "5"],
+    "benchmarks.variant_rules": ["--sizes", "4", "5", "--python-limit", "5", "--repeat", "1"],
     "benchmarks.memory": ["--only", "sparse-200"],
     "benchmarks.external": ["--timeout", "5", "--only", "beginner-opening-0"],
     "benchmarks.backends": ["--ganak-timeout", "5", "--corpus", "beginner-opening-0", "--families", ""],
