@@ -195,7 +195,8 @@ class RuleSet:
         for r, row in enumerate(rows):
             if len(row) != width:
                 raise InputError(f"{where}: board: row {r + 1} has {len(row)} cells, row 1 {width}")
-            if not _DRAWN.issuperset(row) and (bad := next(c for c in row if c not in _DRAWN)):
+            if not _DRAWN.issuperset(row):
+                bad = next(c for c in row if c not in _DRAWN)
                 raise InputError(f"{where}: board: row {r + 1}: {bad!r} is not one of . * x 0-9")
         rules = _drawn_rules(rows, where)
         named = sorted({cell for _, cells in rules for cell in cells})

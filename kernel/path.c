@@ -103,9 +103,10 @@ static void given_order(const int *boxes, int n, int *order, int *pairs) {
    one end of the part (the far end of a double sweep, as countsweep.counting.path.linear_order
    takes them), from the other end, and the boxes as given (given_order).  Which keeps the
    fewest states varies from part to part (on 3D frontiers up to five times fewer one way than
-   another; the reversed orders were always worse), so each is tried (probe).  What it was worth, on 166 positions of
-   3D play: 648 ms in all against 672 ms with the first order alone, the slowest 115 against
-   129 ms: the probes cost nearly what the better orders save.  -1 out of memory. */
+   another; the reversed orders were always worse), so each is tried (probe).  What it was
+   worth, with three breadth-first orders, on 166 positions of 3D play: 648 ms in all against
+   672 ms with the first order alone, the slowest 115 against 129 ms: the probes cost nearly
+   what the better orders save.  -1 out of memory. */
 static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     int *ints = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)g->B));
     char *seen = PyMem_Malloc((size_t)n + 1);
