@@ -20,13 +20,20 @@ from benchmarks.common import machine, table, timed
 from benchmarks.results import Report, arguments
 from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
-from countsweep.rules import RuleSet, analyze_rules
+from countsweep.rules import RulesAnalysis, RuleSet, analyze_rules
 
 
 def every_two_by_two(n: int) -> dict:
     """At least one mine in every 2x2 square of an n x n board, a third of its cells mines."""
     return {"rules": [{"min_mines": 1, "cells": [f"{r + i}-{c + j}" for i in (0, 1) for j in (0, 1)]}
                       for r in range(n - 1) for c in range(n - 1)], "total_cells": n * n, "total_mines": n * n // 3}
+
+
+def counted(rules: RuleSet, implementation: str, limits: Limits | None = None) -> tuple[float, RulesAnalysis]:
+    """(seconds, answer) of one count of ``rules`` by ``implementation``."""
+    seconds, answer = timed(lambda: analyze_rules(rules, limits=limits, implementation=implementation))
+    assert isinstance(answer, RulesAnalysis)
+    return seconds, answer
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -42,13 +49,11 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for n in args.sizes:
         rules = RuleSet.from_payload(every_two_by_two(n))
-        kernel = min((timed(lambda: analyze_rules(rules, implementation="kernel")) for _ in range(args.repeat)),
-                     key=lambda run: run[0])
+        kernel = min((counted(rules, "kernel") for _ in range(args.repeat)), key=lambda run: run[0])
         if kernel[1].analysis.implementation != "kernel":
             raise SystemExit(f"the kernel declined the {n}x{n} board")
         try:
-            python = timed(lambda: analyze_rules(rules, limits=Limits(timeout=args.python_limit),
-                                                 implementation="python"))
+            python: tuple[float, RulesAnalysis] | None = counted(rules, "python", Limits(timeout=args.python_limit))
         except LimitExceeded:
             python = None
         if python is not None and python[1].to_dict(exact=True) != kernel[1].to_dict(exact=True):

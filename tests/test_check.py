@@ -205,7 +205,9 @@ def test_a_count_past_the_kernels_node_budget_gives_way_to_sat_unless_counting_w
 def test_a_rule_sets_count_past_its_time_budget_gives_way_to_sat(monkeypatch):
     import countsweep.check as checking
 
-    # a range rule: the Python implementation counts, and checks its deadline before it starts
+    # the Python implementation counts (the kernel answers a set this small whatever the budget), and
+    # checks its deadline before it starts
+    monkeypatch.setattr("countsweep.kernel.KERNEL", None)
     rules = RuleSet.from_payload({"rules": [{"min_mines": 0, "max_mines": 1, "cells": ["a", "b"]},
                                             {"num_mines": 1, "cells": ["b"]}]})
     assert check(rules).method == "count"
@@ -220,6 +222,7 @@ def test_a_count_past_the_callers_own_deadline_is_a_limit_not_a_fallback(monkeyp
     from countsweep.counting import Limits
     from countsweep.errors import LimitExceeded
 
+    monkeypatch.setattr("countsweep.kernel.KERNEL", None)  # the Python implementation, which reads its deadline first
     rules = RuleSet.from_payload({"rules": [{"min_mines": 1, "max_mines": 2, "cells": ["a", "b"]}]})
     monkeypatch.setattr(checking, "COUNT_SECONDS", 0.0)
     with pytest.raises(LimitExceeded):
@@ -334,13 +337,14 @@ def test_a_count_asked_for_of_a_position_the_kernel_declines_is_counted_by_pytho
     assert check(long_band, method="count").method == "count"
 
 
-def test_a_count_asked_for_that_passes_a_cache_bound_is_that_limit_not_a_fallback():
+def test_a_count_asked_for_that_passes_a_cache_bound_is_that_limit_not_a_fallback(monkeypatch):
     from countsweep.counting import Limits
     from countsweep.errors import LimitExceeded
     from countsweep.play.generators import band
 
     with pytest.raises(LimitExceeded, match="cache"):
         check(band(200, seed=1), method="count", limits=Limits(max_cache=1))
+    monkeypatch.setattr("countsweep.kernel.KERNEL", None)  # the Python implementation keeps a cache; the kernel a memo
     ranged = RuleSet.from_payload({"rules": [{"min_mines": 1, "max_mines": 2, "cells": ["a", "b", "c"]},
                                              {"min_mines": 0, "max_mines": 1, "cells": ["c", "d"]}]})
     with pytest.raises(LimitExceeded, match="cache"):
