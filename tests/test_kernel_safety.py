@@ -497,10 +497,11 @@ def test_a_reading_that_is_not_a_tuple_of_a_sum_and_weights_is_declined_to_the_p
     assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("reading", [(9,), (7, 1, 1, 1), (2**70,), (2**70, 1, 1)])
+@pytest.mark.parametrize("reading", [(9,), (7, 1, 1, 1), (2**70,), (2**70, 1, 1), (2, 2**64), (1, 1, 2**70)])
 def test_a_reading_of_sums_past_the_numbers_cells_or_a_c_long_is_declined_to_the_python_implementation(reading):
     # the middle number has 8 hidden cells: a sum of 9 (or weights reaching it) is no equation the
-    # kernel may write, nor a sum past what a C long holds; the Python implementation reads them
+    # kernel may write, nor a sum past what a C long holds, nor a weight past 64 bits (its overflow
+    # cleared, not left set under an answer); the Python implementation reads them
     rows, table, mines, cells = good_call()
     assert KERNEL.analyze(rows, table, mines, cells, readings=_Always(reading)) is None  # type: ignore[union-attr]
 
@@ -912,3 +913,15 @@ def test_a_signal_that_raises_in_a_long_search_ends_the_count_in_that_exception(
     assert interrupted and asked_after == 0
     board = ring(24)  # and the kernel's search counts on as before
     assert KernelAnalyzer(path_nodes=-1).analyze(board, EXACT, Limits()) == analyze(board, implementation="python")
+
+
+@needs_testcapi
+def test_a_frontier_past_an_arena_block_may_fail_each_allocation_of_its_boxes():
+    # a 0 seeing 17 000 cells: the table of the boxes' cells (a cell's int each) is the last of the
+    # boxes' arrays and passes an arena block (64 kB), so it takes a block of its own and can fail
+    # alone, the arrays before it in hand
+    from tests.test_kernel import _graph
+
+    rows, table, cells = _graph(17002, [(list(range(17000)), 0), ([17000, 17001], 1)])
+    assert each_allocation_failing(lambda: tuple(KERNEL.analyze(rows, table, None, cells)),  # type: ignore[union-attr]
+                                   first=60) > 10
