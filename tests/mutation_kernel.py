@@ -852,6 +852,26 @@ EQUIVALENT: dict[str, str] = {
     PA + "`pr->states = 1;` 1 -> 0 #0":
         "every probe's tally one fewer (its first layer of one state left out): the probes compare alike, and a "
         "finished tally stays above 0 (each later layer holds a state), so the same order is chosen",
+    PA + "`deg[i]++;` ++ -> -- #0": "every box's degree negated: the breadth-first orders take the most linked "
+                                    "first: " + PATH_ORDER,
+    PA + "`pl->cstart[i + 1] = pl->cstart[i] + size + 1;` 1 -> 0 #1":
+        ("the boxes' tables of binomials overlap by one entry, where a box's last, C(s, s), and the next box's "
+         "first, C(s', 0), are both 1: every entry read is the same"),
+    PA + "`if (2 * ((size_t)L->n + 1) > L->tcap && layer_grow_table(L) < 0)` 2 -> 3 #0":
+        "the states' hash table grown at a third full, not a half: the same states, more memory",
+    PA + "`for (;; j = (j + 1) & mask) {` + -> - #0":
+        "the states' table probed downwards: insertion and look-up probe alike, and find the same states",
+    PA + "`if (need > *cap) {` > -> >= #0": "the coefficients' pool grown when it is exactly full: memory only",
+    PA + "`B->n = 0;` 0 -> 1 #0":
+        ("a last layer of no state (no layout) has no move into it: the one completion the mutant claims is "
+         "never read, and the part's total is 0 either way"),
+    PA + "`Layer *L = &pr->layer[i & 1], *N = &pr->layer[(i + 1) & 1];` 1 -> 0 #0":
+        "the probes' tallies of states change, so which order counts the part (or whether the search does): " + METHOD,
+    PA + "`while (w.every * w.every < n) /* checkpoints every sqrt(n) steps (see Work) */` < -> <= #0":
+        "checkpoints a step further apart where n is a square: other layers' polynomials are kept, the same counts",
+    PO + "`for (Py_ssize_t i = 0; i < p->n; i++)` 0 -> 1 #0":
+        "the prefix sum's first step adds eq_start[0], which is 0: starting at the second gives the same starts",
+    PO + "`if (!parent || !comp_of_root || !p->box_of)` || -> && #0": STICKY,
 }
 
 
