@@ -347,11 +347,14 @@ def test_the_exit_codes_of_impossible_and_malformed_payloads(tmp_path, doc, code
     assert r.exit_code == code and r.stderr.startswith(f"countsweep: error: {path}: ") and r.stderr.count("\n") == 1
 
 
-def test_a_payload_that_is_not_json_is_malformed(tmp_path):
+# a JSON list is refused as a payload, not read as a board's first row
+@pytest.mark.parametrize(("text", "says"), [('{"rules": [', "not JSON"), ("[]", 'expected an object with "rules"')],
+                         ids=["not JSON", "a list"])
+def test_a_payload_that_is_not_json_or_not_an_object_is_malformed(tmp_path, text, says):
     path = tmp_path / "p.json"
-    path.write_text('{"rules": [')
+    path.write_text(text)
     r = run("count", str(path))
-    assert r.exit_code == 3 and "not JSON" in r.stderr
+    assert r.exit_code == 3 and says in r.stderr
 
 
 def test_the_http_api_answers_what_the_command_line_prints(tmp_path):
@@ -815,13 +818,6 @@ def test_keys_no_payload_has_are_named_on_standard_error_and_in_the_answer(tmp_p
     path.write_text(json.dumps({"rules": [{"num_mines": 1, "cells": ["a", "b"]}], "total_cells": 3, "total_mines": 1}))
     r = run("count", str(path), "--json", "--exact")
     assert r.stderr == "" and "ignored" not in json.loads(r.stdout)
-
-
-def test_a_json_list_is_refused_as_a_payload_not_read_as_a_board(tmp_path):
-    path = tmp_path / "p.json"
-    path.write_text("[]")
-    r = run("count", str(path))
-    assert r.exit_code == 3 and 'expected an object with "rules"' in r.stderr
 
 
 def test_the_http_api_answers_a_drawn_board_as_the_command_line_does(tmp_path):
