@@ -193,12 +193,21 @@ class Readings(dict):
         return value
 
 
+def reading_key(shown: int, flags: int, hidden: int, neighbours: int, base: int = 9) -> int:
+    """The key the compiled kernel looks a number's reading up by (:class:`Readings`).
+
+    >>> reading_key(2, 0, 3, 8)
+    1493
+    """
+    return ((shown * base + flags) * base + hidden) * base + neighbours
+
+
 def readings(clues: ClueModel, base: int = 9) -> Readings:
     """Every reading under ``clues`` for numbers of up to ``base - 1`` neighbours, for the compiled kernel.
 
     >>> from countsweep.clues import UNDER
     >>> table = readings(UNDER)
-    >>> key = ((2 * 9 + 0) * 9 + 3) * 9 + 8   # a 2 with three hidden neighbours, no flag
+    >>> key = reading_key(2, 0, 3, 8)         # a 2 with three hidden neighbours of eight, no flag
     >>> table[key], table.factors[key]        # true 2 or 3, weighing 1/2 and 1/3: 3 to 2, times 1/6
     ((2, 3, 2), Fraction(1, 6))
     """

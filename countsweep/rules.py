@@ -52,7 +52,7 @@ from typing import Any
 
 from countsweep.analysis import Analysis, Group
 from countsweep.board import CLEARED, HIDDEN
-from countsweep.constraints import Constraints, Equation
+from countsweep.constraints import Constraints, Equation, reading_key
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits
 from countsweep.counting.base import limits_of
 from countsweep.counting.poly import decimal
@@ -425,7 +425,7 @@ def _range_readings(rules: tuple[Rule, ...], spans: list[int], base: int) -> dic
     out = {}
     for rule, span in zip(rules, spans, strict=True):
         size = len(rule.cells)
-        out[((rule.lo * base) * base + size) * base + size + span] = (rule.lo, *((1,) * (span + 1) if span else ()))
+        out[reading_key(rule.lo, 0, size, size + span, base)] = (rule.lo, *((1,) * (span + 1) if span else ()))
     return out
 
 

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.variant_rules import every_two_by_two
 from countsweep import InconsistentError, analyze
 from countsweep.board import FLAG, HIDDEN
 from countsweep.counting import Limits
@@ -543,15 +544,9 @@ def test_the_kernel_stops_counting_exact_rules_at_the_callers_deadline():
         analyze_rules(rules, limits=Limits(timeout=1e-9))
 
 
-def every_two_by_two_holds_a_mine(n: int, mines: int) -> dict:
-    """A variant puzzle's rule on an n x n board: at least one mine in every 2x2 square, cells named row by row."""
-    return {"rules": [{"min_mines": 1, "cells": [f"{r + i}-{c + j}" for i in (0, 1) for j in (0, 1)]}
-                      for r in range(n - 1) for c in range(n - 1)], "total_cells": n * n, "total_mines": mines}
-
-
 @pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 def test_a_variant_puzzles_range_rules_are_counted_by_the_kernel_as_by_python():
-    rules = RuleSet.from_payload(every_two_by_two_holds_a_mine(7, 16))
+    rules = RuleSet.from_payload(every_two_by_two(7))  # 16 mines
     kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
     assert kernel.analysis.implementation == "kernel" and kernel.count == python.count == 1148190197
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
@@ -563,7 +558,7 @@ def test_the_kernel_stops_counting_range_rules_at_the_callers_deadline():
     from countsweep.errors import LimitExceeded
 
     # 10x10: along the path in about a second (the pure-Python path takes minutes), the deadline read between layers
-    rules = RuleSet.from_payload(every_two_by_two_holds_a_mine(10, 33))
+    rules = RuleSet.from_payload(every_two_by_two(10))  # 33 mines
     with pytest.raises(LimitExceeded):
         analyze_rules(rules, limits=Limits(timeout=0.05), implementation="kernel")
 
