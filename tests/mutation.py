@@ -900,7 +900,7 @@ EQUIVALENT.update({
     **_alike(WINDOWS, SAT_ + "x__other_value", 14, 15, 22),
     **_alike(WINDOWS, SAT_ + "xǁ_Problemǁwindow", 4, 6, 8, 9),
     **_alike(COUPLING, SAT_ + "x_solve", 31, 32, 35, 38, 40, 59, 120, 121, 126),
-    **_alike(ROUTE, SAT_ + "xǁ_Problemǁ__init__", 26, 39, 40, 42, 45, 70, 117),
+    **_alike(ROUTE, SAT_ + "xǁ_Problemǁ__init__", 26, 39, 40, 42, 45, 117),
     **_alike(ROUTE, SAT_ + "x__allowed", 9),
     **_alike(ROUTE, SAT_ + "xǁ_Problemǁ_atmost", 1),
     **_alike("auxiliary variables numbered from one higher leave one variable unused, which no clause mentions and "
