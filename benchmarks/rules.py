@@ -119,12 +119,12 @@ def main(argv: list[str] | None = None) -> None:
     rows, worst = [], 0.0
     for name, (w, h, m) in SQUARE_BOARDS.items():
         docs = []
-        for board in from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=args.seed):
-            rules, prevalence = util.read_board(ascii_board(board), m)  # minesweepr's own reader
+        drawn = [ascii_board(b) for b in from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=args.seed)]
+        for text in drawn:
+            rules, prevalence = util.read_board(text, m)  # minesweepr's own reader
             docs.append({"rules": [{"num_mines": r.num_mines, "cells": sorted(r.cells)} for r in rules],
                          "total_cells": prevalence.total_cells, "total_mines": prevalence.total_mines})
         rows.append(_row(f"square {name} (its reader)", docs, mnsw, args.repeat))
-        drawn = [ascii_board(b) for b in from_play(Settings(w, h, m, "safe", "corner"), args.games, seed=args.seed)]
         rows.append(_rows_of(f"square {name} (drawn board)", [compare_drawn(t, m, util, mnsw, args.repeat)
                                                               for t in drawn]))
         worst = max(worst, rows[-2][-1], rows[-1][-1])

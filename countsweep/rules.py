@@ -288,6 +288,10 @@ def _drawn_rules(rows: list[str], where: str) -> list[tuple[int, list[int]]]:
     wide = width + 2
     framed = " " * wide + "".join(f" {row} " for row in rows) + " " * wide
     steps = (-wide - 1, -wide, -wide + 1, -1, 1, wide - 1, wide, wide + 1)
+
+    def unframed(n: int) -> int:  # a framed position's cell, numbered row by row
+        return (n // wide - 1) * width + n % wide - 1
+
     rules: list[tuple[int, list[int]]] = []
     mines: list[int] = []
     clear: set[int] = set()
@@ -302,16 +306,14 @@ def _drawn_rules(rows: list[str], where: str) -> list[tuple[int, list[int]]]:
                 continue
             cells = [n for n in (cell + step for step in steps) if framed[n] in "*x"]
             if int(ch) > len(cells):  # minesweepr takes it, and finds no layout
-                r, c = divmod(cell, wide)
-                name = _drawn_names(len(rows), width)[(r - 1) * width + c - 1]
+                name = _drawn_names(len(rows), width)[unframed(cell)]
                 raise InconsistentError(f"{where}: board: the {ch} at {name} asks for more mines than the "
                                         f"{len(cells)} covered or mined cells around it")
             rules.append((int(ch), cells))
     for count, cells in ((len(mines), mines), (0, sorted(clear)), (0, sorted(beside_empty - clear))):
         if count or cells:
             rules.append((count, cells))
-    # from framed positions to the cells' numbers, row by row
-    return [(count, [(n // wide - 1) * width + n % wide - 1 for n in cells]) for count, cells in rules]
+    return [(count, [unframed(n) for n in cells]) for count, cells in rules]
 
 
 def _drawn_names(height: int, width: int) -> list[str]:
