@@ -59,7 +59,7 @@ def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, min
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
             path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-            unlisted: int = ..., max_bytes: int = ...) -> Answer | None: ...
+            unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h)."""
@@ -94,6 +94,15 @@ def _memo_hash_bits(bits: int, /) -> int:
     """Debug builds only: the search memo's hashes kept to their low ``bits`` bits (64: all of them;
     0: every key's hash is 0), so that the tests make different keys meet in one slot.  Returns how
     many look-ups met another key's hash since the last call, and starts that tally again."""
+
+def _enum_nodes(nodes: int, /) -> int:
+    """Debug builds only: the nodes a part's fillings may take before it is searched instead (0: the
+    default, ENUM_NODES); returns how many parts passed the limit since the last call."""
+
+def _path_given() -> tuple[int, int]:
+    """Debug builds only: how many parts counted along a path since the last call had the boxes as
+    given for their third order (a rule set's cells as its payload names them), and how many had
+    the breadth-first order from their first box (it kept fewer constraints open at once)."""
 
 def _path_limits(states: int, coefs: int, /) -> None:
     """Debug builds only: the states a path's layer and the coefficients it keeps at once may reach

@@ -80,7 +80,7 @@ class KernelModule(Protocol):
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
                 path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-                unlisted: int = ..., max_bytes: int = ...) -> _Answer | None: ...
+                unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

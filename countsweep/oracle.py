@@ -310,11 +310,17 @@ class KernelAnalyzer:
     """
 
     max_nodes: int = KERNEL_NODES
-    """The search nodes a part may take before the kernel declines it (see the note at KERNEL_NODES)."""
+    """The search nodes a part may take before the kernel declines it (see the note at KERNEL_NODES); its
+    fillings, where it is small enough to enumerate, as many."""
     path_nodes: int | None = None
     """The search nodes a part may take before it is counted along a path (kernel/path.c: 3D frontiers
     knot into balls the search cannot split, and there a path's states are few); 0: every part, -1:
     none, None: the kernel's own choice (PATH_NODES in kernel/dpll.h, with its measurements)."""
+    enum_boxes: int | None = None
+    """A part of at most this many boxes has its fillings enumerated before it is searched (where a few
+    search nodes cost more than the fillings), within ``max_nodes`` nodes too; 0: none, None: the
+    kernel's own choice (ENUM_BOXES in kernel/dpll.h, with its measurements).  Counting every part
+    along a path (``path_nodes=0``) enumerates none."""
     name = "kernel"
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None:
@@ -323,6 +329,8 @@ class KernelAnalyzer:
         # the kernel keys a reading in base (its table's most neighbours + 1)
         table = None if clues.exact else readings(clues, around.max_degree + 1)
         path = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}
+        if self.enum_boxes is not None:
+            path["enum_boxes"] = self.enum_boxes
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,

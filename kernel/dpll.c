@@ -351,6 +351,7 @@ typedef struct {
     long long nodes, max_nodes;
     PyObject *stop;          /* see Solver */
     long long path_nodes;    /* see Solver */
+    int enum_boxes;          /* see Solver */
     Memo *memo;
     size_t memo_cap, memo_len, memo_bytes;
     count_t mod;             /* 0: counts as they are; else a prime below 2**62 they are taken modulo */
@@ -1092,15 +1093,122 @@ static void counts_clear(count_t *total, count_t *marg, int n, int cells) {
     memset(marg, 0, sizeof(count_t) * ((size_t)cells + 1) * (size_t)n);
 }
 
+/* ========================================================================== */
+/* Small parts, enumerated                                                    */
+/* ========================================================================== */
+
+/* A part's fillings, one box after another in the part's order, each box given the values its
+   constraints still allow: at most each one's sum left, at least what its other open boxes
+   cannot hold.  No propagation, components or memo: where a small part takes the search a few
+   nodes, each node's own bookkeeping (choosing a box, splitting the groups, their keys and
+   products) costs more than the fillings it counts.  The counts are plain (count_t), unweighted. */
+/* The limit in force: ENUM_NODES but in the debug build, where the tests set it (and count the
+   parts that passed it, which the search then counted). */
+#ifdef COUNTSWEEP_DEBUG
+static long enum_nodes = ENUM_NODES, enum_passed = 0;
+
+long dpll_set_enum_nodes(long nodes) {
+    enum_nodes = nodes > 0 ? nodes : ENUM_NODES;
+    long passed = enum_passed;
+    enum_passed = 0;
+    return passed;
+}
+#else
+#define enum_nodes ENUM_NODES
+#endif
+
+typedef struct {
+    Dpll *d;
+    const int *boxes;
+    int n, W;
+    count_t *total, *marg; /* as count_with's */
+    long long nodes, limit;
+    int value[ENUM_BOXES_MAX]; /* by step: the value its box was given */
+} Fillings;
+
+/* A filling of every box: its weight to total[mines] and, times each box's value, to its
+   marginal. */
+static void filling_add(Fillings *f, count_t weight, int mines) {
+    f->total[mines] += weight;
+    for (int q = 0; q < f->n; q++)
+        if (f->value[q])
+            f->marg[(size_t)q * (size_t)f->W + (size_t)mines] += weight * (count_t)f->value[q];
+}
+
+/* The fillings of boxes[i..n) after the first i, of the given weight and mines: 0, or 1 past
+   f->limit nodes.  The constraints' sums and rooms are d's, as assign keeps them, and are
+   given back as they were. */
+static int fillings_from(Fillings *f, int i, count_t weight, int mines) {
+    if (++f->nodes > f->limit)
+        return 1;
+    if (i == f->n) {
+        filling_add(f, weight, mines);
+        return 0;
+    }
+    Dpll *d = f->d;
+    const Graph *g = d->g;
+    int u = f->boxes[i], size = g->size[u], lo = 0, hi = size, status = 0;
+    for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+        int c = g->bc_list[k], sum = d->sum[c], rest = d->room[c] - size;
+        hi = g->hi[c] - sum < hi ? g->hi[c] - sum : hi;
+        lo = g->lo[c] - sum - rest > lo ? g->lo[c] - sum - rest : lo;
+    }
+    if (lo > hi)
+        return 0;
+    for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+        d->room[g->bc_list[k]] -= size;
+        d->sum[g->bc_list[k]] += lo;
+    }
+    int x = lo;
+    for (;;) {
+        f->value[i] = x;
+        status = fillings_from(f, i + 1, weight * binomial(size, x), mines + x);
+        if (status || x == hi)
+            break;
+        x++;
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++)
+            d->sum[g->bc_list[k]]++;
+    }
+    for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+        d->room[g->bc_list[k]] += size;
+        d->sum[g->bc_list[k]] -= x;
+    }
+    return status;
+}
+
+/* The part's counts (zeroed by the caller) by its fillings: 0, or 1 past ENUM_NODES nodes or the
+   search's own limit, whichever is less (the counts then partial: the caller clears them; a
+   caller that gives the kernel a few nodes, as check does before it turns to SAT, bounds this
+   too).  Only where counts are plain: a product of
+   binomials may wrap on a filling that goes nowhere, as the search's branch weights may, and
+   is never added. */
+static int count_fillings(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
+    assert(n <= ENUM_BOXES_MAX && !d->mod && !d->wraps && !d->g->weighted);
+    long long limit = enum_nodes < d->max_nodes ? enum_nodes : d->max_nodes;
+    Fillings f = {d, boxes, n, cells + 1, total, marg, 0, limit, {0}};
+    int passed = fillings_from(&f, 0, 1, 0);
+#ifdef COUNTSWEEP_DEBUG
+    enum_passed += passed;
+#endif
+    return passed;
+}
+
 /* One pass over a part by the method its first pass chose (*method: 0 not yet, 1 search, 2
    along a path; order is the path's, see path.h): 0 done, 1 past the node limit (or stopped),
    -1 error.  A part of PATH_MIN_BOXES boxes or more whose search passes d->path_nodes nodes is
    counted along a path instead, and searched in full only if the path declines: where the search
    finds no middle to split at (a 3D frontier knots into a ball), it meets the same sums again
    under ever new branches, and the path meets each once.  See PATH_NODES in dpll.h for what it
-   was worth. */
+   was worth.  Before either, a part of at most d->enum_boxes boxes has its fillings enumerated
+   (plain counts only, and not where every part goes along a path); past ENUM_NODES nodes its
+   half-made counts are cleared and the methods above count it (ENUM_BOXES in dpll.h). */
 static int part_pass(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg, int *method,
                      int *order) {
+    if (n <= d->enum_boxes && d->path_nodes && !d->mod && !d->wraps && !d->g->weighted) {
+        if (!count_fillings(d, boxes, n, cells, total, marg))
+            return 0;
+        counts_clear(total, marg, n, cells);
+    }
     if (!*method && d->path_nodes >= 0 && (n >= PATH_MIN_BOXES || !d->path_nodes)) {
         if (d->path_nodes > 0) {
             long long budget = d->max_nodes;
@@ -1435,6 +1543,7 @@ Status component_solve(Position *p, int k, Solver *s) {
     if (dpll_init(&d, &g, s->max_nodes, s->stop, a) != DONE)
         return FAILED;
     d.path_nodes = s->path_nodes;
+    d.enum_boxes = s->enum_boxes;
     int *order = arena_alloc(a, (size_t)g.B, sizeof(int));
     int *placed = arena_alloc(a, (size_t)g.B, sizeof(int));
     char *expanded = arena_alloc(a, (size_t)g.ncons, 1);

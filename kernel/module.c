@@ -551,11 +551,11 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
 
 /* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
 static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, long long path_nodes,
-                               long long max_bytes, PyObject *stop, Arena *keep, Combined *out) {
+                               int enum_boxes, long long max_bytes, PyObject *stop, Arena *keep, Combined *out) {
     if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden + p->unlisted))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
-    Solver solver = {max_cells, max_nodes, stop, path_nodes, keep, &scratch, NULL, NULL, 0};
+    Solver solver = {max_cells, max_nodes, stop, path_nodes, enum_boxes, keep, &scratch, NULL, NULL, 0};
     solver.local = arena_alloc(keep, (size_t)p->neq, sizeof(int));
     solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));
     if (!solver.local || !solver.parts)
@@ -574,7 +574,7 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1) */
+           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES) */
 /* analyze's mines: an int, at least 0, or None (-1: unknown); 0, -1 with an exception set. */
 static int mines_of(PyObject *obj, long *mines) {
     *mines = -1;
@@ -598,7 +598,7 @@ static int mines_of(PyObject *obj, long *mines) {
    at fault. */
 static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyObject *readings, PyObject *stop,
                              PyObject *value, int max_cells, long long max_nodes, long long path_nodes,
-                             Py_ssize_t unlisted, long long max_bytes) {
+                             int enum_boxes, Py_ssize_t unlisted, long long max_bytes) {
     if (unlisted < 0 || unlisted > MAX_UNLISTED) {
         PyErr_Format(PyExc_ValueError, "unlisted: 0 to %d sea cells the rows do not list", MAX_UNLISTED);
         return -1;
@@ -632,24 +632,29 @@ static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyO
         PyErr_SetString(PyExc_ValueError, "max_bytes: at least -1 (-1: no budget)");
         return -1;
     }
+    if (enum_boxes < 0 || enum_boxes > ENUM_BOXES_MAX) {
+        PyErr_Format(PyExc_ValueError, "enum_boxes: 0 to %d (0: no part enumerated)", ENUM_BOXES_MAX);
+        return -1;
+    }
     return 0;
 }
 
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", "value", "unlisted", "max_bytes", NULL};
+                            "path_nodes", "value", "unlisted", "max_bytes", "enum_boxes", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
     NeighbourhoodObject *nb;
-    int max_cells = MAX_CELLS;
+    int max_cells = MAX_CELLS, enum_boxes = ENUM_BOXES;
     long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;
     Py_ssize_t unlisted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnL", names, &PyTuple_Type, &rows, &NeighbourhoodType,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnLi", names, &PyTuple_Type, &rows, &NeighbourhoodType,
                                      &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop, &path_nodes, &value, &unlisted, &max_bytes))
+                                     &stop, &path_nodes, &value, &unlisted, &max_bytes, &enum_boxes))
         return NULL;
     long mines;
-    if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, unlisted, max_bytes) < 0 ||
+    if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, enum_boxes, unlisted,
+                          max_bytes) < 0 ||
         mines_of(mines_obj, &mines) < 0)
         return NULL;
     Arena keep = {0};
@@ -665,7 +670,7 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
     if (status == DONE)
         status = position_build(&p, &keep);
     if (status == DONE)
-        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, max_bytes,
+        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, enum_boxes, max_bytes,
                                   stop == Py_None ? NULL : stop, &keep, &combined);
     if (status == DONE)
         result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value);
@@ -775,6 +780,26 @@ static PyObject *debug_memo_hash_bits(PyObject *self, PyObject *args) {
     return PyLong_FromLong(dpll_set_memo_hash_bits(bits));
 }
 
+/* _path_given() -> (parts whose third path order was the boxes as given, parts whose was
+   breadth-first from the first box) since the last call */
+static PyObject *debug_path_given(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    long given, first;
+    path_given_tally(&given, &first);
+    return Py_BuildValue("ll", given, first);
+}
+
+/* _enum_nodes(nodes) -> the parts whose fillings passed the limit since the last call; the
+   limit set from now on (0: ENUM_NODES) */
+static PyObject *debug_enum_nodes(PyObject *self, PyObject *args) {
+    (void)self;
+    long nodes;
+    if (!PyArg_ParseTuple(args, "l", &nodes))
+        return NULL;
+    return PyLong_FromLong(dpll_set_enum_nodes(nodes));
+}
+
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
 static PyObject *debug_binomial(PyObject *self, PyObject *args) {
     (void)self;
@@ -864,10 +889,12 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1)\nA position's exact answer (an Answer), "
+     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES)\nA position's "
+     "exact answer (an Answer), "
      "None when it needs the general path (or stop() said so); NoLayout when none fits; TooLarge(bytes) when the "
      "counts' combination and answer are estimated to pass max_bytes (-1: no budget).  A part whose search passes path_nodes "
-     "nodes is counted along a path (0: every part, -1: none).  With value, the answer's values and probabilities "
+     "nodes is counted along a path (0: every part, none enumerated; -1: none); one of at most enum_boxes boxes "
+     "(up to ENUM_BOXES_MAX; 0: none) has its fillings enumerated first.  With value, the answer's values and probabilities "
      "hold value(numerator, denominator) of each group, and each hidden cell's.  unlisted: hidden cells no number "
      "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field."},
 #ifdef COUNTSWEEP_DEBUG
@@ -878,6 +905,12 @@ static PyMethodDef kernel_methods[] = {
     {"_memo_hash_bits", debug_memo_hash_bits, METH_VARARGS,
      "Debug: _memo_hash_bits(bits) keeps the search memo's hashes to their low bits (64: all of them) "
      "and returns the look-ups that met another key's hash since the last call."},
+    {"_path_given", debug_path_given, METH_NOARGS,
+     "Debug: _path_given() -> (parts whose third path order was the boxes as given, parts whose was "
+     "breadth-first from the first box) since the last call."},
+    {"_enum_nodes", debug_enum_nodes, METH_VARARGS,
+     "Debug: _enum_nodes(nodes) sets the nodes a part's fillings may take before it is searched (0: ENUM_NODES) "
+     "and returns how many parts passed the limit since the last call."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

@@ -10,6 +10,13 @@
 static long max_states = PATH_MAX_STATES;
 static size_t max_coefs = PATH_MAX_COEFS;
 
+static long given_taken, first_taken; /* see path_given_tally */
+
+void path_given_tally(long *given, long *first) {
+    *given = given_taken, *first = first_taken;
+    given_taken = first_taken = 0;
+}
+
 void path_set_limits(long states, size_t coefs) {
     max_states = states > 0 ? states : PATH_MAX_STATES;
     max_coefs = coefs > 0 ? coefs : PATH_MAX_COEFS;
@@ -77,15 +84,12 @@ static int bfs_order(const Graph *g, const int *boxes, int n, int start, const i
 
 #define NORDERS 3 /* orders tried on a part */
 
-/* The boxes in the order of their first cells (a square board's rows, one after the other; a
-   rule set's cells as its payload first names them), into order (as indices into boxes[]).  On a
+/* The boxes in the order of their first cells (a board's rows, one after the other; a rule
+   set's cells as its payload first names them), into order (as indices into boxes[]).  On a
    board of 2x2 rules (a variant puzzle's "every 2x2 holds a mine") every breadth-first order
    sweeps corner to corner and holds a diagonal's worth of constraints open at once, twice a
    row's: an 8x8 board took 0.33 s and 0.044 s along this order, a 10x10 one was declined after
-   2.3 s and takes 0.50 s.  It replaced the breadth-first order from the first box: on the 512
-   positions of seed 11's 40 3D games (4 layers of 8x8) the kernel took 11.6 and 12.4 s in all
-   before, 12.5 and 11.9 s after, in turns (the machine's noise); tried as a fourth order, 13.1
-   to 16.1 s, each probe costing about the best order's states.  pairs: 2n ints of scratch. */
+   2.3 s and takes 0.50 s.  pairs: 2n ints of scratch. */
 static int by_box(const void *x, const void *y) {
     const int *a = x, *b = y;
     return (a[0] > b[0]) - (a[0] < b[0]);
@@ -99,16 +103,56 @@ static void given_order(const int *boxes, int n, int *order, int *pairs) {
         order[i] = pairs[2 * i + 1];
 }
 
+/* The most constraints open at once along order (indices into boxes[]): a constraint is open
+   from the step of its first box to the step of its last, and a state holds each open one's
+   sum.  span: 2 ncons + n + 1 ints of scratch. */
+static int most_open(const Graph *g, const int *boxes, int n, const int *order, int *span) {
+    int *first = span, *last = span + g->ncons, *opened = span + 2 * g->ncons;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++)
+            first[g->bc_list[k]] = -1;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
+            int c = g->bc_list[k];
+            first[c] = first[c] < 0 ? i : first[c];
+            last[c] = i;
+        }
+    memset(opened, 0, sizeof(int) * ((size_t)n + 1)); /* by step: constraints opened less closed */
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
+            int c = g->bc_list[k];
+            if (first[c] == i) {
+                opened[i]++;
+                opened[last[c] + 1]--;
+                first[c] = n; /* counted */
+            }
+        }
+    int open = 0, most = 0;
+    for (int i = 0; i < n; i++) {
+        open += opened[i];
+        most = open > most ? open : most;
+    }
+    return most;
+}
+
 /* Orders of the boxes that keep few constraints open, into orders[k * n ..]: breadth-first from
    one end of the part (the far end of a double sweep, as countsweep.counting.path.linear_order
-   takes them), from the other end, and the boxes as given (given_order).  Which keeps the
-   fewest states varies from part to part (on 3D frontiers up to five times fewer one way than
-   another; the reversed orders were always worse), so each is tried (probe).  What it was
-   worth, with three breadth-first orders, on 166 positions of 3D play: 648 ms in all against
-   672 ms with the first order alone, the slowest 115 against 129 ms: the probes cost nearly
-   what the better orders save.  -1 out of memory. */
+   takes them), from the other end, and from the first box, or the boxes as given (given_order)
+   where those keep fewer constraints open at once (most_open).  Which keeps the fewest states
+   varies from part to part (on 3D frontiers up to five times fewer one way than another; the
+   reversed orders were always worse), so each is tried (probe).  What it was worth, with three
+   breadth-first orders, on 166 positions of 3D play: 648 ms in all against 672 ms with the
+   first order alone, the slowest 115 against 129 ms: the probes cost nearly what the better
+   orders save.  The given order in place of the first box's, always, cost the 99 3D positions
+   of benchmarks.topologies 267 ms in all against 163 (the slowest 132 against 49 ms: 4 layers
+   of 8x8 swept a layer at a time hold a layer's constraints open); as a fourth order, about a
+   fifth more everywhere (its probe costs about the best order's states).  Taken where it keeps
+   fewer open, side by side in one process: those 99 positions 167 ms, seed 11's 512 3D
+   positions 11.4 s (11.9 s either way), the 2x2 rules as above.  -1 out of memory. */
 static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
-    int *ints = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)g->B));
+    size_t nints = 3 * (size_t)n + 2 * (size_t)g->ncons + 1;
+    nints = nints > 2 * (size_t)n + (size_t)g->B ? nints : 2 * (size_t)n + (size_t)g->B;
+    int *ints = PyMem_Malloc(sizeof(int) * nints);
     char *seen = PyMem_Malloc((size_t)n + 1);
     if (!ints || !seen) {
         PyMem_Free(ints);
@@ -141,11 +185,20 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     }
     int a = bfs_order(g, boxes, n, 0, idx, deg, orders, seen);
     int end = bfs_order(g, boxes, n, a, idx, deg, orders, seen);
-    const int starts[] = {end, a};
-    _Static_assert((size_t)NORDERS == sizeof(starts) / sizeof(starts[0]) + 1, "a start for each but the given");
-    for (int k = 0; k < NORDERS - 1; k++)
+    const int starts[] = {end, a, 0};
+    _Static_assert((size_t)NORDERS == sizeof(starts) / sizeof(starts[0]), "a start for every order");
+    for (int k = 0; k < NORDERS; k++)
         bfs_order(g, boxes, n, starts[k], idx, deg, orders + (size_t)k * (size_t)n, seen);
-    given_order(boxes, n, orders + (size_t)(NORDERS - 1) * (size_t)n, ints); /* deg and mark, done with */
+    /* done with deg, mark and idx: the given order and most_open's scratch after it */
+    int *given = ints, *last = orders + (size_t)(NORDERS - 1) * (size_t)n;
+    given_order(boxes, n, given, given + n);
+    int taken = most_open(g, boxes, n, given, given + n) < most_open(g, boxes, n, last, given + n);
+    if (taken)
+        memcpy(last, given, sizeof(int) * (size_t)n);
+#ifdef COUNTSWEEP_DEBUG
+    given_taken += taken;
+    first_taken += !taken;
+#endif
     PyMem_Free(ints);
     PyMem_Free(seen);
     return 0;

@@ -26,6 +26,11 @@
 /* Debug builds only: other limits for the tests (a part declines at once with small ones);
    0 restores the defaults. */
 void path_set_limits(long states, size_t coefs);
+
+/* Debug builds only: the parts whose third order was the boxes as given (given_order in
+   path.c), and those whose was breadth-first from the first box, since the last call, into
+   given and first (and the tallies start again). */
+void path_given_tally(long *given, long *first);
 #endif
 
 #define PATH_DECLINE 1     /* too many states: the DPLL counts the part */

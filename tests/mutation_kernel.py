@@ -208,6 +208,18 @@ def all_mutants(files: list[str]) -> list[Mutant]:
     return [m for f in files for m in mutants_of(KERNEL / f)]
 
 
+def changed_lines(base: str, file: str) -> set[int]:
+    """The lines of ``file`` (kernel/NAME.c) that differ from commit ``base`` (added or rewritten; a
+    deleted line leaves none): where a change's own mutants are."""
+    diff = subprocess.run(["git", "diff", "-U0", base, "--", file], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+    lines: set[int] = set()
+    for hunk in re.finditer(r"^@@ -\S+ \+(\d+)(?:,(\d+))? @@", diff, flags=re.M):
+        start, count = int(hunk[1]), int(hunk[2] or 1)
+        lines.update(range(start, start + count))
+    return lines
+
+
 # ----------------------------------------------------------------------------------------------
 # Building and running
 
@@ -981,6 +993,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="measure the saved run's survivors again (after new tests), keeping its other verdicts")
     ap.add_argument("--more", action="store_true",
                     help="measure mutants not measured yet (--sample of them, or all) and add them to the saved ones")
+    ap.add_argument("--changed-since", metavar="COMMIT", default=None,
+                    help="with --more: only the mutants of lines changed since COMMIT (a change's own code)")
     ap.add_argument("--max-memory", type=float, default=None, metavar="GB",
                     help="data each test process may hold (default: the machine's memory over workers + 1; 0: none)")
     args = ap.parse_args(argv)
@@ -1008,8 +1022,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.more:
         every = mutants if not args.files else all_mutants([p.name for p in sorted(KERNEL.glob("*.c"))])
         results["made"] = {**results.get("made", {}), **made}
+        if args.changed_since:
+            changed = {f: changed_lines(args.changed_since, f) for f in {m.file for m in mutants}}
+            mutants = [m for m in mutants if m.line in changed[m.file]]
         more(results, mutants, {m.name for m in every}, args.sample, args.seed, args.workers, limit)
         return
+    if args.changed_since:
+        ap.error("--changed-since goes with --more")
     if args.sample:
         mutants = sorted(random.Random(args.seed).sample(mutants, min(args.sample, len(mutants))),
                          key=lambda m: (m.file, m.offset))

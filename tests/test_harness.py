@@ -96,3 +96,26 @@ def test_every_kernel_explanation_names_a_mutant_of_todays_kernel_that_was_not_k
     assert [n for n in mutation_kernel.EQUIVALENT if n not in names] == []
     assert [n for n in mutation_kernel.EQUIVALENT if measured.get(n, {}).get("status") in mutation_kernel.CAUGHT] == []
 
+
+
+def test_the_kernel_runners_changed_lines_are_the_lines_added_or_rewritten_since_a_commit(tmp_path, monkeypatch):
+    from tests import mutation_kernel
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    (tmp_path / "kernel").mkdir()
+    source = tmp_path / "kernel" / "x.c"
+    source.write_text("".join(f"int a{i};\n" for i in range(1, 11)))
+    git("init", "-q")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "empty")
+    git("add", ".")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "-m", "x")
+    lines = source.read_text().splitlines(keepends=True)
+    lines[2] = "int b3;\n"  # line 3 rewritten
+    lines[6:8] = ["int b7;\n", "int b8;\n", "int new;\n"]  # lines 7 and 8 rewritten, one added after them
+    del lines[-1]  # the last line deleted: no line of today's file
+    source.write_text("".join(lines))
+    monkeypatch.setattr(mutation_kernel, "ROOT", tmp_path)
+    assert mutation_kernel.changed_lines("HEAD", "kernel/x.c") == {3, 7, 8, 9}
+    assert mutation_kernel.changed_lines("HEAD~1", "kernel/x.c") == set(range(1, 11))

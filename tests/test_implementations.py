@@ -125,6 +125,19 @@ class TestKernelAnalyzerAlongAPath(AnalyzerContract):
         return found
 
 
+@needs_kernel
+class TestKernelAnalyzerSearching(AnalyzerContract):
+    """The kernel searching every part, none of them enumerated (kernel/dpll.c's small parts)."""
+
+    implementation = "kernel"
+
+    def analyze(self, board: Board, clues: ClueModel = EXACT, **options):
+        assert not options
+        found = KernelAnalyzer(enum_boxes=0).analyze(board, clues, Limits())
+        assert found is not None  # small positions are never declined
+        return found
+
+
 # Search ------------------------------------------------------------------------------------------
 
 

@@ -50,9 +50,10 @@ def pure(board: Board, clues: ClueModel | None = None):
         return None
 
 
-def _compiled(board: Board, clues: ClueModel = EXACT, path_nodes: int | None = None):
-    """The kernel's own answer: an Analysis, or None where it declines (``path_nodes`` as KernelAnalyzer's)."""
-    return KernelAnalyzer(path_nodes=path_nodes).analyze(board, clues, Limits())
+def _compiled(board: Board, clues: ClueModel = EXACT, path_nodes: int | None = None, enum_boxes: int | None = None):
+    """The kernel's own answer: an Analysis, or None where it declines (``path_nodes`` and
+    ``enum_boxes`` as KernelAnalyzer's)."""
+    return KernelAnalyzer(path_nodes=path_nodes, enum_boxes=enum_boxes).analyze(board, clues, Limits())
 
 
 def same(kernel, python) -> None:
@@ -274,8 +275,9 @@ def test_numbers_that_share_cells_bound_a_parts_layouts_only_once_each():
 def test_a_number_whose_cells_lie_within_anothers_settles_their_difference_before_any_search(text):
     # in 1 2 1 no number alone forces a cell (1 of 2, 2 of 3); the 2's cells but the first 1's
     # hold 2 - 1 mines: the far corner is a mine, and the rest follows.  With no search node
-    # allowed the kernel declines any part it has to branch on: the last has two layouts (mines
-    # in the 2nd and 5th cells, or the 1st and 4th), and its pairs of numbers settle only the 3rd
+    # allowed (nor a filling enumerated) the kernel declines any part it has to branch on: the last
+    # has two layouts (mines in the 2nd and 5th cells, or the 1st and 4th), and its pairs of
+    # numbers settle only the 3rd
     board = Board.from_text(text)
     kernel = KernelAnalyzer(max_nodes=0).analyze(board, EXACT, Limits())
     if text.startswith("5x2"):
@@ -406,6 +408,40 @@ def test_a_narrow_part_after_a_part_past_128_bits_is_summed_from_a_clean_row():
     kernel, python = analyze_rules(rules, implementation="kernel"), analyze_rules(rules, implementation="python")
     assert kernel.analysis.implementation == "kernel" and kernel.analysis.components == 2
     assert kernel.to_dict(exact=True) == python.to_dict(exact=True)
+
+
+# Small parts, enumerated (kernel/dpll.c) ---------------------------------------------------------
+
+
+@settings(max_examples=1000)
+@given(positions(max_hidden=16, perturb=True, kinds=TOPOLOGIES))
+def test_enumerating_small_parts_and_searching_every_part_are_the_pure_analysis_on_every_topology(board):
+    python = pure(board)
+    try:
+        enumerated = _compiled(board, enum_boxes=64)
+        searched = _compiled(board, enum_boxes=0)
+    except InconsistentError:
+        assert python is None
+        return
+    assert python is not None and enumerated is not None and searched is not None
+    same(enumerated, python)
+    same(searched, python)
+
+
+def test_parts_of_3d_play_are_counted_alike_enumerated_or_searched():
+    # a 3D number sees 26 cells: parts of a dozen boxes of several cells each, whose fillings
+    # are bounded by their numbers' sums and rooms, unlike the grid's single cells
+    boards = from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 2, seed=7)
+    assert len(boards) >= 10
+    for board in boards:
+        enumerated, searched = _compiled(board, enum_boxes=64), _compiled(board, enum_boxes=0)
+        assert enumerated is not None and enumerated == searched
+
+
+@pytest.mark.parametrize("boxes", [-1, 65])
+def test_the_kernel_refuses_an_enumeration_limit_outside_0_to_64(boxes):
+    with pytest.raises(ValueError, match="enum_boxes: 0 to 64"):
+        KERNEL.analyze(*kernel_args(Board.from_text("3x3\n???\n?2?\n???")), enum_boxes=boxes)  # type: ignore[union-attr]
 
 
 # Counting along a path (kernel/path.c) ----------------------------------------------------------

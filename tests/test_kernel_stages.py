@@ -7,6 +7,8 @@ stage is held to its Python twin or to arithmetic done apart:
 * ``position.c``: equations, components and boxes equal :mod:`countsweep.constraints`' on
   random positions of every topology;
 * ``path.c``: a part whose path passes its limits (set low) is searched, to the same answers;
+* ``dpll.c``: so is a small part whose fillings pass their node limit (set low);
+* ``path.c``'s third order: a rule set's cells as named where that keeps fewer constraints open;
 * ``util.c``: the binomial table equals :func:`math.comb`;
 * ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
   the exact division by a small number is ``//`` wherever it divides.
@@ -109,6 +111,53 @@ def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(sta
             same(_compiled(board, path_nodes=0), pure(board))
     finally:
         KERNEL._path_limits(0, 0)
+
+
+def test_a_rule_sets_path_sweeps_its_cells_as_named_and_a_3d_boards_parts_choose_one_by_one():
+    """The third order a part is probed along (path.c) is the boxes as given where that keeps fewer
+    constraints open at once than breadth-first from the first box.  On a grid of 2x2 rules named
+    row by row it does (a breadth-first order sweeps the diagonal, twice a row's constraints); on
+    a 3D board of 4 layers of 8x8 the given order sweeps a layer at a time, and which keeps fewer
+    open depends on the part."""
+    from benchmarks.variant_rules import every_two_by_two
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+    from countsweep.rules import RuleSet, analyze_rules
+    from tests.test_kernel import _compiled
+
+    assert KERNEL is not None
+    KERNEL._path_given()
+    assert analyze_rules(RuleSet.from_payload(every_two_by_two(6)), implementation="kernel").count > 0
+    given, first = KERNEL._path_given()
+    assert given >= 1 and first == 0
+    boards = [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 2, seed=2026)
+              if 15 <= len(b.number_cells) <= 45]
+    for board in boards:  # the parts the search cannot split: knotted balls of 16 boxes or more
+        _compiled(board)
+    given, first = KERNEL._path_given()
+    assert given > 0 and first > 0  # chosen part by part: a ball's numbering is a sweep of its layers
+
+
+@pytest.mark.parametrize("nodes", [1, 7, 50])
+def test_parts_whose_fillings_pass_their_node_limit_are_searched_to_the_same_answers(nodes):
+    """A small part's fillings are enumerated first (dpll.c); past ``nodes`` nodes the counts written
+    so far are cleared and the search counts the part.  At 7 or 50 nodes some fillings are written
+    before the limit, so an uncleared row would be counted twice."""
+    from countsweep.play.game import Settings
+    from countsweep.play.generators import from_play
+    from tests.test_kernel import _compiled, pure, same
+
+    assert KERNEL is not None
+    boards = from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), 1, seed=7)
+    boards += from_play(Settings(9, 9, 10, "safe", "corner"), 2, seed=7)
+    KERNEL._enum_nodes(nodes)
+    try:
+        for board in boards:
+            same(_compiled(board), pure(board))
+        passed = KERNEL._enum_nodes(0)
+    finally:
+        KERNEL._enum_nodes(0)
+    assert passed > 0  # parts met the limit, and the search answered them (many are settled before)
 
 
 @pytest.mark.parametrize("states, coefs", [(1, 0), (0, 1)])
