@@ -1097,11 +1097,6 @@ static void counts_clear(count_t *total, count_t *marg, int n, int cells) {
 /* Small parts, enumerated                                                    */
 /* ========================================================================== */
 
-/* A part's fillings, one box after another in the part's order, each box given the values its
-   constraints still allow: at most each one's sum left, at least what its other open boxes
-   cannot hold.  No propagation, components or memo: where a small part takes the search a few
-   nodes, each node's own bookkeeping (choosing a box, splitting the groups, their keys and
-   products) costs more than the fillings it counts.  The counts are plain (count_t), unweighted. */
 /* The limit in force: ENUM_NODES but in the debug build, where the tests set it (and count the
    parts that passed it, which the search then counted). */
 #ifdef COUNTSWEEP_DEBUG
@@ -1117,6 +1112,11 @@ long dpll_set_enum_nodes(long nodes) {
 #define enum_nodes ENUM_NODES
 #endif
 
+/* A part's fillings, one box after another in the part's order, each box given the values its
+   constraints still allow: at most each one's sum left, at least what its other open boxes
+   cannot hold.  No propagation, components or memo: where a small part takes the search a few
+   nodes, each node's own bookkeeping (choosing a box, splitting the groups, their keys and
+   products) costs more than the fillings it counts.  The counts are plain (count_t), unweighted. */
 typedef struct {
     Dpll *d;
     const int *boxes;
@@ -1179,9 +1179,8 @@ static int fillings_from(Fillings *f, int i, count_t weight, int mines) {
 /* The part's counts (zeroed by the caller) by its fillings: 0, or 1 past ENUM_NODES nodes or the
    search's own limit, whichever is less (the counts then partial: the caller clears them; a
    caller that gives the kernel a few nodes, as check does before it turns to SAT, bounds this
-   too).  Only where counts are plain: a product of
-   binomials may wrap on a filling that goes nowhere, as the search's branch weights may, and
-   is never added. */
+   too).  Only where counts are plain: a product of binomials may wrap on a filling that goes
+   nowhere, as the search's branch weights may, and is never added. */
 static int count_fillings(Dpll *d, const int *boxes, int n, int cells, count_t *total, count_t *marg) {
     assert(n <= ENUM_BOXES_MAX && !d->mod && !d->wraps && !d->g->weighted);
     long long limit = enum_nodes < d->max_nodes ? enum_nodes : d->max_nodes;
