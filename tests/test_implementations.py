@@ -112,30 +112,31 @@ class TestKernelAnalyzer(AnalyzerContract):
     implementation = "kernel"
 
 
+class _KernelAnalyzerOneWay(AnalyzerContract):
+    """The kernel counting every part one way: ``ways``, (field, value) pairs of KernelAnalyzer's."""
+
+    implementation = "kernel"
+    ways: tuple[tuple[str, int], ...] = ()
+
+    def analyze(self, board: Board, clues: ClueModel = EXACT, **options):
+        assert not options
+        found = KernelAnalyzer(**dict(self.ways)).analyze(board, clues, Limits())
+        assert found is not None  # small positions are never declined
+        return found
+
+
 @needs_kernel
-class TestKernelAnalyzerAlongAPath(AnalyzerContract):
+class TestKernelAnalyzerAlongAPath(_KernelAnalyzerOneWay):
     """The kernel counting every part along a path (kernel/path.c), none by its search."""
 
-    implementation = "kernel"
-
-    def analyze(self, board: Board, clues: ClueModel = EXACT, **options):
-        assert not options
-        found = KernelAnalyzer(path_nodes=0).analyze(board, clues, Limits())
-        assert found is not None  # small positions are never declined
-        return found
+    ways = (("path_nodes", 0),)
 
 
 @needs_kernel
-class TestKernelAnalyzerSearching(AnalyzerContract):
+class TestKernelAnalyzerSearching(_KernelAnalyzerOneWay):
     """The kernel searching every part, none of them enumerated (kernel/dpll.c's small parts)."""
 
-    implementation = "kernel"
-
-    def analyze(self, board: Board, clues: ClueModel = EXACT, **options):
-        assert not options
-        found = KernelAnalyzer(enum_boxes=0).analyze(board, clues, Limits())
-        assert found is not None  # small positions are never declined
-        return found
+    ways = (("enum_boxes", 0),)
 
 
 # Search ------------------------------------------------------------------------------------------

@@ -413,19 +413,19 @@ def test_a_narrow_part_after_a_part_past_128_bits_is_summed_from_a_clean_row():
 # Small parts, enumerated (kernel/dpll.c) ---------------------------------------------------------
 
 
+@pytest.mark.parametrize("ways", [{"enum_boxes": 64}, {"enum_boxes": 0}, {"path_nodes": 0}],
+                         ids=["every-small-part-enumerated", "every-part-searched", "every-part-along-a-path"])
 @settings(max_examples=1000)
-@given(positions(max_hidden=16, perturb=True, kinds=TOPOLOGIES))
-def test_enumerating_small_parts_and_searching_every_part_are_the_pure_analysis_on_every_topology(board):
+@given(board=positions(max_hidden=16, perturb=True, kinds=TOPOLOGIES))
+def test_counting_every_part_one_way_is_the_pure_analysis_on_every_topology(ways, board):
     python = pure(board)
     try:
-        enumerated = _compiled(board, enum_boxes=64)
-        searched = _compiled(board, enum_boxes=0)
+        kernel = KernelAnalyzer(**ways).analyze(board, EXACT, Limits())
     except InconsistentError:
         assert python is None
         return
-    assert python is not None and enumerated is not None and searched is not None
-    same(enumerated, python)
-    same(searched, python)
+    assert python is not None and kernel is not None
+    same(kernel, python)
 
 
 def test_parts_of_3d_play_are_counted_alike_enumerated_or_searched():
@@ -445,19 +445,6 @@ def test_the_kernel_refuses_an_enumeration_limit_outside_0_to_64(boxes):
 
 
 # Counting along a path (kernel/path.c) ----------------------------------------------------------
-
-
-@settings(max_examples=1000)
-@given(positions(max_hidden=16, perturb=True, kinds=TOPOLOGIES))
-def test_counting_every_part_along_a_path_is_the_pure_analysis_on_every_topology(board):
-    python = pure(board)
-    try:
-        kernel = _compiled(board, path_nodes=0)
-    except InconsistentError:
-        assert python is None
-        return
-    assert python is not None and kernel is not None
-    same(kernel, python)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
