@@ -24,6 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from countsweep.board import Board
 from countsweep.constraints import Constraints
 from countsweep.kernel import KERNEL
 from countsweep.topology import SQUARE, kernel_table
@@ -158,6 +159,31 @@ def test_parts_whose_fillings_pass_their_node_limit_are_searched_to_the_same_ans
     finally:
         KERNEL._enum_nodes(0)
     assert passed > 0  # parts met the limit, and the search answered them (many are settled before)
+    for board in boards:  # at the default limit these parts' fillings, dead ends and all, fit
+        _compiled(board)
+    assert KERNEL._enum_nodes(0) == 0
+
+
+def test_a_row_of_three_boxes_takes_seven_nodes_to_fill_and_the_default_limit_is_restored_by_zero():
+    """Each box given a value is a node, and so is each filling of every box: in ?1?1? the boxes are
+    the three cells, and the first cell's two values each force the other two, 1 + 2 * 3 = 7 nodes.
+    A limit of 7 lets the part through; 6 does not, and the part is searched instead."""
+    from countsweep.clues import EXACT
+    from countsweep.counting.base import Limits
+    from countsweep.oracle import KernelAnalyzer
+
+    assert KERNEL is not None
+    board = Board.from_text("5x1\n?1?1?")
+    passed = {}
+    try:
+        for nodes in (7, 6, 0):  # 0: the default again
+            KERNEL._enum_nodes(nodes)
+            found = KernelAnalyzer().analyze(board, EXACT, Limits())
+            assert found is not None and found.count == 2
+            passed[nodes] = KERNEL._enum_nodes(nodes)
+    finally:
+        KERNEL._enum_nodes(0)
+    assert passed == {7: 0, 6: 1, 0: 0}
 
 
 @pytest.mark.parametrize("states, coefs", [(1, 0), (0, 1)])
