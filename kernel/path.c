@@ -150,12 +150,13 @@ static int most_open(const Graph *g, const int *boxes, int n, const int *order, 
    fewer open, side by side in one process: those 99 positions 167 ms, seed 11's 512 3D
    positions 11.4 s (11.9 s either way), the 2x2 rules as above.  -1 out of memory. */
 static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
-    size_t nints = 3 * (size_t)n + 2 * (size_t)g->ncons + 1;
-    nints = nints > 2 * (size_t)n + (size_t)g->B ? nints : 2 * (size_t)n + (size_t)g->B;
-    int *ints = PyMem_Malloc(sizeof(int) * nints);
+    int *ints = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)g->B));
+    /* the given order, then given_order's pairs or most_open's scratch */
+    int *given = PyMem_Malloc(sizeof(int) * (3 * (size_t)n + 2 * (size_t)g->ncons + 1));
     char *seen = PyMem_Malloc((size_t)n + 1);
-    if (!ints || !seen) {
+    if (!ints || !given || !seen) {
         PyMem_Free(ints);
+        PyMem_Free(given);
         PyMem_Free(seen);
         return PyErr_NoMemory(), -1;
     }
@@ -189,8 +190,7 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     _Static_assert((size_t)NORDERS == sizeof(starts) / sizeof(starts[0]), "a start for every order");
     for (int k = 0; k < NORDERS; k++)
         bfs_order(g, boxes, n, starts[k], idx, deg, orders + (size_t)k * (size_t)n, seen);
-    /* done with deg, mark and idx: the given order and most_open's scratch after it */
-    int *given = ints, *last = orders + (size_t)(NORDERS - 1) * (size_t)n;
+    int *last = orders + (size_t)(NORDERS - 1) * (size_t)n;
     given_order(boxes, n, given, given + n);
     int taken = most_open(g, boxes, n, given, given + n) < most_open(g, boxes, n, last, given + n);
     if (taken)
@@ -200,6 +200,7 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     first_taken += !taken;
 #endif
     PyMem_Free(ints);
+    PyMem_Free(given);
     PyMem_Free(seen);
     return 0;
 }
