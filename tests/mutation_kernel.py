@@ -379,8 +379,27 @@ SE = "kernel/search.c: "
 UT = "kernel/util.c: "
 WI = "kernel/wide.c: "
 
+THIRD_ORDER = ("most_open only chooses the third order a part is probed along (the given one or breadth-first from "
+               "the first box): " + PATH_ORDER + "; the tests hold the choice at its ends (a grid of 2x2 rules "
+               "takes the given order, a 3D board's parts each kind)")
+
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    PA + "`for (int i = 0; i < n; i++)` 0 -> 1 #2": THIRD_ORDER,
+    PA + "`for (int i = 0; i < n; i++)` 0 -> 1 #3": THIRD_ORDER,
+    PA + "`first[c] = first[c] < 0 ? i : first[c];` < -> <= #0": THIRD_ORDER,
+    PA + "`opened[last[c] + 1]--;` 1 -> 0 #0": THIRD_ORDER,
+    PA + "`int taken = most_open(g, boxes, n, given, given + n) < most_open(g, boxes, n, last, given + n);` < -> <= #0":
+        "a tie takes the given order instead of the breadth-first one: " + THIRD_ORDER,
+    PA + "`for (int i = 0; i < n; i++) {` < -> <= #0":
+        "most_open's last entry, opened[n], holds only constraints closing after the last step (0 or less): "
+        "reading it can lower the open count, never raise the most",
+    DP + "`static long enum_nodes = ENUM_NODES, enum_passed = 0;` 0 -> 1 #0":
+        "the debug build's tally of parts past the fillings' limit starts at 1: every test sets the limit (which "
+        "starts the tally again) before it counts, and the first return is read by none",
+    DP + "`Fillings f = {d, boxes, n, cells + 1, total, marg, 0, limit, {0}};` 0 -> 1 #1":
+        "the fillings' values are each written at their step before any filling reads them: their first value "
+        "is never read",
     CB + "`double rows = (double)t->nways + 4;` 4 -> 5 #0": ESTIMATE,
     DP + "`width = counts_window(br->gt[k], br->gm[k], ng, cells + 1, !mod && !d->wraps, &lo);` && -> || #0":
         "with primes the native pass, too, trims a group's window by its totals alone: it differs only where a "
