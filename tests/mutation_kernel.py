@@ -391,6 +391,15 @@ EQUIVALENT: dict[str, str] = {
     PA + "`opened[last[c] + 1]--;` 1 -> 0 #0": THIRD_ORDER,
     PA + "`int taken = most_open(g, boxes, n, given, given + n) < most_open(g, boxes, n, last, given + n);` < -> <= #0":
         "a tie takes the given order instead of the breadth-first one: " + THIRD_ORDER,
+    PA + "`first[c] = first[c] < 0 ? i : first[c];` 0 -> 1 #0": THIRD_ORDER,
+    PA + "`opened[last[c] + 1]--;` + -> - #0":
+        "a constraint closes two steps early in the tally (one whose last step is 0 takes one off the entry before "
+        "the tally, most_open's own scratch, never past it): " + THIRD_ORDER,
+    PA + "`for (int i = 0; i < n; i++) {` 0 -> 1 #0": THIRD_ORDER,
+    PA + "`int open = 0, most = 0;` 0 -> 1 #0":
+        "both orders' counts of open constraints rise by one, and only their comparison is read",
+    PA + "`int *given = PyMem_Malloc(sizeof(int) * (3 * (size_t)n + 2 * (size_t)g->ncons + 1));` 2 -> 3 #0":
+        "a larger scratch block: memory only",
     PA + "`for (int i = 0; i < n; i++) {` < -> <= #0":
         "most_open's last entry, opened[n], holds only constraints closing after the last step (0 or less): "
         "reading it can lower the open count, never raise the most",
