@@ -328,13 +328,13 @@ class KernelAnalyzer:
         around = kernel_table(board.topology, board.height, board.width)
         # the kernel keys a reading in base (its table's most neighbours + 1)
         table = None if clues.exact else readings(clues, around.max_degree + 1)
-        path = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}
+        methods = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}  # None: the kernel's own
         if self.enum_boxes is not None:
-            path["enum_boxes"] = self.enum_boxes
+            methods["enum_boxes"] = self.enum_boxes
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,
-                                   **kernel_limits(limits), **path)
+                                   **kernel_limits(limits), **methods)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
         except KERNEL.TooLarge as large:

@@ -118,13 +118,12 @@ static int most_open(const Graph *g, const int *boxes, int n, const int *order, 
             last[c] = i;
         }
     memset(opened, 0, sizeof(int) * ((size_t)n + 1)); /* by step: constraints opened less closed */
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) /* a box lists a constraint once: each is met at its first step once */
         for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
             int c = g->bc_list[k];
             if (first[c] == i) {
                 opened[i]++;
                 opened[last[c] + 1]--;
-                first[c] = n; /* counted */
             }
         }
     int open = 0, most = 0;
