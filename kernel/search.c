@@ -10,19 +10,24 @@ typedef struct {
     word **shows;
 } Cut;
 
+/* A position is a bit set of nwords words, and the list of the words it may have set: the
+   words a part of it may have set are its own nonzero ones, so nothing deeper reads or clears
+   a whole bit set (a position of the searches the agent stops has about 9 nonzero words of 55).
+   A memo key keeps only the nonzero words: their count, then each one's index and the word. */
 typedef struct {
-    word *key; /* words of the position, in the key store */
+    word *key; /* the position's key, in the key store */
     long long value;
+    uint64_t hash; /* the key's: a probe compares it before the words, and growing needs no rehash */
 } Slot;
 
 /* The scratch of one level of the search (wins and after at one depth), made as the search
    first reaches the depth: the C stack holds no bit set, so the depth costs little of it. */
 typedef struct {
     int *nz;          /* the indices of the position's nonzero words */
-    word *part;       /* a part of the position */
+    word *part;       /* a part of the position (only its words at nz are read) */
     int *options, *mines; /* wins' guesses */
-    int *nz_after;
-    word *part_after;
+    int *live;        /* the cuts that may still tell or guess something in a part of the position */
+    word *part_after; /* after's part, at the same depth as wins' */
 } Level;
 
 typedef struct {
@@ -42,6 +47,8 @@ typedef struct {
     size_t keys_used, keys_cap;
     Level *levels;
     int nlevels;
+    int *every; /* 0 .. nwords - 1: the words a position from Python may have set */
+    int *all_cuts; /* 0 .. ncuts - 1: the cuts live in a position from Python */
 } SearchObject;
 
 /* outcomes besides a number of layouts won */
@@ -52,12 +59,20 @@ typedef struct {
 /* The memo                                                                   */
 /* ========================================================================== */
 
-static uint64_t hash_words(const word *x, int n) {
-    /* over the nonzero words and where they are: sets are sparse deep in the search */
+/* the indices of ls's nonzero words among within[0 .. kw), into nz; how many */
+static int nonzero(const word *ls, const int *within, int kw, int *nz) {
+    int k = 0;
+    for (int j = 0; j < kw; j++)
+        if (ls[within[j]])
+            nz[k++] = within[j];
+    return k;
+}
+
+static uint64_t hash_words(const word *x, const int *nz, int k) {
+    /* over the nonzero words and where they are */
     uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < n; i++) {
-        if (!x[i])
-            continue;
+    for (int j = 0; j < k; j++) {
+        int i = nz[j];
         h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);
         h *= 1099511628211ULL;
         h ^= h >> 29;
@@ -67,15 +82,26 @@ static uint64_t hash_words(const word *x, int n) {
 
 /* A memo value is a position's wins (>= 0), or ~u (< 0) for an upper bound u of them. */
 
-/* the slot holding key, or NULL */
-static Slot *memo_find(const SearchObject *s, const word *key) {
-    uint64_t h = hash_words(key, s->nwords);
+/* A key: k, then each nonzero word's index and the word, in the order of the indices. */
+static int key_is(const word *key, const word *ls, const int *nz, int k) {
+    if (key[0] != (word)k)
+        return 0;
+    for (int j = 0; j < k; j++)
+        if (key[1 + 2 * j] != (word)nz[j] || key[2 + 2 * j] != ls[nz[j]])
+            return 0;
+    return 1;
+}
+
+/* the slot of the position ls (its nonzero words at nz[0 .. k), its hash h), or NULL.  A probe
+   chain of a large search passes slots of other positions: their hashes tell them apart without
+   reading their keys. */
+static Slot *memo_find(const SearchObject *s, const word *ls, const int *nz, int k, uint64_t h) {
     long long mask = s->capacity - 1;
     for (long long i = (long long)(h & (uint64_t)mask);; i = (i + 1) & mask) {
         Slot *slot = &s->slots[i];
         if (!slot->key)
             return NULL;
-        if (!memcmp(slot->key, key, sizeof(word) * (size_t)s->nwords))
+        if (slot->hash == h && key_is(slot->key, ls, nz, k))
             return slot;
     }
 }
@@ -88,8 +114,7 @@ static int memo_grow(SearchObject *s) {
     for (long long i = 0; i < s->capacity; i++) {
         if (!s->slots[i].key)
             continue;
-        uint64_t h = hash_words(s->slots[i].key, s->nwords);
-        long long j = (long long)(h & (uint64_t)(cap - 1));
+        long long j = (long long)(s->slots[i].hash & (uint64_t)(cap - 1));
         while (slots[j].key)
             j = (j + 1) & (cap - 1);
         slots[j] = s->slots[i];
@@ -100,15 +125,15 @@ static int memo_grow(SearchObject *s) {
     return 0;
 }
 
-static int memo_put(SearchObject *s, const word *key, long long value) {
-    Slot *known = memo_find(s, key);
+static int memo_put(SearchObject *s, const word *ls, const int *nz, int k, uint64_t h, long long value) {
+    Slot *known = memo_find(s, ls, nz, k, h);
     if (known) { /* a bound re-valued: the new answer replaces it */
         known->value = value;
         return 0;
     }
     if ((s->size + 1) * 2 > s->capacity && memo_grow(s) < 0)
         return -1;
-    size_t n = (size_t)s->nwords;
+    size_t n = 1 + 2 * (size_t)k;
     if (s->keys_used + n > s->keys_cap) {
         size_t cap = s->keys_cap * 2 + n * 1024;
         if (cap > PY_SSIZE_T_MAX / sizeof(word))
@@ -124,14 +149,18 @@ static int memo_put(SearchObject *s, const word *key, long long value) {
         s->keys_cap = cap;
     }
     word *stored = s->keys + s->keys_used;
-    memcpy(stored, key, sizeof(word) * n);
+    stored[0] = (word)k;
+    for (int j = 0; j < k; j++) {
+        stored[1 + 2 * j] = (word)nz[j];
+        stored[2 + 2 * j] = ls[nz[j]];
+    }
     s->keys_used += n;
-    uint64_t h = hash_words(key, s->nwords);
     long long mask = s->capacity - 1;
     for (long long i = (long long)(h & (uint64_t)mask);; i = (i + 1) & mask)
         if (!s->slots[i].key) {
             s->slots[i].key = stored;
             s->slots[i].value = value;
+            s->slots[i].hash = h;
             s->size++;
             return 0;
         }
@@ -141,13 +170,14 @@ static int memo_put(SearchObject *s, const word *key, long long value) {
 /* Levels                                                                     */
 /* ========================================================================== */
 
-/* the scratch of depth d, made when first reached; NULL when memory runs out */
+/* the scratch of depth d, made when first reached; NULL when memory runs out.  A position one
+   past the depth limit is read (for the memo) before the limit stops it. */
 static Level *level(SearchObject *s, int d) {
-    assert(0 <= d && d <= s->max_depth);
+    assert(0 <= d && d <= s->max_depth + 1);
     if (d >= s->nlevels) {
         int n = d + 1 > 2 * s->nlevels ? d + 1 : 2 * s->nlevels;
-        if (n > s->max_depth + 1)
-            n = s->max_depth + 1;
+        if (n > s->max_depth + 2)
+            n = s->max_depth + 2;
         Level *grown = PyMem_Realloc(s->levels, sizeof(Level) * (size_t)n);
         if (!grown)
             return NULL;
@@ -162,14 +192,14 @@ static Level *level(SearchObject *s, int d) {
         l->part = PyMem_Calloc(w, sizeof(word));
         l->options = PyMem_Malloc(sizeof(int) * c);
         l->mines = PyMem_Malloc(sizeof(int) * c);
-        l->nz_after = PyMem_Malloc(sizeof(int) * w);
+        l->live = PyMem_Malloc(sizeof(int) * c);
         l->part_after = PyMem_Calloc(w, sizeof(word));
-        if (!l->nz || !l->part || !l->options || !l->mines || !l->nz_after || !l->part_after) {
+        if (!l->nz || !l->part || !l->options || !l->mines || !l->live || !l->part_after) {
             PyMem_Free(l->nz);
             PyMem_Free(l->part);
             PyMem_Free(l->options);
             PyMem_Free(l->mines);
-            PyMem_Free(l->nz_after);
+            PyMem_Free(l->live);
             PyMem_Free(l->part_after);
             memset(l, 0, sizeof(*l));
             return NULL;
@@ -182,14 +212,15 @@ static Level *level(SearchObject *s, int d) {
 /* The search                                                                 */
 /* ========================================================================== */
 
-static long long wins(SearchObject *s, const word *ls, long long beat);
+static long long wins(SearchObject *s, const word *ls, const int *within, int kw, const int *live, int kl,
+                      long long beat);
 
 /* The sum of the wins of ls's parts by cut's numbers, `left` layouts safe at the cut; once it
    cannot exceed beat, an upper bound of it no greater than beat.  Each part is valued only as
    far as what it must win for the sum to pass beat (Ballard's Star1).  nz: ls's k nonzero word
-   indices; part: scratch of the search's length, zero outside nz. */
-static long long opened(SearchObject *s, const word *ls, const Cut *cut, long long left, long long beat,
-                        const int *nz, int k, word *part) {
+   indices; part: scratch of the search's length, of which each part sets the words at nz. */
+POPCOUNT_CLONES static long long opened(SearchObject *s, const word *ls, const Cut *cut, long long left, long long beat,
+                        const int *nz, int k, const int *live, int kl, word *part) {
     long long total = 0;
     for (int c = 0; c < cut->nshows; c++) {
         long long n = 0;
@@ -203,7 +234,7 @@ static long long opened(SearchObject *s, const word *ls, const Cut *cut, long lo
         long long need = beat - total - (left - n); /* what this part must win for the sum to pass beat */
         if (n <= need)
             return total + left;
-        long long w = wins(s, part, need); /* deeper calls work in their own level's scratch */
+        long long w = wins(s, part, nz, k, live, kl, need); /* deeper calls work in their own level's scratch */
         if (w < 0)
             return w;
         if (w <= need)
@@ -214,31 +245,26 @@ static long long opened(SearchObject *s, const word *ls, const Cut *cut, long lo
     return total;
 }
 
-/* after: wins after opening cut from ls when they exceed beat; *none when its safe layouts
-   cannot, else an upper bound no greater than beat */
-static long long after(SearchObject *s, const word *ls, const Cut *cut, long long beat, int *none) {
+/* after: wins after opening cut from ls (its nonzero words at nz[0 .. k)) when they exceed beat;
+   *none when its safe layouts cannot, else an upper bound no greater than beat */
+POPCOUNT_CLONES static long long after(SearchObject *s, const word *ls, const int *nz, int k, const int *live, int kl,
+                       const Cut *cut, long long beat, int *none) {
     Level *l = level(s, s->depth);
     if (!l)
         return NO_MEMORY;
-    int n = s->nwords, k = 0, *nz = l->nz_after;
-    word *part = l->part_after;
-    memset(part, 0, sizeof(word) * (size_t)n); /* the words outside ls stay empty in every part */
-    for (int i = 0; i < n; i++)
-        if (ls[i])
-            nz[k++] = i;
     long long left = 0;
     for (int j = 0; j < k; j++)
         left += POPCOUNT64(ls[nz[j]] & ~cut->mine[nz[j]]);
     *none = left <= beat;
     if (*none)
         return 0;
-    return opened(s, ls, cut, left, beat, nz, k, part);
+    return opened(s, ls, cut, left, beat, nz, k, live, kl, l->part_after);
 }
 
 /* best_of: the best guess among cuts with mines in ls (in order of their mines, stable): its
    wins and cut when they exceed beat, else an upper bound no greater than beat and cut -1 */
-static long long best_of(SearchObject *s, const word *ls, int *options, int *mines, int noptions, long long beat,
-                         int *best_cut) {
+POPCOUNT_CLONES static long long best_of(SearchObject *s, const word *ls, const int *nz, int k, const int *live, int kl,
+                         int *options, int *mines, int noptions, long long beat, int *best_cut) {
     for (int i = 1; i < noptions; i++) { /* stable insertion sort by mines */
         int o = options[i], m = mines[i], j = i - 1;
         while (j >= 0 && mines[j] > m) {
@@ -250,13 +276,13 @@ static long long best_of(SearchObject *s, const word *ls, int *options, int *min
         mines[j + 1] = m;
     }
     long long size = 0, best = beat, bound = 0;
-    for (int i = 0; i < s->nwords; i++)
-        size += POPCOUNT64(ls[i]);
+    for (int j = 0; j < k; j++)
+        size += POPCOUNT64(ls[nz[j]]);
     *best_cut = -1;
     for (int i = 0; i < noptions; i++) {
         assert(0 <= options[i] && options[i] < s->ncuts);
         int none;
-        long long v = after(s, ls, &s->cuts[options[i]], best, &none);
+        long long v = after(s, ls, nz, k, live, kl, &s->cuts[options[i]], best, &none);
         if (v < 0)
             return v;
         if (none) { /* neither this option nor a riskier one can win more than the best */
@@ -275,14 +301,24 @@ static long long best_of(SearchObject *s, const word *ls, int *options, int *min
 }
 
 /* wins(ls) at the next depth: the layouts of ls won under optimal play when they exceed beat,
-   else an upper bound no greater than beat */
-static long long wins_here(SearchObject *s, const word *ls, long long beat) {
-    int n = s->nwords, k = 0, pop = 0;
-    for (int i = 0; i < n && pop < 2; i++)
-        pop += POPCOUNT64(ls[i]);
+   else an upper bound no greater than beat.  ls's nonzero words are among within[0 .. kw), and
+   the cuts that can still tell or guess something in it among live[0 .. kl): a cut safe in
+   every layout of a position and showing one number there, or a mine in every one, stays so
+   in every part of it, so a part never looks at it again. */
+POPCOUNT_CLONES static long long wins_here(SearchObject *s, const word *ls, const int *within, int kw, const int *live, int kl,
+                           long long beat) {
+    int pop = 0;
+    for (int j = 0; j < kw && pop < 2; j++)
+        pop += POPCOUNT64(ls[within[j]]);
     if (pop < 2)
         return pop;
-    const Slot *known = memo_find(s, ls);
+    Level *l = level(s, s->depth);
+    if (!l)
+        return NO_MEMORY;
+    int *nz = l->nz, *options = l->options, *mines = l->mines, *still = l->live;
+    int k = nonzero(ls, within, kw, nz);
+    uint64_t h = hash_words(ls, nz, k); /* the memo's slots may move below: the hash stays */
+    const Slot *known = memo_find(s, ls, nz, k, h);
     if (known && (known->value >= 0 || ~known->value <= beat))
         return known->value >= 0 ? known->value : ~known->value; /* exact, or a bound that says enough */
     if (s->size >= s->max_positions) {
@@ -293,20 +329,12 @@ static long long wins_here(SearchObject *s, const word *ls, long long beat) {
         s->stopped = "depth";
         return LIMIT_HIT;
     }
-    Level *l = level(s, s->depth);
-    if (!l)
-        return NO_MEMORY;
-    int *nz = l->nz, *options = l->options, *mines = l->mines;
-    word *part = l->part;
-    memset(part, 0, sizeof(word) * (size_t)n); /* the words outside ls stay empty in every part */
     long long size = 0;
-    for (int i = 0; i < n; i++)
-        if (ls[i]) {
-            nz[k++] = i;
-            size += POPCOUNT64(ls[i]);
-        }
-    int open_free = -1, noptions = 0;
-    for (int c = 0; c < s->ncuts; c++) {
+    for (int j = 0; j < k; j++)
+        size += POPCOUNT64(ls[nz[j]]);
+    int open_free = -1, noptions = 0, ks = 0, t = 0;
+    for (; t < kl; t++) {
+        int c = live[t];
         const Cut *cut = &s->cuts[c];
         int m = 0, safe_left = 0;
         for (int j = 0; j < k; j++) {
@@ -330,23 +358,28 @@ static long long wins_here(SearchObject *s, const word *ls, long long beat) {
             options[noptions] = c;
             mines[noptions] = m;
             noptions++;
+            still[ks++] = c;
         }
     }
     long long value;
     if (open_free >= 0) {
-        value = opened(s, ls, &s->cuts[open_free], size, beat, nz, k, part);
+        /* the cuts not looked at stay live; the opened one shows one number in each part */
+        for (t++; t < kl; t++)
+            still[ks++] = live[t];
+        value = opened(s, ls, &s->cuts[open_free], size, beat, nz, k, still, ks, l->part);
     } else {
         int best_cut;
-        value = best_of(s, ls, options, mines, noptions, beat, &best_cut);
+        value = best_of(s, ls, nz, k, still, ks, options, mines, noptions, beat, &best_cut);
     }
-    if (value >= 0 && memo_put(s, ls, value > beat ? value : ~value) < 0)
+    if (value >= 0 && memo_put(s, ls, nz, k, h, value > beat ? value : ~value) < 0)
         value = NO_MEMORY;
     return value;
 }
 
-static long long wins(SearchObject *s, const word *ls, long long beat) {
+static long long wins(SearchObject *s, const word *ls, const int *within, int kw, const int *live, int kl,
+                      long long beat) {
     s->depth++;
-    long long v = wins_here(s, ls, beat);
+    long long v = wins_here(s, ls, within, kw, live, kl, beat);
     s->depth--;
     return v;
 }
@@ -370,10 +403,12 @@ static void search_clear(SearchObject *s) {
         PyMem_Free(l->part);
         PyMem_Free(l->options);
         PyMem_Free(l->mines);
-        PyMem_Free(l->nz_after);
+        PyMem_Free(l->live);
         PyMem_Free(l->part_after);
     }
     PyMem_Free(s->levels);
+    PyMem_Free(s->every);
+    PyMem_Free(s->all_cuts);
     PyMem_Free(s->slots);
     PyMem_Free(s->keys);
     s->ready = 0;
@@ -381,6 +416,8 @@ static void search_clear(SearchObject *s) {
     s->ncuts = 0;
     s->levels = NULL;
     s->nlevels = 0;
+    s->every = NULL;
+    s->all_cuts = NULL;
     s->slots = NULL;
     s->capacity = s->size = 0;
     s->keys = NULL;
@@ -466,6 +503,13 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     s->nwords = (int)((nlayouts + 63) / 64);
     s->max_positions = max_positions;
     s->max_depth = max_depth;
+    s->every = PyMem_Malloc(sizeof(int) * (size_t)s->nwords);
+    if (!s->every) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < s->nwords; i++)
+        s->every[i] = i;
     Py_ssize_t ncuts = PyList_GET_SIZE(cuts);
     s->cuts = PyMem_Calloc((size_t)ncuts + 1, sizeof(Cut));
     if (!s->cuts) {
@@ -479,11 +523,14 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
             return -1;
         }
     }
-    if (memo_grow(s) < 0) {
+    s->all_cuts = PyMem_Malloc(sizeof(int) * (size_t)(ncuts + 1));
+    if (!s->all_cuts || memo_grow(s) < 0) {
         search_clear(s);
         PyErr_NoMemory();
         return -1;
     }
+    for (int c = 0; c < s->ncuts; c++)
+        s->all_cuts[c] = c;
     s->ready = 1;
     return 0;
 }
@@ -521,6 +568,15 @@ static word *position_arg(SearchObject *s, PyObject *obj) {
     return ls;
 }
 
+/* A position from Python at depth 0: its nonzero words into level 0's nz (*k of them).  0 when
+   memory runs out. */
+static int top_level(SearchObject *s, const word *ls, int *k) {
+    Level *l = level(s, 0);
+    if (l)
+        *k = nonzero(ls, s->every, s->nwords, l->nz);
+    return l != NULL;
+}
+
 /* wins(ls, beat=-1) -> int (exact above beat, else a bound no greater than it), or None at a limit */
 static PyObject *search_wins(SearchObject *s, PyObject *args) {
     PyObject *lsobj;
@@ -530,7 +586,7 @@ static PyObject *search_wins(SearchObject *s, PyObject *args) {
     word *ls = position_arg(s, lsobj);
     if (!ls)
         return NULL;
-    long long v = wins(s, ls, bar(beat));
+    long long v = wins(s, ls, s->every, s->nwords, s->all_cuts, s->ncuts, bar(beat));
     PyMem_Free(ls);
     return finish(v);
 }
@@ -549,8 +605,9 @@ static PyObject *search_after(SearchObject *s, PyObject *args) {
     word *ls = position_arg(s, lsobj);
     if (!ls)
         return NULL;
-    int none;
-    long long v = after(s, ls, &s->cuts[cut], bar(beat), &none);
+    int none, k;
+    long long v = top_level(s, ls, &k) ? after(s, ls, s->levels[0].nz, k, s->all_cuts, s->ncuts, &s->cuts[cut], bar(beat), &none)
+                                       : NO_MEMORY;
     PyMem_Free(ls);
     if (v >= 0 && none)
         return PyLong_FromLong(-1);
@@ -592,8 +649,11 @@ static PyObject *search_best(SearchObject *s, PyObject *args) {
     }
     if (!(ls = position_arg(s, lsobj)))
         goto done;
-    int best_cut;
-    long long v = best_of(s, ls, options, mines, (int)no, bar(beat), &best_cut);
+    int best_cut, k;
+    long long v = top_level(s, ls, &k)
+                      ? best_of(s, ls, s->levels[0].nz, k, s->all_cuts, s->ncuts, options, mines, (int)no, bar(beat),
+                                &best_cut)
+                      : NO_MEMORY;
     out = v == LIMIT_HIT || v == NO_MEMORY ? finish(v) : Py_BuildValue("(iL)", best_cut, v);
 done:
     PyMem_Free(ls);

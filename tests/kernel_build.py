@@ -7,7 +7,8 @@ make:
 
 * ``STRICT``: every warning an error (``-Wall -Wextra -Wpedantic -Wshadow -Werror``);
 * ``DEBUG``: asserts on and the debug-only hooks (``-DCOUNTSWEEP_DEBUG``);
-* ``NO_INT128``: 64-bit counts, what MSVC users get;
+* ``NO_INT128``: 64-bit counts, and the bit counts summed in place, every function compiled once
+  (no popcnt clones), what MSVC users get;
 * ``SANITIZED``: AddressSanitizer and UndefinedBehaviorSanitizer, every finding fatal.
 """
 
@@ -25,7 +26,7 @@ SOURCES = sorted((ROOT / "kernel").glob("*.c"))
 
 STRICT = ("-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Werror")
 DEBUG = ("-O1", "-g", "-UNDEBUG", "-DCOUNTSWEEP_DEBUG")
-NO_INT128 = ("-DCOUNTSWEEP_NO_INT128",)
+NO_INT128 = ("-DCOUNTSWEEP_NO_INT128", "-DCOUNTSWEEP_NO_CLONES")
 SANITIZED = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer")
 # the shared contracts' pure Python classes (tests/test_implementations.py) load no kernel: a build
 # of it has nothing to learn from them

@@ -656,7 +656,7 @@ EQUIVALENT: dict[str, str] = {
         "the table grows two entries later: at 1024 slots or more, still never full, the same answers",
     SE + "`int n = d + 1 > 2 * s->nlevels ? d + 1 : 2 * s->nlevels;` > -> >= #0":
         "where the two are equal either is taken: the same n",
-    SE + "`if (value >= 0 && memo_put(s, ls, value > beat ? value : ~value) < 0)` >= -> > #0":
+    SE + "`if (value >= 0 && memo_put(s, ls, nz, k, h, value > beat ? value : ~value) < 0)` >= -> > #0":
         "a position holding a layout wins at least one (some play wins its first layout), so the value stored is "
         "never 0",
     SE + "`return beat < -1 ? -1 : beat;` 1 -> 0 #1":
@@ -748,8 +748,6 @@ EQUIVALENT: dict[str, str] = {
         "and the checkpoints are the same",
     PA + ("`w.scratch = PyMem_Malloc(2 * (size_t)((K + 15) & ~15) + sizeof(count_t) * ((size_t)cells + 1));` "
           "15 -> 16 #0"): "the scratch rounded up further than it is read: memory only",
-    SE + "`if (!x[i])` ! -> (dropped) #0": "the memo's hash over the zero words instead (keys are compared whole): "
-                                           + MEMO_ONLY,
     SE + "`h ^= x[i] + 0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1);` + -> - #0": MEMO_ONLY,
     SE + "`return 0;` 0 -> 1 #6": "Search's init succeeded: CPython reads only a negative return of tp_init as a "
                                   "failure",
@@ -805,8 +803,6 @@ EQUIVALENT: dict[str, str] = {
         "spare limbs, a binomial row's 64 bits over 2**n, the sum's carry limb), so a[n] is a 0 limb of the row, "
         "shifted to 0; the debug hook's 16 limbs may be full, and there only a sanitizer would see the write "
         "past them (the sanitized build has no hooks)",
-    SE + "`if (n > s->max_depth + 1)` 1 -> 0 #0":
-        "clamped when n > max_depth instead: the one n it adds is max_depth + 1, clamped to itself",
     PA + ("`if (layer_place(B, &w->bwd[pl->n & 1], &w->bwd_used[pl->n & 1], &w->bwd_cap[pl->n & 1]) < 0)` "
           "1 -> 0 #1"):
         "the last layer placed by tally 0 instead of its parity's: back_last opens a Work's one backward pass, "
@@ -837,9 +833,6 @@ EQUIVALENT: dict[str, str] = {
         "frees the layers' array next; probe_free clears the whole probe)",
     PO + "`if (!table || !p->comp_first_box || !p->comp_nboxes || !p->boxes || !p->settled || !pool)` || -> && #0":
         STICKY,
-    SE + "`if (n > s->max_depth + 1)` + -> - #0":
-        "the level table grown to its cap (max_depth + 1 levels) from max_depth - 1 levels on instead of past the "
-        "cap: more scratch levels sooner, the same search",
     SE + "`for (int g = 0; g < cut->nshows && groups < 2; g++)` < -> <= #1":
         "the count of a free cut's groups goes on to 3: only whether it passes 1 is read",
     CB + "`PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));` 1 -> 0 #0":
@@ -861,7 +854,7 @@ EQUIVALENT: dict[str, str] = {
     DP + "`for (; j > 0 && gstart[by_size[j - 1] + 1] - gstart[by_size[j - 1]] > len; j--)` 0 -> 1 #0":
         "the insertion sort never moves a group to the front: a permutation still, less sorted; " + ORDER,
     DP + "`shared = g->fixed[g->cb_list[t]] < 0 && covered[g->cb_list[t]] == stamp;` 0 -> 1 #0": LOOSER,
-    SE + "`for (int i = 0; i < n && pop < 2; i++)` < -> <= #1":
+    SE + "`for (int j = 0; j < kw && pop < 2; j++)` < -> <= #1":
         "the count of a set's layouts goes on to 3 before it stops: only whether it passes 1 is read",
     PA + "`size_t bwd_used[2], bwd_cap[2];` 2 -> 3 #0":
         "an array of three sizes of which two are used (the layer's parity): memory only",

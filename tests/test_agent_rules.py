@@ -388,7 +388,7 @@ def test_the_pseudo_rule_opens_the_living_pseudo_cell_of_the_best_outlook():
 def test_the_best_agent_s_defaults_are_the_documented_ones():
     agent = BestAgent()
     assert (agent.ratio, agent.progress_weight, agent.opened_progress_weight) == (F(9, 10), F(1, 10), F(1, 1000))
-    assert (agent.endgame_layouts, agent.endgame_positions, agent.endgame_anytime) == (5000, 100_000, True)
+    assert (agent.endgame_layouts, agent.endgame_positions, agent.endgame_anytime) == (5000, 1_000_000, True)
     assert (agent.contest_margin, agent.contest_size, agent.risk_weight) == (None, 3, F(9, 10))
     assert (agent.tie_break, agent.next_value, agent.opened_next_value) == ("random", "all", "living")
     assert agent.rules == DEFAULT_RULES

@@ -894,6 +894,34 @@ def test_the_compiled_endgame_search_keeps_and_revalues_the_same_bounds():
             assert fast.positions == slow.positions
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_compiled_endgame_search_visits_the_same_positions_over_layouts_spread_across_many_words(seed):
+    # 1500 layouts are 24 words: a position deep in the search sets a few of them, the compiled
+    # search reads and keys only those, and a cell dead in a position (a mine, or safe and showing
+    # one number, in each of its layouts) is not looked at again in the positions below it
+    cuts = _random_cuts(seed, 1500, 30)
+    everything = 2**1500 - 1
+    for limit in (300, 3000):
+        compiled, python = KernelSearch(cuts, 1500, limit), PythonSearch(cuts, limit)
+        outcome = []
+        for search in (compiled, python):
+            try:
+                outcome.append(search.best_of(everything, sorted((c.mine.bit_count(), i) for i, c in enumerate(cuts))))
+            except LimitExceeded:
+                outcome.append(None)
+        assert outcome[0] == outcome[1]
+        assert compiled.positions == python.positions >= limit  # stopped by the limit, at one point
+    compiled, python = KernelSearch(cuts, 1500, 10**5), PythonSearch(cuts, 10**5)
+    rng = random.Random(seed)
+    for _ in range(30):  # sparse positions asked for directly, with bars, some read back from the memo
+        ls = rng.getrandbits(1500) & rng.getrandbits(1500) & rng.getrandbits(1500) & everything
+        ls &= sum(((2**64 - 1) << (64 * w)) for w in rng.sample(range(24), 4))
+        beat = rng.randint(-1, 40)
+        assert compiled.wins(ls, beat) == python.wins(ls, beat)
+        assert compiled.positions == python.positions
+    assert compiled.positions > 100
+
+
 @pytest.mark.parametrize("limit", [25, 400, 100_000])
 def test_the_compiled_endgame_search_visits_the_same_positions(limit):
     for board, layouts in _positions_with_layouts(60):

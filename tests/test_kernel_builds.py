@@ -37,7 +37,7 @@ def test_the_debug_build_compiles_without_a_warning_and_passes_the_stage_and_ker
     passed(run_tests(kernel, ["tests/test_kernel_stages.py", *KERNEL_TESTS], max_examples=40))
 
 
-def test_the_build_without_int128_passes_the_kernel_tests(tmp_path):
+def test_the_portable_build_without_int128_or_popcount_clones_passes_the_kernel_tests(tmp_path):
     kernel = build(tmp_path, *STRICT, *NO_INT128, "-O2")
     passed(run_tests(kernel, ["tests/test_kernel_stages.py", *KERNEL_TESTS], max_examples=40))
 

@@ -187,7 +187,7 @@ class BestAgent(GreedyAgent):
                  tie_break: str = "random", next_value: str = "all",
                  opened_next_value: str | None = "living",
                  risk_weight: Fraction | None = Fraction(9, 10),
-                 endgame_positions: int = 100_000, endgame_anytime: bool = True,
+                 endgame_positions: int = 1_000_000, endgame_anytime: bool = True,
                  contest_margin: Fraction | None = None, contest_size: int = 3) -> None:
         super().__init__(backend)
         if tie_break not in TIE_BREAKS:

@@ -240,7 +240,7 @@ class KernelSearch:
 class Endgame:
     """Optimal play over an explicit list of equally likely layouts."""
 
-    def __init__(self, board: Board, layouts: list[int], max_positions: int = 100_000,
+    def __init__(self, board: Board, layouts: list[int], max_positions: int = 1_000_000,
                  implementation: str = "auto") -> None:
         """``layouts``: bit masks over the board's cells in row-major order (flags may be set).
 
@@ -300,7 +300,7 @@ class Endgame:
         return self.search.positions
 
     @classmethod
-    def of(cls, board: Board, max_layouts: int, max_positions: int = 100_000) -> Endgame | None:
+    def of(cls, board: Board, max_layouts: int, max_positions: int = 1_000_000) -> Endgame | None:
         """The search over ``board``'s layouts, or None past ``max_layouts`` of them."""
         masks = enumerate_layouts(board, max_layouts)
         return None if masks is None else cls(board, masks, max_positions)
@@ -453,7 +453,7 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     return out
 
 
-def best_move(board: Board, max_layouts: int, max_positions: int = 100_000,
+def best_move(board: Board, max_layouts: int, max_positions: int = 1_000_000,
               anytime: bool = False) -> tuple[Cell, Fraction] | None:
     """The cell maximising the exact win probability, when the search is small enough.
 
