@@ -9,7 +9,7 @@ best move in each two ways:
 * ``states``: the small-board solver of :mod:`countsweep.play.optimal` (a position
   as the whole board's state, memoised under the board's symmetries, values as
   fractions), given the same layouts; it stops at ``--max-states`` positions,
-  the endgame search at its default 100000.
+  the endgame search at its default 1000000.
 
 Both must agree on the win probability wherever both finish.  The last two
 columns say what the search is worth: how often the agent's other rules

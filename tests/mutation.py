@@ -705,7 +705,7 @@ EQUIVALENT.update({
              13),
 })
 END = "countsweep.play.endgame."
-BOUND = ("the default bound on positions: one more allowed changes only a search that meets exactly 100000 "
+BOUND = ("the default bound on positions: one more allowed changes only a search that meets exactly 1000000 "
          "positions; the bound itself is tested at its exact boundary with explicit values")
 EQUIVALENT.update({
     **_alike(BOUND, END + "x_best_move", 1),
