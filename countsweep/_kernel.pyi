@@ -91,8 +91,9 @@ def _divexact(x: int, d: int, /) -> int:
     """Debug builds only: ``x // d`` by the combination's exact division (``d`` divides ``x``)."""
 
 def _memo_hash_bits(bits: int, /) -> int:
-    """Debug builds only: the search memo's hashes kept to their low ``bits`` bits (64: all of them;
-    0: every key's hash is 0), so that the tests make different keys meet in one slot.  Returns how
+    """Debug builds only: both memos' hashes (the counting search's and the endgame ``Search``'s) kept
+    to their low ``bits`` bits (64: all of them; 0: every key's hash is 0), so that the tests make
+    different keys meet in one slot.  Returns how
     many look-ups met another key's hash since the last call, and starts that tally again."""
 
 def _enum_nodes(nodes: int, /) -> int:

@@ -450,19 +450,6 @@ static int memo_key(Dpll *d, int *group, int n) {
     return len;
 }
 
-#ifdef COUNTSWEEP_DEBUG
-static int memo_hash_bits = 64;
-static long memo_meetings = 0; /* look-ups that met another key's hash since the last setting */
-
-long dpll_set_memo_hash_bits(int bits) {
-    assert(bits >= 0 && bits <= 64);
-    memo_hash_bits = bits;
-    long met = memo_meetings;
-    memo_meetings = 0;
-    return met;
-}
-#endif
-
 static uint64_t memo_hash(const int *key, int len) {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < len; i++) {
@@ -470,12 +457,7 @@ static uint64_t memo_hash(const int *key, int len) {
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 32;
     }
-#ifdef COUNTSWEEP_DEBUG
-    /* a 64-bit hash almost never meets another key's: the tests make them meet */
-    if (memo_hash_bits < 64)
-        h &= ((uint64_t)1 << memo_hash_bits) - 1;
-#endif
-    return h;
+    return MEMO_HASH(h); /* a debug build may keep it short, so that the tests make keys meet */
 }
 
 /* The entry for the key in d->key, or the empty slot where it would go (NULL: no memo, made
@@ -495,7 +477,7 @@ static Memo *memo_find(Dpll *d, int len, uint64_t hash) {
 #ifdef COUNTSWEEP_DEBUG
         /* a key whose hash meets another's, told apart by the comparison alone: the tests count them */
         if (m->key && m->hash == hash && (m->klen != len || memcmp(m->key, d->key, sizeof(int) * (size_t)len)))
-            memo_meetings++;
+            MEMO_MET();
 #endif
         if (!m->key || (m->hash == hash && m->klen == len && !memcmp(m->key, d->key, sizeof(int) * (size_t)len)))
             return m;

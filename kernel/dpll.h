@@ -65,11 +65,6 @@ typedef struct {
 } Solver;
 
 #ifdef COUNTSWEEP_DEBUG
-/* Debug builds only: keep the memo's hashes to their low `bits` bits (64: all of them), so that
-   the tests make different keys meet in one slot; 0 gives every key the hash 0.  Returns how many
-   look-ups met another key's hash since the last call (and starts the tally again). */
-long dpll_set_memo_hash_bits(int bits);
-
 /* Debug builds only: the nodes a part's fillings may take before it is searched instead (0:
    ENUM_NODES).  Returns how many parts passed the limit since the last call (and starts the
    tally again). */

@@ -173,4 +173,19 @@ PyObject *binomial_long(long n, long k);
 /* math.comb, looked up when the module loads */
 extern PyObject *kernel_math_comb;
 
+/* The two memos (the counting search's, dpll.c, and the endgame search's, search.c) find a key by
+   a 64-bit hash, then compare the keys whole.  Two keys' hashes almost never meet, so debug builds
+   can keep every hash to its low bits (util.c, the `_memo_hash_bits` hook) and count the look-ups
+   that met another key's hash: only there is the comparison tested. */
+#ifdef COUNTSWEEP_DEBUG
+uint64_t memo_hash_kept(uint64_t h);
+void memo_hash_met(void);
+long memo_set_hash_bits(int bits);
+#define MEMO_HASH(h) memo_hash_kept(h)
+#define MEMO_MET() memo_hash_met()
+#else
+#define MEMO_HASH(h) (h)
+#define MEMO_MET() ((void)0)
+#endif
+
 #endif

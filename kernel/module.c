@@ -766,8 +766,8 @@ static PyObject *debug_path_limits(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* _memo_hash_bits(bits) -> the look-ups that met another key's hash since the last call; the
-   memo's hashes kept to their low bits from now on (64: all), so keys collide */
+/* _memo_hash_bits(bits) -> the look-ups that met another key's hash since the last call; both
+   memos' hashes kept to their low bits from now on (64: all), so keys collide */
 static PyObject *debug_memo_hash_bits(PyObject *self, PyObject *args) {
     (void)self;
     int bits;
@@ -777,7 +777,7 @@ static PyObject *debug_memo_hash_bits(PyObject *self, PyObject *args) {
         PyErr_Format(PyExc_ValueError, "bits: from 0 to 64, not %d", bits);
         return NULL;
     }
-    return PyLong_FromLong(dpll_set_memo_hash_bits(bits));
+    return PyLong_FromLong(memo_set_hash_bits(bits));
 }
 
 /* _path_given() -> (parts whose third path order was the boxes as given, parts whose was
@@ -903,8 +903,9 @@ static PyMethodDef kernel_methods[] = {
     {"_path_limits", debug_path_limits, METH_VARARGS,
      "Debug: _path_limits(states, coefs) sets the path's limits (0: the defaults)."},
     {"_memo_hash_bits", debug_memo_hash_bits, METH_VARARGS,
-     "Debug: _memo_hash_bits(bits) keeps the search memo's hashes to their low bits (64: all of them) "
-     "and returns the look-ups that met another key's hash since the last call."},
+     "Debug: _memo_hash_bits(bits) keeps both memos' hashes (the counting search's and the endgame Search's) "
+     "to their low bits (64: all of them) and returns the look-ups that met another key's hash since the "
+     "last call."},
     {"_path_given", debug_path_given, METH_NOARGS,
      "Debug: _path_given() -> (parts whose third path order was the boxes as given, parts whose was "
      "breadth-first from the first box) since the last call."},

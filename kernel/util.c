@@ -108,6 +108,31 @@ count_t binomial(int n, int k) {
     return k < 0 || k > n ? 0 : choose_table[n][k];
 }
 
+#ifdef COUNTSWEEP_DEBUG
+/* ========================================================================== */
+/* Debug builds: the memos' hashes, kept short                                */
+/* ========================================================================== */
+
+static int memo_hash_bits = 64;
+static long memo_meetings = 0; /* look-ups that met another key's hash since the last setting */
+
+uint64_t memo_hash_kept(uint64_t h) {
+    return memo_hash_bits < 64 ? h & (((uint64_t)1 << memo_hash_bits) - 1) : h;
+}
+
+void memo_hash_met(void) {
+    memo_meetings++;
+}
+
+long memo_set_hash_bits(int bits) {
+    assert(bits >= 0 && bits <= 64);
+    memo_hash_bits = bits;
+    long met = memo_meetings;
+    memo_meetings = 0;
+    return met;
+}
+#endif
+
 PyObject *binomial_long(long n, long k) {
     if (n >= 0 && n <= MAX_BOX)
         return count_to_long(binomial((int)n, (int)(k < 0 || k > n ? -1 : k)));

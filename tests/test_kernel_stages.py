@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from countsweep.board import Board
 from countsweep.constraints import Constraints
+from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.topology import SQUARE, kernel_table
 from tests.strategies import TOPOLOGIES, positions
@@ -230,6 +231,35 @@ def test_a_search_whose_memo_keys_all_meet_in_a_few_slots_gives_the_same_answers
     assert KERNEL._memo_hash_bits(64) == 0  # a whole hash: these keys never meet
     with pytest.raises(ValueError, match="bits: from 0 to 64, not 65"):
         KERNEL._memo_hash_bits(65)
+
+
+@pytest.mark.parametrize("bits", [0, 2, 6])
+def test_an_endgame_search_whose_positions_meet_in_a_few_slots_visits_the_same_positions(bits):
+    """The endgame search's memo finds a position by its hash, then compares its nonzero words; with
+    the hashes kept to a few bits, positions meet, and a look-up trusting the hash (or a length, or
+    one word) would hand a position another's value."""
+    from countsweep.play.endgame import KernelSearch, PythonSearch
+    from tests.test_kernel import _random_cuts
+
+    assert KERNEL is not None
+    KERNEL._memo_hash_bits(bits)
+    try:
+        for seed, layouts in ((0, 200), (1, 700)):
+            cuts = _random_cuts(seed, layouts, 24)
+            compiled, python = KernelSearch(cuts, layouts, 5000), PythonSearch(cuts, 5000)
+            everything = 2**layouts - 1
+            rng = random.Random(seed)
+            for ls in [everything] + [rng.getrandbits(layouts) & rng.getrandbits(layouts) for _ in range(10)]:
+                outcome, beat = [], rng.randint(-1, 20)
+                for search in (compiled, python):
+                    try:
+                        outcome.append(search.wins(ls, beat))
+                    except LimitExceeded:
+                        outcome.append(None)
+                assert outcome[0] == outcome[1] and compiled.positions == python.positions
+    finally:
+        met = KERNEL._memo_hash_bits(64)
+    assert met > 0  # positions did meet: the comparison, not the hash, told them apart
 
 
 def test_the_binomial_table_is_pascals_triangle():
