@@ -526,7 +526,7 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
             return -1;
         }
     }
-    s->all_cuts = PyMem_Malloc(sizeof(int) * (size_t)(ncuts + 1));
+    s->all_cuts = PyMem_Malloc(sizeof(int) * (size_t)(ncuts ? ncuts : 1));
     if (!s->all_cuts || memo_grow(s) < 0) {
         search_clear(s);
         PyErr_NoMemory();

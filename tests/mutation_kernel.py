@@ -656,9 +656,6 @@ EQUIVALENT: dict[str, str] = {
         "the table grows two entries later: at 1024 slots or more, still never full, the same answers",
     SE + "`int n = d + 1 > 2 * s->nlevels ? d + 1 : 2 * s->nlevels;` > -> >= #0":
         "where the two are equal either is taken: the same n",
-    SE + "`if (value >= 0 && memo_put(s, ls, nz, k, h, value > beat ? value : ~value) < 0)` >= -> > #0":
-        "a position holding a layout wins at least one (some play wins its first layout), so the value stored is "
-        "never 0",
     SE + "`return beat < -1 ? -1 : beat;` 1 -> 0 #1":
         "a bar of 0 asks what -1 asks: every position holding a layout wins at least one, so every answer clears "
         "it and is exact",
@@ -856,6 +853,17 @@ EQUIVALENT: dict[str, str] = {
     DP + "`shared = g->fixed[g->cb_list[t]] < 0 && covered[g->cb_list[t]] == stamp;` 0 -> 1 #0": LOOSER,
     SE + "`for (int j = 0; j < kw && pop < 2; j++)` < -> <= #1":
         "the count of a set's layouts goes on to 3 before it stops: only whether it passes 1 is read",
+    SE + "`for (int j = 0; j < kw && pop < 2; j++)` 2 -> 3 #0":
+        "the count of a set's layouts goes on to 3 before it stops: only whether it passes 1 is read",
+    SE + "`size_t n = 1 + 2 * (size_t)k;` 2 -> 3 #0":
+        "each key takes k words more of the store than it fills (written and read from its start): memory only",
+    SE + "`if (n > s->max_depth + 2)` 2 -> 3 #0":
+        "the level table may hold one level more than the deepest position reads (max_depth + 1): memory only",
+    SE + "`if (n > s->max_depth + 2)` + -> - #0":
+        "the level table clamped to its cap (max_depth + 2 levels) sooner: it holds every level a position "
+        "reads all the same",
+    SE + "`n = s->max_depth + 2;` 2 -> 3 #0":
+        "the level table clamped to one level more than the deepest position reads (max_depth + 1): memory only",
     PA + "`size_t bwd_used[2], bwd_cap[2];` 2 -> 3 #0":
         "an array of three sizes of which two are used (the layer's parity): memory only",
     PO + "`for (int k = 0; k < p->ncomps; k++)` 0 -> 1 #0":
