@@ -264,10 +264,20 @@ POPCOUNT_CLONES static long long after(SearchObject *s, const word *ls, const in
     return opened(s, ls, cut, left, beat, nz, k, live, kl, l->part_after);
 }
 
-/* best_of: the best guess among cuts with mines in ls (in order of their mines, stable): its
-   wins and cut when they exceed beat, else an upper bound no greater than beat and cut -1 */
-POPCOUNT_CLONES static long long best_of(SearchObject *s, const word *ls, const int *nz, int k, const int *live, int kl,
-                         int *options, int *mines, int noptions, long long beat, int *best_cut) {
+/* the layouts of ls, its nonzero words at nz[0 .. k) */
+static ALWAYS_INLINE long long layouts_in(const word *ls, const int *nz, int k) {
+    long long size = 0;
+    for (int j = 0; j < k; j++)
+        size += POPCOUNT64(ls[nz[j]]);
+    return size;
+}
+
+/* best_of: the best guess among cuts with mines in ls (`size` layouts; in order of their mines,
+   stable): its wins and cut when they exceed beat, else an upper bound no greater than beat and
+   cut -1 */
+POPCOUNT_CLONES static long long best_of(SearchObject *s, const word *ls, const int *nz, int k, long long size,
+                                         const int *live, int kl, int *options, int *mines, int noptions,
+                                         long long beat, int *best_cut) {
     for (int i = 1; i < noptions; i++) { /* stable insertion sort by mines */
         int o = options[i], m = mines[i], j = i - 1;
         while (j >= 0 && mines[j] > m) {
@@ -278,9 +288,7 @@ POPCOUNT_CLONES static long long best_of(SearchObject *s, const word *ls, const 
         options[j + 1] = o;
         mines[j + 1] = m;
     }
-    long long size = 0, best = beat, bound = 0;
-    for (int j = 0; j < k; j++)
-        size += POPCOUNT64(ls[nz[j]]);
+    long long best = beat, bound = 0;
     *best_cut = -1;
     for (int i = 0; i < noptions; i++) {
         assert(0 <= options[i] && options[i] < s->ncuts);
@@ -332,9 +340,7 @@ POPCOUNT_CLONES static long long wins_here(SearchObject *s, const word *ls, cons
         s->stopped = "depth";
         return LIMIT_HIT;
     }
-    long long size = 0;
-    for (int j = 0; j < k; j++)
-        size += POPCOUNT64(ls[nz[j]]);
+    long long size = layouts_in(ls, nz, k);
     int open_free = -1, noptions = 0, ks = 0, t = 0;
     for (; t < kl; t++) {
         int c = live[t];
@@ -372,7 +378,7 @@ POPCOUNT_CLONES static long long wins_here(SearchObject *s, const word *ls, cons
         value = opened(s, ls, &s->cuts[open_free], size, beat, nz, k, still, ks, l->part);
     } else {
         int best_cut;
-        value = best_of(s, ls, nz, k, still, ks, options, mines, noptions, beat, &best_cut);
+        value = best_of(s, ls, nz, k, size, still, ks, options, mines, noptions, beat, &best_cut);
     }
     if (value >= 0 && memo_put(s, ls, nz, k, h, value > beat ? value : ~value) < 0)
         value = NO_MEMORY;
@@ -654,7 +660,8 @@ static PyObject *search_best(SearchObject *s, PyObject *args) {
         goto done;
     int best_cut, k;
     long long v = top_level(s, ls, &k)
-                      ? best_of(s, ls, s->levels[0].nz, k, s->all_cuts, s->ncuts, options, mines, (int)no, bar(beat),
+                      ? best_of(s, ls, s->levels[0].nz, k, layouts_in(ls, s->levels[0].nz, k), s->all_cuts, s->ncuts,
+                                options, mines, (int)no, bar(beat),
                                 &best_cut)
                       : NO_MEMORY;
     out = v == LIMIT_HIT || v == NO_MEMORY ? finish(v) : Py_BuildValue("(iL)", best_cut, v);
