@@ -377,6 +377,8 @@ class Board:
             rows.append(tuple(row))
             row_lines.append(lineno)
         if not rows:
+            if header is not None:  # a header alone is no board: say where it is, not "empty"
+                raise BoardError(f"line {header.line}: a header but no board rows after it")
             raise BoardError("no board rows found (empty input)")
         total = None
         if header is not None:

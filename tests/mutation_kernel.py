@@ -862,6 +862,12 @@ EQUIVALENT: dict[str, str] = {
     SE + "`if (n > s->max_depth + 2)` + -> - #0":
         "the level table clamped to its cap (max_depth + 2 levels) sooner: it holds every level a position "
         "reads all the same",
+    SE + "`for (int j = 0; j < k; j++) {` 0 -> 1 #0": MEMO_ONLY,
+    SE + "`if (n > s->max_depth + 2)` > -> >= #0":
+        "at n == max_depth + 2 the clamp sets n to the value it holds: the same table",
+    SE + "`s->all_cuts = PyMem_Malloc(sizeof(int) * (size_t)(ncuts ? ncuts : 1));` 1 -> 0 #0":
+        "with no cuts the list is never written or read, and PyMem_Malloc(0) still returns a pointer of its own "
+        "(CPython's documented guarantee), freed as before",
     SE + "`n = s->max_depth + 2;` 2 -> 3 #0":
         "the level table clamped to one level more than the deepest position reads (max_depth + 1): memory only",
     PA + "`size_t bwd_used[2], bwd_cap[2];` 2 -> 3 #0":

@@ -46,6 +46,7 @@ def test_from_rows_and_from_array_agree_with_text():
     [
         ("", "no board rows found"),
         ("# only a comment\n", "no board rows found"),
+        ("# a comment\n3x3x99\n", "line 2: a header but no board rows after it"),
         ("3x1x0\n1?x\n", r"line 2, column 3: unexpected character 'x'"),
         ("???\n??\n", r"line 2: row 1 has 2 cells, row 0 \(line 1\) has 3"),
         ("4x2x1\n???\n???\n", r"line 1: header says 4x2 but the grid is 3x2"),

@@ -77,6 +77,11 @@ def test_a_bad_payload_is_named_payload():
         rules_json('{"rules": 5}')
 
 
+def test_an_unknown_backend_for_a_payload_is_named_backend_not_payload():
+    with pytest.raises(ParameterError, match=r"^backend: unknown backend 'zzz'"):
+        rules_json('{"rules": []}', backend="zzz")
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
 def test_the_move_is_the_agents_with_the_seed_given(seed):
     # an untouched board: every cell alike, so the seed's tie-break picks the cell

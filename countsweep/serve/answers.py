@@ -90,9 +90,11 @@ def rules_json(payload: str, backend: str | None = None, timeout: float | None =
     """What ``count FILE.json --json --exact`` prints for a rules payload (minesweepr's JSON)."""
     from countsweep.rules import RuleSet, analyze_rules
 
+    with naming("backend"):  # the query's parameter, not the payload's
+        counter = get_backend(backend or "dpll")
     with naming("payload"):
         rules = RuleSet.from_json(payload, "payload")
-        return analyze_rules(rules, get_backend(backend or "dpll"), Limits(timeout=timeout)).to_dict(exact=True)
+        return analyze_rules(rules, counter, Limits(timeout=timeout)).to_dict(exact=True)
 
 
 def check_json(board: str, mines: int | None = None, clues: str | None = None, unique: bool = False,
