@@ -30,6 +30,14 @@ learning", ICML 2002, lemma 6.1).  So the per-game sum of these values
 estimates the whole paired difference, and its split by rule and phase says
 where it comes from; first divergences alone give only its first term.
 
+Where countsweep's agent would play the position by its exact endgame search
+(at most ``--endgame-layouts`` layouts, the agent's own limit, the search
+finishing), both moves are valued exactly instead: each move's win probability
+under optimal play after it, which is what countsweep's play after it wins on
+average, so the rollouts' expectation without their noise (``--rollouts-only``
+turns this off).  Two moves of equal value then differ by nothing, where forty
+paired rollouts of two 1/2 guesses differ by 11 points (one standard deviation).
+
 Positions with a component of more than ``--max-assignments`` assignments are
 skipped (the sampler enumerates them).  The peer is not run here: its traces
 are an input, made by its own harness.
@@ -48,6 +56,7 @@ import time
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import replace
+from fractions import Fraction
 from itertools import accumulate
 from math import comb
 from pathlib import Path
@@ -55,9 +64,10 @@ from pathlib import Path
 from benchmarks.common import machine, table
 from countsweep.board import Board, Cell
 from countsweep.constraints import Constraints
+from countsweep.errors import LimitExceeded
 from countsweep.oracle import analyze
 from countsweep.play.agents import BestAgent, Move, play_game
-from countsweep.play.endgame import component_layouts
+from countsweep.play.endgame import Endgame, component_layouts
 from countsweep.play.game import LEVELS, Game, Settings
 from countsweep.play.runs import deal
 
@@ -238,6 +248,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--layouts", type=int, default=40, help="rollouts per move")
     ap.add_argument("--max-assignments", type=int, default=20000)
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per divergence")
+    ap.add_argument("--rollouts-only", action="store_true",
+                    help="value endgame positions by rollouts too, not exactly by the endgame search")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--all-games", action="store_true", help="also the games both won or both lost")
     how.add_argument("--along-peer", action="store_true",
@@ -274,7 +286,8 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             found = [(i, *ours[i], theirs[i])]
         for i, board, mine, rule, other in found:
-            row = value(board, mine, rule, other, p["game"], args.layouts, args.max_assignments, skipped)
+            row = value(board, mine, rule, other, p["game"], args.layouts, args.max_assignments, skipped,
+                        0 if args.rollouts_only else BestAgent().endgame_layouts)
             if row is None:
                 continue
             row = {"game": p["game"], "only": result, "guess": i, **row}
@@ -285,21 +298,32 @@ def main(argv: list[str] | None = None) -> None:
     seconds = time.perf_counter() - start
     which = f"divergences along the peer's games (of {decisions} guesses)" if args.along_peer \
         else "first divergences"
+    exact = sum("value_peer" in r for r in rows)
     print(f"{machine()}; {len(peer)} games, {len(rows)} {which} valued by {args.layouts} paired "
-          f"rollouts each, {seconds:.0f} s; skipped: {dict(skipped) or 'none'}")
+          f"rollouts each ({exact} exactly, by the endgame search), {seconds:.0f} s; "
+          f"skipped: {dict(skipped) or 'none'}")
     if args.along_peer and peer:
-        total = sum((r["wins_peer"] - r["wins_countsweep"]) / r["layouts"] for r in rows)
+        total = sum(gain(r) for r in rows)
         print(f"the peer's moves minus countsweep's, summed per game: {100 * total / len(peer):+.2f} points")
     print(summary(rows))
 
 
 def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: int, limit: int,
-          skipped: dict[str, int]) -> dict | None:
-    """Both moves valued by ``layouts`` paired rollouts (None, counted in ``skipped``, if they cannot be)."""
+          skipped: dict[str, int], endgame_layouts: int = 0) -> dict | None:
+    """Both moves valued exactly where the endgame search solves the position (at most
+    ``endgame_layouts`` layouts; 0: never), else by ``layouts`` paired rollouts (None, counted in
+    ``skipped``, if they cannot be)."""
     probs = analyze(board).probabilities
     if other not in probs or not 0 < probs[other] < 1:
         skipped["the peer's cell is not a guess in countsweep's position"] += 1
         return None
+    row = {"hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
+           "peer_cell": peer_cell(board, other, mine),
+           "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
+           "peer": list(other), "countsweep": list(mine)}
+    exact = exact_values(board, other, mine, endgame_layouts) if endgame_layouts else None
+    if exact is not None:
+        return {**row, "value_peer": str(exact[0]), "value_countsweep": str(exact[1])}
     try:
         sampler = Sampler(board, limit)
     except ValueError:
@@ -311,11 +335,29 @@ def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: 
         layout = sampler.draw(rng)
         wins["peer"] += rollout(board, layout, other, 1000 * game + t)
         wins["countsweep"] += rollout(board, layout, mine, 1000 * game + t)
-    return {"hidden": len(board.hidden()), "phase": phase(board), "rule": rule,
-            "peer_cell": peer_cell(board, other, mine),
-            "p_peer": float(probs[other]), "p_countsweep": float(probs[mine]),
-            "peer": list(other), "countsweep": list(mine), "layouts": layouts,
-            "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
+    return {**row, "layouts": layouts, "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
+
+
+def exact_values(board: Board, peer: Cell, ours: Cell, max_layouts: int) -> tuple[Fraction, Fraction] | None:
+    """Both moves' win probabilities under optimal play after them, where countsweep's agent
+    plays ``board`` by its endgame search (at most ``max_layouts`` layouts, the search within
+    the agent's limit of positions): its play after either move is then that optimal play.
+    None elsewhere."""
+    search = Endgame.of(board, max_layouts, BestAgent().endgame_positions)
+    if search is None:
+        return None
+    try:
+        return search.move_value(peer), search.move_value(ours)
+    except LimitExceeded:
+        return None
+
+
+def gain(row: dict) -> float:
+    """How much more the peer's move is worth than countsweep's in a row: exactly, where both
+    were valued exactly, else by the paired rollouts' win rates."""
+    if "value_peer" in row:
+        return float(Fraction(row["value_peer"]) - Fraction(row["value_countsweep"]))
+    return (row["wins_peer"] - row["wins_countsweep"]) / row["layouts"]
 
 
 RESULTS = {"peer": "only peer won", "countsweep": "only countsweep won", "both": "both won", "neither": "both lost"}
@@ -338,7 +380,7 @@ def summary(rows: list[dict]) -> str:
         groups[f"safer move: {safer}"].append(r)
     out = []
     for name, rs in sorted(groups.items(), key=lambda item: (item[0] != "all", item[0])):
-        diffs = [(r["wins_peer"] - r["wins_countsweep"]) / r["layouts"] for r in rs]
+        diffs = [gain(r) for r in rs]
         mean = sum(diffs) / len(diffs)
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
         risk = sum(r["p_peer"] - r["p_countsweep"] for r in rs) / len(rs)

@@ -154,7 +154,7 @@ def test_along_the_peer_path_every_differing_guess_is_valued_and_the_per_game_su
     printed = capsys.readouterr().out
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(path) == 1 and rows[0]["peer"] == list(other) and rows[0]["countsweep"] == list(mine)
-    total = sum(r["wins_peer"] - r["wins_countsweep"] for r in rows) / 2
+    total = sum(divergences.gain(r) for r in rows)
     assert f"summed per game: {100 * total:+.2f} points" in printed
     assert "1 divergences along the peer's games (of 1 guesses)" in printed
 
@@ -287,3 +287,34 @@ def test_influence_only_scores_a_hotspot_pair_by_its_influence_and_values_no_hot
     assert default is not None and plain is not None
     assert default.hotspots and not plain.hotspots
     assert default.boost((1, 1), Fraction(9, 10)) == 1 < plain.boost((1, 1), Fraction(9, 10))
+
+
+def _endgame_guess(settings):
+    """The first guess countsweep's agent makes by its endgame search in games of seed 1, with
+    another cell that may be a mine."""
+    from countsweep import analyze
+    from experiments import divergences
+
+    for index in range(40):
+        for board, mine, rule in divergences.guesses_of(settings, 1, index)[0]:
+            others = [c for c, p in sorted(analyze(board).probabilities.items()) if 0 < p < 1 and c != mine]
+            if rule == "endgame" and others:
+                return board, mine, others
+    raise AssertionError("no endgame guess in 40 games")
+
+
+def test_an_endgame_divergence_is_valued_exactly_and_countsweeps_move_is_never_beaten():
+    from countsweep.play.endgame import Endgame
+    from experiments import divergences
+
+    board, mine, others = _endgame_guess(Settings(9, 9, 10, "safe", "corner"))
+    search = Endgame.of(board, 5000)
+    for other in others:
+        row = divergences.value(board, mine, "endgame", other, 0, 4, 20000, {}, endgame_layouts=5000)
+        assert row is not None and "wins_peer" not in row  # no rollout was needed
+        assert (Fraction(row["value_peer"]), Fraction(row["value_countsweep"])) == (
+            search.move_value(other), search.move_value(mine))
+        assert divergences.gain(row) <= 0  # the exact search's move is optimal: no other is worth more
+    rolled = divergences.value(board, mine, "endgame", others[0], 0, 4, 20000, {}, endgame_layouts=0)
+    assert rolled is not None and rolled["layouts"] == 4 and "value_peer" not in rolled
+    assert divergences.gain(rolled) == (rolled["wins_peer"] - rolled["wins_countsweep"]) / 4
