@@ -31,8 +31,8 @@ estimates the whole paired difference, and its split by rule and phase says
 where it comes from; first divergences alone give only its first term.
 
 Where countsweep's agent would play the position by its exact endgame search
-(at most ``--endgame-layouts`` layouts, the agent's own limit, the search
-finishing), both moves are valued exactly instead: each move's win probability
+(at most its ``endgame_layouts`` layouts, the search finishing within its
+``endgame_positions``), both moves are valued exactly instead: each move's win probability
 under optimal play after it, which is what countsweep's play after it wins on
 average, so the rollouts' expectation without their noise (``--rollouts-only``
 turns this off).  Two moves of equal value then differ by nothing, where forty
@@ -261,6 +261,7 @@ def main(argv: list[str] | None = None) -> None:
     lo, hi = (int(x) for x in args.games.split("-")) if args.games else (0, math.inf)
     peer = [json.loads(line) for line in args.peer_traces.read_text().splitlines() if line.strip()]
     peer = [p for p in peer if lo <= p["game"] < hi]
+    exact_limit = 0 if args.rollouts_only else BestAgent().endgame_layouts
     rows = []
     skipped: dict[str, int] = defaultdict(int)
     decisions = 0
@@ -287,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
             found = [(i, *ours[i], theirs[i])]
         for i, board, mine, rule, other in found:
             row = value(board, mine, rule, other, p["game"], args.layouts, args.max_assignments, skipped,
-                        0 if args.rollouts_only else BestAgent().endgame_layouts)
+                        exact_limit)
             if row is None:
                 continue
             row = {"game": p["game"], "only": result, "guess": i, **row}

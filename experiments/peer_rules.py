@@ -254,6 +254,7 @@ def sampled_endgame(agent: SampledEndgame, a: Analysis, rng: random.Random) -> M
         return None
     if found is None or not 0 < a.probabilities.get(found[0], 0) < 1:
         return None  # certain on the sample only: not a guess the position needs
+    # a move's rule is one of GUESS_RULES: this one is the endgame search's, on a sample
     return Move(found[0], "open", a.probabilities[found[0]], True, "endgame")
 
 
