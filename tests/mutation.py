@@ -1069,7 +1069,7 @@ def copy_tree(group: str, root: Path) -> Path:
     target = SCRATCH / group
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
-    for name in ("countsweep", "kernel", "tests", "examples", "cnf", "docs", "benchmarks/reference"):
+    for name in ("countsweep", "kernel", "tests", "examples", "cnf", "docs", "benchmarks"):
         shutil.copytree(root / name, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
     spec = GROUPS[group]
     # the tree's own compiled kernel, built from its kernel/ (the extension is optional: a failed
