@@ -443,7 +443,7 @@ EQUIVALENT: dict[str, str] = {
         "on none of 122 positions of play tried (seeds 0 to 2): the seed is passed through, unobserved",
     **dict.fromkeys([f"countsweep.serve.answers.x_check_json__mutmut_{i}" for i in (22, 24, 27, 28)],
                     "an inconsistent check always carries its reason: the default wording is never read"),
-    "countsweep.serve.answers.x_rules_json__mutmut_8": "the place's default name is payload too",
+    "countsweep.serve.answers.x_rules_json__mutmut_16": "the place's default name is payload too",
     **dict.fromkeys([f"countsweep.serve.app.x_build__mutmut_{i}" for i in (7, 10, 11, 12, 13)],
                     "the OpenAPI page's description and version label: wording, read by no client"),
     "countsweep.serve.protocol.xǁNoDelayProtocolǁconnection_made__mutmut_5":
@@ -746,7 +746,7 @@ EQUIVALENT.update({
              "certain open or a guess (all mines was answered before)", "countsweep.serve.answers.x__move",
              38, 40),
     **_alike("the static mount's name is for url_for, which no page uses: its files are served by path",
-             "countsweep.serve.app.x_build", 29, 33, 34),
+             "countsweep.serve.app.x_build", 26, 29, 33, 34),
     **_alike("a minus sign is ASCII: the text is ASCII with it or without it, whatever is stripped first",
              "countsweep.topology.x__pair", 7, 8, 9),
     **_alike("letters stripped before isdigit reach int(), which refuses them with the same ValueError, read as "
