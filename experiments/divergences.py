@@ -53,79 +53,24 @@ import json
 import math
 import random
 import time
-from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
-from itertools import accumulate
-from math import comb
 from pathlib import Path
 
 from benchmarks.common import machine, table
 from countsweep.board import Board, Cell
-from countsweep.constraints import Constraints
 from countsweep.errors import LimitExceeded
 from countsweep.oracle import analyze
 from countsweep.play.agents import BestAgent, Move, play_game
-from countsweep.play.endgame import Endgame, component_layouts
+from countsweep.play.endgame import Endgame, Layouts
 from countsweep.play.game import LEVELS, Game, Settings
 from countsweep.play.runs import deal
 
 
-class Sampler:
-    """Layouts consistent with ``board``, drawn exactly uniformly (mine cells as sets).
-
-    Each component's assignments are enumerated and grouped by their number of
-    mines; a draw picks each component's mine count in turn, weighed by its
-    assignments with that count times the ways the components after it and the
-    sea can place the rest, then one assignment of that count, then the sea's
-    mines uniformly.
-    """
-
-    def __init__(self, board: Board, limit: int) -> None:
-        model = Constraints.of(board)
-        self.board = board
-        self.sea = list(model.sea)
-        self.left = model.mines_left
-        self.flags = set(board.flags())
-        self.by_k: list[dict[int, list[frozenset[Cell]]]] = []
-        w = board.width
-        for comp in model.components:
-            found = component_layouts(comp, w, limit)
-            if found is None:
-                raise ValueError("a component has too many assignments")
-            groups: dict[int, list[frozenset[Cell]]] = defaultdict(list)
-            for mask, k in found:
-                groups[k].append(frozenset((i // w, i % w) for i in range(w * board.height) if mask >> i & 1))
-            self.by_k.append(dict(groups))
-        # after[i][r]: ways components i.. hold r mines between them
-        self.after: list[dict[int, int]] = [{0: 1}]
-        for groups in reversed(self.by_k):
-            nxt: dict[int, int] = defaultdict(int)
-            for r, ways in self.after[0].items():
-                for k, sols in groups.items():
-                    nxt[r + k] += ways * len(sols)
-            self.after.insert(0, dict(nxt))
-
-    def _completions(self, i: int, used: int) -> int:
-        """Ways components ``i..`` and the sea complete ``used`` frontier mines."""
-        assert self.left is not None
-        return sum(ways * comb(len(self.sea), self.left - used - r) for r, ways in self.after[i].items()
-                   if 0 <= self.left - used - r <= len(self.sea))
-
-    def draw(self, rng: random.Random) -> set[Cell]:
-        assert self.left is not None
-        mines = set(self.flags)
-        used = 0
-        for i, groups in enumerate(self.by_k):
-            options = sorted(groups)
-            weights = [len(groups[k]) * self._completions(i + 1, used + k) for k in options]
-            cumulative = list(accumulate(weights))
-            k = options[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-            mines |= rng.choice(groups[k])
-            used += k
-        mines |= set(rng.sample(self.sea, self.left - used))
-        return mines
+def cells_of(mask: int, width: int) -> set[Cell]:
+    """The cells of a layout's bit mask over row-major cells (:class:`~countsweep.play.endgame.Layouts`)."""
+    return {divmod(i, width) for i in range(mask.bit_length()) if mask >> i & 1}
 
 
 def guesses_of(settings: Settings, seed: int, index: int) -> tuple[list[tuple[Board, Cell, str]], bool]:
@@ -326,14 +271,14 @@ def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: 
     if exact is not None:
         return {**row, "value_peer": str(exact[0]), "value_countsweep": str(exact[1])}
     try:
-        sampler = Sampler(board, limit)
-    except ValueError:
+        sampler = Layouts(board, limit)
+    except LimitExceeded:
         skipped["a component too large to enumerate"] += 1
         return None
     rng = random.Random(game)
     wins = {"peer": 0, "countsweep": 0}
     for t in range(layouts):
-        layout = sampler.draw(rng)
+        layout = cells_of(sampler.draw(rng), board.width)
         wins["peer"] += rollout(board, layout, other, 1000 * game + t)
         wins["countsweep"] += rollout(board, layout, mine, 1000 * game + t)
     return {**row, "layouts": layouts, "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}

@@ -42,7 +42,7 @@ from countsweep.board import FLAG, HIDDEN, Board, Cell
 from countsweep.errors import LimitExceeded
 from countsweep.oracle import Analysis
 from countsweep.play.agents import BestAgent, Move, outlook
-from countsweep.play.endgame import Endgame
+from countsweep.play.endgame import Endgame, Layouts
 from countsweep.play.risk import Risk
 
 
@@ -234,20 +234,17 @@ def sampled_endgame(agent: SampledEndgame, a: Analysis, rng: random.Random) -> M
     hidden cells, the move the endgame search finds best over ``agent.sample`` layouts drawn
     exactly uniformly (distinct ones kept): optimal on the sample, which the search reads as
     every layout there is, so it overrates moves that tell the sample's layouts apart."""
-    from experiments.divergences import Sampler  # the rollouts' sampler
-
     board = a.board
     if not a.mines_known or a.count <= agent.endgame_layouts or len(board.hidden_cells) > agent.hidden:
         return None
     try:
-        sampler = Sampler(board, 20000)
-    except ValueError:  # a component too large to enumerate
+        layouts = Layouts(board, 20000)
+    except LimitExceeded:  # a component too large to enumerate
         return None
-    w = board.width
     # a generator of its own, seeded by the position: the agent's stream of tie-breaks stays the
     # default's, so the two play apart only where this rule moves
     own = random.Random(a.count)
-    masks = sorted({sum(1 << (r * w + c) for r, c in sampler.draw(own)) for _ in range(agent.sample)})
+    masks = sorted({layouts.draw(own) for _ in range(agent.sample)})
     try:
         found = Endgame(board, masks, agent.endgame_positions).best(anytime=True)
     except LimitExceeded:

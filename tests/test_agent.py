@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
-from countsweep.errors import CountsweepError, InconsistentError, LimitExceeded
+from countsweep.errors import CountsweepError, InconsistentError, LimitExceeded, ParameterError, ParameterTypeError
 from countsweep.play.agents import (
     GUESS_RULES,
     BestAgent,
@@ -21,11 +21,11 @@ from countsweep.play.agents import (
     play_game,
     unavoidable,
 )
-from countsweep.play.endgame import Endgame, best_move, enumerate_layouts
+from countsweep.play.endgame import Endgame, Layouts, best_move, enumerate_layouts
 from countsweep.play.game import Game
 from countsweep.play.optimal import solve_position
-from tests.reference import layouts, needing_a_guess, seeded_position
-from tests.strategies import positions
+from tests.reference import fits, layouts, needing_a_guess, numbers_of, seeded_position
+from tests.strategies import TOPOLOGIES, positions
 from tests.test_game import SealedGame
 
 
@@ -41,6 +41,56 @@ def test_enumerated_layouts_are_exactly_the_consistent_ones(board):
     except InconsistentError:
         count = 0
     assert sorted(found) == sorted(as_masks) and len(found) == count
+
+
+@settings(max_examples=400)
+@given(positions(max_hidden=12, total=True, kinds=TOPOLOGIES))
+def test_numbered_layouts_are_the_enumerated_ones_in_their_order(board):
+    # a bijection from 0..count-1 onto the consistent layouts (brute force), in enumerate_layouts'
+    # order: a number drawn uniformly below the count is a layout drawn uniformly
+    flags = sum(1 << (r * board.width + c) for r, c in board.flags())
+    expected = {sum(1 << (r * board.width + c) for r, c in lay) | flags for lay in layouts(board)}
+    try:
+        numbered = Layouts(board, limit=10**6)
+    except InconsistentError:
+        assert not expected
+        return
+    made = [numbered.layout(i) for i in range(numbered.count)]
+    assert made == enumerate_layouts(board, limit=10**6)
+    assert set(made) == expected and len(made) == len(expected) == numbered.count
+
+
+def test_a_drawn_layout_is_the_layout_of_a_uniform_number():
+    board = Board.from_text("6x5x9\n??????\n?2??3?\n??????\n?1????\n??????")
+    numbered = Layouts(board, limit=10**6)
+    rng, same = random.Random(5), random.Random(5)
+    drawn = [numbered.draw(rng) for _ in range(200)]
+    assert drawn == [numbered.layout(same.randrange(numbered.count)) for _ in range(200)]
+    assert numbered.count == analyze(board).count > 10**4 and len(set(drawn)) > 190
+
+
+def test_a_position_of_billions_of_layouts_is_numbered_as_the_oracle_counts_it():
+    board = Board.from_text("12x12x30\n" + "\n".join(["001????????1", "012?????????", "01??????????"] + ["?" * 12] * 9))
+    numbered = Layouts(board, limit=10**6)
+    assert numbered.count == analyze(board).count > 10**20
+    rng = random.Random(2)
+    numbers = numbers_of(board)
+    for _ in range(50):
+        mask = numbered.draw(rng)
+        mines = {(i // 12, i % 12) for i in range(144) if mask >> i & 1}
+        assert len(mines) == 30 and fits(numbers, mines)
+
+
+@pytest.mark.parametrize(("make", "error", "named"), [
+    (lambda: Layouts(Board.from_text("2x2\n??\n?1"), 100), ParameterError, "mine total"),
+    (lambda: Layouts(Board.from_text("5x5x5\n?????\n?1???\n?????\n???1?\n?????"), 3), LimitExceeded, "limit=3"),
+    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), 100).layout(3), ParameterError, "index 3"),
+    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), 100).layout(-1), ParameterError, "index -1"),
+    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), "9"), ParameterTypeError, "limit"),
+])
+def test_layouts_refuse_bad_arguments_by_name(make, error, named):
+    with pytest.raises(error, match=named):
+        make()
 
 
 def test_enumeration_stops_past_its_limit():
