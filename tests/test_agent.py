@@ -69,6 +69,48 @@ def test_a_drawn_layout_is_the_layout_of_a_uniform_number():
     assert numbered.count == analyze(board).count > 10**4 and len(set(drawn)) > 190
 
 
+def cuts_by_definition(board: Board, lays: list[int]) -> dict:
+    """Each hidden cell's mine set and its sets by the number it shows, layout by layout."""
+    w = board.width
+    out = {}
+    for r, c in board.hidden_cells:
+        mine, shows = 0, {}
+        for i, lay in enumerate(lays):
+            if lay >> (r * w + c) & 1:
+                mine |= 1 << i
+            else:
+                k = sum(lay >> (a * w + b) & 1 for a, b in board.neighbours((r, c)))
+                shows[k] = shows.get(k, 0) | 1 << i
+        out[(r, c)] = (mine, tuple(sorted(shows.values())))
+    return out
+
+
+@settings(max_examples=300)
+@given(positions(max_hidden=12, total=True, kinds=TOPOLOGIES))
+def test_the_search_s_cuts_are_each_cell_s_layouts_by_what_it_shows(board):
+    lays = enumerate_layouts(board, limit=10**6)
+    if not lays:
+        return
+    search = Endgame(board, lays)
+    expected = cuts_by_definition(board, lays)
+    told = {cell: key for cell, key in expected.items() if len(key[1]) + (key[0] != 0) > 1}
+    assert {(cut.mine, cut.shows) for cut in search.cuts} == set(told.values())
+    assert all(expected[cut.cell] == (cut.mine, cut.shows) for cut in search.cuts)
+
+
+def test_a_3d_cell_that_may_show_ten_or_more_is_searched():
+    # the centre of layer 0 sees 17 cells, 10 of them flagged: safe, it shows 10 to 16 (the search's
+    # cuts were once made from one byte code per number, which stopped at 9)
+    board = Board.from_text("4x3x2x16\nF???\n????\n????\nFFF?\nFFF?\nFFF?")
+    lays = enumerate_layouts(board, limit=10**6)
+    expected = cuts_by_definition(board, lays)
+    search = Endgame(board, lays)
+    centre = next(cut for cut in search.cuts if cut.cell == (1, 1))
+    assert (centre.mine, centre.shows) == expected[(1, 1)] and len(centre.shows) == 7
+    python = Endgame(board, lays, implementation="python")
+    assert search.best() == python.best() and search.value() == python.value()
+
+
 def test_a_position_of_billions_of_layouts_is_numbered_as_the_oracle_counts_it():
     board = Board.from_text("12x12x30\n" + "\n".join(["001????????1", "012?????????", "01??????????"] + ["?" * 12] * 9))
     numbered = Layouts(board, limit=10**6)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate, combinations
@@ -55,8 +56,53 @@ from countsweep.constraints import Component, Constraints
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
 
-_ONLY = [bytes.maketrans(bytes(range(10)), bytes(0x31 if i == code else 0x30 for i in range(10))) for code in range(10)]
-"""``_ONLY[code]`` turns a byte string of codes 0-9 into base-2 digits (ASCII): 1 where the code is ``code``."""
+
+def _columns(layouts: list[int], n: int) -> Callable[[int], int]:
+    """Cell ``j``'s column of the layouts: the bit set of the layouts (bit ``i``: layout ``i``)
+    with a mine at ``j``.  The layouts' binary digits are written out once, last layout first, so a
+    column is one slice of that string with a stride of ``n`` read in base 2: C-speed work, where
+    testing each layout's bit in Python cost 13 ms for 60 cells of 2000 layouts."""
+    digits = "".join([format(lay, f"0{n}b") for lay in reversed(layouts)])
+    made: dict[int, int] = {}
+
+    def column(j: int) -> int:
+        col = made.get(j)
+        if col is None:
+            col = made[j] = int(digits[n - 1 - j::n], 2)
+        return col
+
+    return column
+
+
+def _shows(safe: int, around: list[int]) -> list[int]:
+    """The nonempty bit sets of the ``safe`` layouts by how many of the columns ``around`` hold a
+    mine there (a cell's neighbours that differ between layouts; the others add the same to each).
+
+    The counts are added bit-sliced: ``planes[b]`` holds bit ``b`` of every layout's count, and a
+    column is added to all the layouts at once by a ripple of carries, so a 3D cell's 26
+    neighbours cost a few dozen operations on the whole bit sets.
+
+    >>> [bin(s) for s in _shows(0b1111, [0b0110, 0b0101])]   # layouts 0 to 3 see 1, 1, 2 and 0 mines
+    ['0b1000', '0b11', '0b100']
+    """
+    planes: list[int] = []
+    for x in around:
+        for b, p in enumerate(planes):
+            planes[b], x = p ^ x, p & x
+            if not x:
+                break
+        if x:
+            planes.append(x)
+    out = []
+    for count in range(1 << len(planes)):  # every count the planes can hold, and no other (it would alias)
+        layouts = safe
+        for b, p in enumerate(planes):
+            layouts &= p if count >> b & 1 else ~p
+            if not layouts:
+                break
+        if layouts:
+            out.append(layouts)
+    return out
 
 
 @dataclass(frozen=True)
@@ -277,15 +323,15 @@ class Endgame:
         self._cut_of: dict[Cell, int] = {}
         self._hidden = frozenset(board.hidden_cells)
         self._always_mine = frozenset(c for c in self._hidden if every >> index[c] & 1)
+        column = _columns(layouts, n)
+        full = (1 << self.size) - 1
         for cell in relevant:
-            bit = 1 << index[cell]
-            around = sum(1 << index[n] for n in board.neighbours(cell))
-            # what the cell is in each layout, as one byte (0: a mine, 1 + k: it shows k), the
-            # last layout first: each kind's bit set over the layouts is then one base-2 read
-            codes = bytes([0 if lay & bit else 1 + (lay & around).bit_count() for lay in reversed(layouts)])
-            sets = {code: int(codes.translate(_ONLY[code]), 2) for code in set(codes)}
-            mine = sets.pop(0, 0)
-            key = (mine, tuple(sorted(sets.values())))
+            j = index[cell]
+            # the layouts where the cell is a mine, and those where it shows each number it can
+            mine = column(j) if varying >> j & 1 else full if every >> j & 1 else 0
+            around = [column(index[a]) for a in board.neighbours(cell) if varying >> index[a] & 1]
+            sets = _shows(full & ~mine, around)
+            key = (mine, tuple(sorted(sets)))
             # a cell that never tells anything, or tells what another cell tells, adds no move
             if len(key[1]) + (mine != 0) > 1:
                 if key not in cuts:
