@@ -24,7 +24,7 @@ from countsweep.play.agents import (
 from countsweep.play.endgame import Endgame, Layouts, best_move, enumerate_layouts
 from countsweep.play.game import Game
 from countsweep.play.optimal import solve_position
-from tests.reference import fits, layouts, needing_a_guess, numbers_of, seeded_position
+from tests.reference import board_from_layout, fits, layouts, needing_a_guess, numbers_of, seeded_position
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_game import SealedGame
 
@@ -109,6 +109,21 @@ def test_a_3d_cell_that_may_show_ten_or_more_is_searched():
     assert (centre.mine, centre.shows) == expected[(1, 1)] and len(centre.shows) == 7
     python = Endgame(board, lays, implementation="python")
     assert search.best() == python.best() and search.value() == python.value()
+
+
+@pytest.mark.parametrize("digits", [1 << 24, 0])  # the layouts' digits written out, or read layout by layout
+def test_a_big_board_s_far_apart_cells_are_cut_as_defined(monkeypatch, digits):
+    from countsweep.play import endgame
+
+    monkeypatch.setattr(endgame, "_DIGITS", digits)
+    # a 3x3 block hidden in two far corners, a mine in each: 2 mines among 8 cells no number sees
+    hidden = {(r, c) for r in range(3) for c in range(3)} | {(299 - r, 299 - c) for r in range(3) for c in range(3)}
+    cells = {(r, c) for r in range(300) for c in range(300)}
+    board = board_from_layout(300, 300, {(0, 0), (299, 299)}, cells - hidden, set(), True)
+    lays = enumerate_layouts(board, limit=10**6)
+    expected = cuts_by_definition(board, lays)
+    search = Endgame(board, lays)
+    assert search.cuts and all(expected[cut.cell] == (cut.mine, cut.shows) for cut in search.cuts)
 
 
 def test_a_position_of_billions_of_layouts_is_numbered_as_the_oracle_counts_it():

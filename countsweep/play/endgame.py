@@ -56,19 +56,35 @@ from countsweep.constraints import Component, Constraints
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
 
+_DIGITS = 1 << 24
+"""The most characters :func:`_columns` writes the layouts' digits in (16 MB): past it, each column
+is read layout by layout instead (a 1000x1000 board's 5000 layouts would take 5 GB)."""
 
-def _columns(layouts: list[int], n: int) -> Callable[[int], int]:
-    """Cell ``j``'s column of the layouts: the bit set of the layouts (bit ``i``: layout ``i``)
-    with a mine at ``j``.  The layouts' binary digits are written out once, last layout first, so a
-    column is one slice of that string with a stride of ``n`` read in base 2: C-speed work, where
-    testing each layout's bit in Python cost 13 ms for 60 cells of 2000 layouts."""
-    digits = "".join([format(lay, f"0{n}b") for lay in reversed(layouts)])
+
+def _columns(layouts: list[int], varying: int) -> Callable[[int], int]:
+    """Cell ``j``'s column of the layouts, for a cell ``j`` of ``varying`` (the cells whose bit
+    differs between layouts): the bit set of the layouts (bit ``i``: layout ``i``) with a mine at
+    ``j``.  The layouts' binary digits over the window of varying cells are written out once, last
+    layout first, so a column is one slice of that string with a stride of the window's width, read
+    in base 2: C-speed work, where testing each layout's bit in Python cost 13 ms for 60 cells of
+    2000 layouts."""
     made: dict[int, int] = {}
+    lo = max(0, (varying & -varying).bit_length() - 1)  # no varying cell: no column is asked for
+    width = varying.bit_length() - lo
+    if width * len(layouts) <= _DIGITS:
+        window = (1 << width) - 1
+        digits = "".join([format(lay >> lo & window, f"0{width}b") for lay in reversed(layouts)])
+
+        def read(j: int) -> int:
+            return int(digits[width - 1 - (j - lo)::width], 2)
+    else:
+        def read(j: int) -> int:
+            return int("".join(["1" if lay >> j & 1 else "0" for lay in reversed(layouts)]), 2)
 
     def column(j: int) -> int:
         col = made.get(j)
         if col is None:
-            col = made[j] = int(digits[n - 1 - j::n], 2)
+            col = made[j] = read(j)
         return col
 
     return column
@@ -323,7 +339,7 @@ class Endgame:
         self._cut_of: dict[Cell, int] = {}
         self._hidden = frozenset(board.hidden_cells)
         self._always_mine = frozenset(c for c in self._hidden if every >> index[c] & 1)
-        column = _columns(layouts, n)
+        column = _columns(layouts, varying)
         full = (1 << self.size) - 1
         for cell in relevant:
             j = index[cell]
@@ -550,6 +566,9 @@ class Layouts:
                     ways[r + k] = ways.get(r + k, 0) + n
             self._after.insert(0, ways)
         self._blocks: dict[tuple[int, int], list[int]] = {}
+        # _binom[m][k] = C(m, k): the sea's combinations, looked up for each cell of a draw
+        n = len(self._sea)
+        self._binom = [[comb(m, k) for k in range(min(m, self._left) + 1)] for m in range(n + 1)]
         self.count = self._completions(0, 0)
         """How many layouts there are: the numbers run from 0 to ``count - 1``."""
 
@@ -571,25 +590,29 @@ class Layouts:
         """Layout number ``index``, as a bit mask over row-major cells (flags included)."""
         if type(index) is not int or not 0 <= index < self.count:
             raise ParameterError(f"index {shown(index)}: expected a whole number from 0 to {self.count - 1}")
+        return self._layout(index)
+
+    def _layout(self, index: int) -> int:
         mask, used = self._flags, 0
         for i, part in enumerate(self._parts):
-            ends = self._ends(i, used)
+            ends = self._blocks.get((i, used)) or self._ends(i, used)
             j = bisect_right(ends, index)
-            index -= ends[j - 1] if j else 0
-            mask |= part[j][0]
-            used += part[j][1]
+            if j:
+                index -= ends[j - 1]
+            m, k = part[j]
+            mask |= m
+            used += k
         # the sea's mines: combination ``index`` of ``want`` of its cells, in lexicographic order
-        sea, want = self._sea, self._left - used
+        sea, want, binom = self._sea, self._left - used, self._binom
         n = len(sea)
-        for j, bit in enumerate(sea):
+        for j in range(n):
             if want == 0:
                 break
             if want == n - j:  # every cell left is a mine
-                mask |= sum(sea[j:])
-                break
-            heads = comb(n - j - 1, want - 1)  # the combinations that take this cell
+                return mask | sum(sea[j:])
+            heads = binom[n - j - 1][want - 1]  # the combinations that take this cell
             if index < heads:
-                mask |= bit
+                mask |= sea[j]
                 want -= 1
             else:
                 index -= heads
@@ -599,7 +622,7 @@ class Layouts:
         """A layout drawn exactly uniformly with ``rng``: :meth:`layout` of a number below :attr:`count`."""
         if not self.count:
             raise InconsistentError("no mine layout is consistent with the board")
-        return self.layout(rng.randrange(self.count))
+        return self._layout(rng.randrange(self.count))
 
 
 def best_move(board: Board, max_layouts: int, max_positions: int = 1_000_000,
