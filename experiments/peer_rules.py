@@ -24,25 +24,21 @@ living valuation with a stronger dead test (:func:`settled`). ``sea-fine``
 solver scores it, the 50/50 influence alone: no hotspots (their safety in the
 positions after a guess, and the boost they exempt their own cells from).
 
-``sampled-endgame`` (:class:`SampledEndgame`, countsweep's own, not the Java
-solver's): a late position too large for the exact endgame search (at most 60
-hidden cells) played, where the outlook score would choose, by that search over
-2000 layouts drawn uniformly.
+(The ``sampled-endgame`` variant measured here, countsweep's own, is the best
+agent's rule :func:`~countsweep.play.agents.sampled` now; ``sampled_layouts=0``
+is the agent without it.)
 
     python -m experiments.variants space --rule opening --seed 22 --games 4000 --workers 2
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from fractions import Fraction
 
 from countsweep.board import FLAG, HIDDEN, Board, Cell
-from countsweep.errors import LimitExceeded
 from countsweep.oracle import Analysis
-from countsweep.play.agents import BestAgent, Move, outlook
-from countsweep.play.endgame import Endgame, Layouts
+from countsweep.play.agents import BestAgent
 from countsweep.play.risk import Risk
 
 
@@ -229,48 +225,6 @@ class InfluenceOnly(BestAgent):
         return risk
 
 
-def sampled_endgame(agent: SampledEndgame, a: Analysis, rng: random.Random) -> Move | None:
-    """In a position of more than ``endgame_layouts`` layouts and at most ``agent.hidden``
-    hidden cells, the move the endgame search finds best over ``agent.sample`` layouts drawn
-    exactly uniformly (distinct ones kept): optimal on the sample, which the search reads as
-    every layout there is, so it overrates moves that tell the sample's layouts apart."""
-    board = a.board
-    if not a.mines_known or a.count <= agent.endgame_layouts or len(board.hidden_cells) > agent.hidden:
-        return None
-    try:
-        layouts = Layouts(board, 20000)
-    except LimitExceeded:  # a component too large to enumerate
-        return None
-    # a generator of its own, seeded by the position: the agent's stream of tie-breaks stays the
-    # default's, so the two play apart only where this rule moves
-    own = random.Random(a.count)
-    masks = sorted({layouts.draw(own) for _ in range(agent.sample)})
-    try:
-        found = Endgame(board, masks, agent.endgame_positions).best(anytime=True)
-    except LimitExceeded:
-        return None
-    if found is None or not 0 < a.probabilities.get(found[0], 0) < 1:
-        return None  # certain on the sample only: not a guess the position needs
-    # a move's rule is one of GUESS_RULES: this one is the endgame search's, on a sample
-    return Move(found[0], "open", a.probabilities[found[0]], True, "endgame")
-
-
-class SampledEndgame(BestAgent):
-    """The best agent with :func:`sampled_endgame` just before its outlook score: after the
-    exact rules (the endgame search, an enclosed component, an unavoidable 50/50, a pseudo
-    50/50), which it lost to when put before them."""
-
-    name = "sampled-endgame"
-    hidden = 60
-    sample = 2000
-
-    def __init__(self, **settings: object) -> None:
-        super().__init__(**settings)  # type: ignore[arg-type]
-        rules = list(self.rules)
-        self.rules = (*rules[:rules.index(outlook)], sampled_endgame, *rules[rules.index(outlook):])
-
-
 VARIANTS = {"space": SpaceCounter, "window": Window, "living-window": LivingWindow,
-            "sea-fine": FineSeaKinds, "settled": Settled, "influence-only": InfluenceOnly,
-            "sampled-endgame": SampledEndgame}
+            "sea-fine": FineSeaKinds, "settled": Settled, "influence-only": InfluenceOnly}
 """Agents a variant name stands for in :mod:`experiments.variants`."""

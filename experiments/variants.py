@@ -37,7 +37,8 @@ SETTINGS = {"progress_weight": Fraction, "opened_progress_weight": Fraction, "ra
             "endgame_anytime": lambda value: {"true": True, "false": False}[value.lower()],
             "tie_break": str, "next_value": str,
             "opened_next_value": lambda value: None if value == "none" else value,
-            "risk_weight": Fraction, "contest_margin": Fraction, "contest_size": int}
+            "risk_weight": Fraction, "contest_margin": Fraction, "contest_size": int,
+            "sampled_layouts": int, "sampled_hidden": int}
 
 
 def parse_variant(text: str) -> tuple[type[BestAgent], dict]:

@@ -31,6 +31,7 @@ from countsweep.play.agents import (
     outlook,
     play_game,
     pseudo,
+    sampled,
     unavoidable,
 )
 from countsweep.play.endgame import Endgame, component_layouts
@@ -382,6 +383,61 @@ def test_the_pseudo_rule_opens_the_living_pseudo_cell_of_the_best_outlook():
     assert fired >= 3
 
 
+def guess_positions_of(layouts: range, count: int, seed: int, topology: str = "") -> list[tuple[Board, object]]:
+    """``count`` guess positions with a number of layouts in ``layouts``, made by opening a few
+    safe cells of seeded 6x6 boards with 8 mines (of a ``topology`` header word): nothing
+    certainly safe is left to open, as when the agent reaches its guess rules."""
+    found = []
+    rng = random.Random(seed)
+    while len(found) < count:
+        mines = set(rng.sample([(r, c) for r in range(6) for c in range(6)], 8))
+        game = Game.at(Board.from_text(f"6x6x8 {topology}\n" + "??????\n" * 6), mines)
+        for cell in rng.sample(sorted(set(game.view().hidden_cells) - mines), 9):
+            if not game.over and game.view()[cell] == HIDDEN:  # a 0 may have opened it, or won
+                game.open(cell)
+        a = analyze(game.view())
+        if a.count in layouts and not game.over and 0 not in a.probabilities.values():
+            found.append((game.view(), a))
+    return found
+
+
+@pytest.mark.parametrize("topology", ["", "torus", "hex"])
+def test_the_sampled_search_plays_an_optimal_move_when_its_sample_holds_every_layout(topology):
+    # 20 to 100 layouts: 2000 uniform draws hold every one (seeded by the position: the same every run)
+    agent = BestAgent(endgame_layouts=0)  # every position is past the exact search's limit
+    for board, a in guess_positions_of(range(20, 101), 6, seed=5, topology=topology):
+        move = sampled(agent, a, random.Random(0))
+        assert move is not None and move.rule == "sampled" and 0 < a.probabilities[move.cell] < 1
+        exact = Endgame.of(board, 5000)
+        assert exact.move_value(move.cell) == exact.value(), board.to_text()
+
+
+def test_the_sampled_search_keeps_to_its_window_and_to_the_position():
+    positions = guess_positions_of(range(20, 101), 2, seed=7)
+    board, a = positions[0]
+    hidden = len(board.hidden_cells)
+    # within the exact search's limit, past the hidden cells allowed, or turned off: no move
+    assert sampled(BestAgent(), a, random.Random(0)) is None
+    assert sampled(BestAgent(endgame_layouts=0, sampled_hidden=hidden - 1), a, random.Random(0)) is None
+    assert sampled(BestAgent(endgame_layouts=0, sampled_layouts=0), a, random.Random(0)) is None
+    assert sampled(BestAgent(endgame_layouts=0), analyze(board.with_mines(None)), random.Random(0)) is None
+    # the draws are seeded by the position: the agent's own generator does not move the choice
+    agent = BestAgent(endgame_layouts=0, sampled_hidden=hidden)
+    assert len({sampled(agent, a, random.Random(seed)).cell for seed in range(5)}) == 1
+
+
+def test_a_sample_too_small_to_tell_the_layouts_apart_can_miss_the_best_move():
+    # the rule's measure is the sample: with three layouts drawn it is optimal for those three only,
+    # and some position shows it (what the test above would catch if the sample were cut short)
+    agent = BestAgent(endgame_layouts=0, sampled_layouts=3)
+    worse = 0
+    for board, a in guess_positions_of(range(20, 101), 12, seed=5):
+        move = sampled(agent, a, random.Random(0))
+        exact = Endgame.of(board, 5000)
+        worse += move is not None and exact.move_value(move.cell) < exact.value()
+    assert worse >= 1
+
+
 # settings and plumbing ----------------------------------------------------------------------
 
 
@@ -391,8 +447,9 @@ def test_the_best_agent_s_defaults_are_the_documented_ones():
     assert (agent.endgame_layouts, agent.endgame_positions, agent.endgame_anytime) == (5000, 1_000_000, True)
     assert (agent.contest_margin, agent.contest_size, agent.risk_weight) == (None, 3, F(9, 10))
     assert (agent.tie_break, agent.next_value, agent.opened_next_value) == ("random", "all", "living")
+    assert (agent.sampled_layouts, agent.sampled_hidden) == (2000, 60)
     assert agent.rules == DEFAULT_RULES
-    assert agent.config()["rules"] == "endgame,enclosed,unavoidable,pseudo,outlook"
+    assert agent.config()["rules"] == "endgame,enclosed,unavoidable,pseudo,sampled,outlook"
 
 
 def test_the_best_agent_keeps_the_settings_it_is_given():

@@ -318,36 +318,3 @@ def test_an_endgame_divergence_is_valued_exactly_and_countsweeps_move_is_never_b
     rolled = divergences.value(board, mine, "endgame", others[0], 0, 4, 20000, {}, endgame_layouts=0)
     assert rolled is not None and rolled["layouts"] == 4 and "value_peer" not in rolled
     assert divergences.gain(rolled) == (rolled["wins_peer"] - rolled["wins_countsweep"]) / 4
-
-
-def test_the_sampled_endgame_plays_an_optimal_move_when_its_sample_holds_every_layout():
-    import random
-
-    from countsweep import analyze
-    from countsweep.board import HIDDEN
-    from countsweep.play.agents import outlook
-    from countsweep.play.endgame import Endgame
-    from countsweep.play.game import Game
-    from experiments.peer_rules import SampledEndgame, sampled_endgame
-
-    agent = SampledEndgame(endgame_layouts=0)  # every position is past the exact search's limit
-    assert agent.rules[agent.rules.index(outlook) - 1] is sampled_endgame
-    # positions of 20 to 100 layouts, made by opening a few safe cells of seeded 6x6 boards:
-    # 2000 uniform draws hold every layout (seeded by the position: the same every run)
-    found = []
-    rng = random.Random(5)
-    while len(found) < 6:
-        mines = set(rng.sample([(r, c) for r in range(6) for c in range(6)], 8))
-        game = Game.at(Board.from_text("6x6x8\n" + "??????\n" * 6), mines)
-        for cell in rng.sample(sorted(set(game.view().hidden_cells) - mines), 9):
-            if not game.over and game.view()[cell] == HIDDEN:  # a 0 may have opened it, or won
-                game.open(cell)
-        a = analyze(game.view())
-        # a guess position, as the agent reaches its guess rules: nothing certainly safe left to open
-        if 20 <= a.count <= 100 and not game.over and 0 not in a.probabilities.values():
-            found.append((game.view(), a))
-    for board, a in found:
-        move = sampled_endgame(agent, a, random.Random(0))
-        assert move is not None and 0 < a.probabilities[move.cell] < 1
-        exact = Endgame.of(board, 5000)
-        assert exact.move_value(move.cell) == exact.value(), board.to_text()

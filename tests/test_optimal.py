@@ -152,8 +152,10 @@ def test_agents_are_evaluated_exactly_by_the_same_machinery():
     game = (4, 4, 3, "unsafe", (0, 0))
     optimal_value = solve_game(*game[:4], first=game[4]).value
     greedy = agent_value(GreedyAgent(), *game)
-    best = agent_value(BestAgent(endgame_layouts=40), *game)
+    best = agent_value(BestAgent(endgame_layouts=40, sampled_layouts=0), *game)
     assert greedy < best < optimal_value  # 57/80 against 5/7: its search starts late
+    # past 40 layouts the sampled search's 2000 draws hold all of at most 455: optimal play again
+    assert agent_value(BestAgent(endgame_layouts=40), *game) == optimal_value
     # by default the exact search covers all C(15, 3) = 455 layouts left after the first click
     assert agent_value(BestAgent(), *game) == optimal_value
     recs = list(run(Settings(4, 4, 3, "unsafe", "corner"), "best", 5, list(range(3000)), 1))

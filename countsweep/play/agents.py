@@ -29,7 +29,7 @@ from countsweep.counting import DEFAULT_BACKEND
 from countsweep.counting.base import limits_of
 from countsweep.errors import CountsweepError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.oracle import Analysis, Group, analyze
-from countsweep.play.endgame import Endgame, best_move, component_layouts
+from countsweep.play.endgame import Endgame, Layouts, best_move, component_layouts
 from countsweep.play.fifty import pseudos
 from countsweep.play.game import Game, seed_of
 from countsweep.play.risk import Risk
@@ -146,7 +146,10 @@ class BestAgent(GreedyAgent):
     3. :func:`unavoidable`: a 50/50 pair that no other cell can ever inform;
     4. :func:`pseudo`: a cell whose every mine layout completes a closed 50/50
        (:mod:`countsweep.play.fifty`), the one with the best outlook;
-    5. :func:`outlook`: of the cells whose safety is at least ``ratio`` times the
+    5. :func:`sampled`: with at most ``sampled_hidden`` (60) cells hidden but more
+       than ``endgame_layouts`` layouts, the endgame search's best move over
+       ``sampled_layouts`` (2000) layouts drawn uniformly; 0 turns it off;
+    6. :func:`outlook`: of the cells whose safety is at least ``ratio`` times the
        best (one per kind of sea cell, :meth:`candidates`), the one with the best
        :class:`Outlook` score, then dominance.
 
@@ -188,7 +191,8 @@ class BestAgent(GreedyAgent):
                  opened_next_value: str | None = "living",
                  risk_weight: Fraction | None = Fraction(9, 10),
                  endgame_positions: int = 1_000_000, endgame_anytime: bool = True,
-                 contest_margin: Fraction | None = None, contest_size: int = 3) -> None:
+                 contest_margin: Fraction | None = None, contest_size: int = 3,
+                 sampled_layouts: int = 2000, sampled_hidden: int = 60) -> None:
         super().__init__(backend)
         if tie_break not in TIE_BREAKS:
             raise ParameterError(f"tie_break {shown(tie_break)}: expected one of {', '.join(TIE_BREAKS)}")
@@ -202,12 +206,15 @@ class BestAgent(GreedyAgent):
         self.progress_weight = _weight("progress_weight", progress_weight)
         self.opened_progress_weight = (None if opened_progress_weight is None
                                        else _weight("opened_progress_weight", opened_progress_weight))
-        for name, limit in (("endgame_layouts", endgame_layouts), ("endgame_positions", endgame_positions)):
+        for name, limit in (("endgame_layouts", endgame_layouts), ("endgame_positions", endgame_positions),
+                            ("sampled_layouts", sampled_layouts), ("sampled_hidden", sampled_hidden)):
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
                 raise ParameterError(f"{name} {shown(limit)}: expected a whole number of 0 or more")
         self.endgame_layouts = endgame_layouts
         self.endgame_positions = endgame_positions
         self.endgame_anytime = endgame_anytime
+        self.sampled_layouts = sampled_layouts
+        self.sampled_hidden = sampled_hidden
         contest_margin = None if contest_margin is None else _weight("contest_margin", contest_margin)
         if contest_margin is not None and not 0 <= contest_margin < 1:
             raise ParameterError(f"contest_margin {contest_margin}: expected a fraction in [0, 1) (None: off)")
@@ -583,6 +590,45 @@ def pseudo(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
     return _guess(a, max(live, key=lambda o: o.score(weight)).cell, "pseudo")
 
 
+# a component of more assignments than this is not enumerated for a sample (the rule was measured so)
+_SAMPLED_ASSIGNMENTS = 20000
+
+
+def sampled(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
+    """Late, past the exact search's limit: the endgame search's best move over a uniform sample.
+
+    With at most ``agent.sampled_hidden`` cells hidden and more than
+    ``agent.endgame_layouts`` layouts (a sea of 10 to 30 cells late in an expert
+    game holds millions), ``agent.sampled_layouts`` layouts are drawn exactly
+    uniformly (:class:`~countsweep.play.endgame.Layouts`), the distinct ones
+    kept, and the move the search finds best over them is played.  The search
+    reads the sample as every layout there is, so it overrates moves that tell
+    the sample's layouts apart; with a sample holding every layout its move is
+    optimal (a test).  The draws are seeded by the position, not ``rng``: the
+    same position gets the same move, and the agent's tie-breaks stay those of
+    the agent without the rule, so the two can be paired game by game.  It comes
+    after the exact rules: put before them, it lost where it overruled an
+    enclosed component or a pseudo 50/50 (research notes).
+    """
+    board = a.board
+    if (not agent.sampled_layouts or not a.mines_known or a.count <= agent.endgame_layouts
+            or len(board.hidden_cells) > agent.sampled_hidden):
+        return None
+    try:
+        layouts = Layouts(board, _SAMPLED_ASSIGNMENTS)
+    except LimitExceeded:
+        return None
+    own = random.Random(a.count)
+    masks = sorted({layouts.draw(own) for _ in range(agent.sampled_layouts)})
+    try:
+        found = Endgame(board, masks, agent.endgame_positions).best(anytime=True)
+    except LimitExceeded:
+        return None
+    if found is None or not 0 < a.probabilities.get(found[0], 0) < 1:
+        return None  # certain on the sample only: not a guess the position needs
+    return _guess(a, found[0], "sampled")
+
+
 def outlook(agent: BestAgent, a: Analysis, rng: random.Random) -> Move:
     """The candidate with the best :class:`Outlook` score, then dominance (always a move).
 
@@ -658,7 +704,7 @@ NEXT_VALUES = ("all", "living")
 """The cells :meth:`BestAgent.next_safety` values a position by."""
 
 
-DEFAULT_RULES: tuple[GuessRule, ...] = (endgame, enclosed, unavoidable, pseudo, outlook)
+DEFAULT_RULES: tuple[GuessRule, ...] = (endgame, enclosed, unavoidable, pseudo, sampled, outlook)
 """The best agent's guess rules, in the order it tries them."""
 
 GUESS_RULES = ("lowest", *(rule.__name__ for rule in DEFAULT_RULES), "dominance")
