@@ -720,10 +720,19 @@ EQUIVALENT.update({
              END + "xǁEndgameǁbest", 11),
     **_alike("relevant only narrows the cells tried: a cell added by a wider test that tells nothing (the same in "
              "every layout, the same number shown) is dropped by the key test after", END + "xǁEndgameǁ__init__", 43,
-             49, 53, 57),
-    **_alike("a cell that tells nothing (safe with one number everywhere, or a mine everywhere) made a cut anyway is "
-             "never played: it is free only when it splits the layouts and a guess only when it is safe somewhere, "
-             "and move_value gives it the value it gave before", END + "xǁEndgameǁ__init__", 110),
+             53, 57),
+    **_alike("a window of digits that starts lower or reaches higher than the varying cells still holds each of "
+             "them at the place the slice reads (lo and width are used alike on both sides): more digits, the same "
+             "columns", END + "x__columns", 9, 11, 13),
+    **_alike("which way a column is read (the digits written out, or layout by layout) gives the same column (the "
+             "tests run both); the bound only keeps the digits' memory small", END + "x__columns", 14, 15),
+    **_alike("a column not found in the cache is read again, the same", END + "x__columns", 55, 56),
+    **_alike("a wider binomial table holds the same values where it is read", END + "xǁLayoutsǁ__init__", 70, 73),
+    **_alike("blocks not found in the cache are summed again, the same", END + "xǁLayoutsǁ_ends", 2, 3, 15),
+    **_alike("blocks not found in the cache are summed again, the same", END + "xǁLayoutsǁ_layout", 6),
+    **_alike("without the shortcut, when every sea cell left must be a mine each has exactly one combination that "
+             "takes it (C(m, m) = 1) and the number left is 0, so the loop takes them one by one",
+             END + "xǁLayoutsǁ_layout", 33),
     **_alike("a cell that is a mine in every layout shows nothing, so it makes no cut: at the root every cut is safe "
              "somewhere", END + "xǁEndgameǁbest", 13),
     **_alike("no cut index and no count is -2: -2 reads as -1 does (no move yet, every answer exact)",
@@ -751,9 +760,6 @@ EQUIVALENT.update({
              "countsweep.topology.x__pair", 7, 8, 9),
     **_alike("letters stripped before isdigit reach int(), which refuses them with the same ValueError, read as "
              "the same message", "countsweep.topology.x__pair", 12),
-    **_alike("no position of two or more layouts is worth 0 (opening a cell that is safe somewhere leaves a part, "
-             "and a part is won at least once), so the memo never holds a 0", END + "xǁPythonSearchǁwins",
-             15, 16, 21, 22),
     **_alike("a cut that is a mine in every layout left sorts last among the guesses, and there it stops the loop "
              "at once (no safe layout can beat the best), as the end of the list does",
              END + "xǁPythonSearchǁwins", 47, 48),

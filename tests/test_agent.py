@@ -139,11 +139,16 @@ def test_a_position_of_billions_of_layouts_is_numbered_as_the_oracle_counts_it()
 
 
 @pytest.mark.parametrize(("make", "error", "named"), [
-    (lambda: Layouts(Board.from_text("2x2\n??\n?1"), 100), ParameterError, "mine total"),
+    (lambda: Layouts(Board.from_text("2x2\n??\n?1"), 100), ParameterError,
+     r"^board: its layouts are numbered under a mine total, and it has none$"),
     (lambda: Layouts(Board.from_text("5x5x5\n?????\n?1???\n?????\n???1?\n?????"), 3), LimitExceeded, "limit=3"),
-    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), 100).layout(3), ParameterError, "index 3"),
+    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), 100).layout(3), ParameterError,
+     r"^index 3: expected a whole number from 0 to 2$"),
     (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), 100).layout(-1), ParameterError, "index -1"),
-    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), "9"), ParameterTypeError, "limit"),
+    (lambda: Layouts(Board.from_text("2x2x1\n??\n?1"), "9"), ParameterTypeError,
+     r"^limit: a number of assignments \(an int\), not '9'$"),
+    (lambda: Layouts(Board.from_text("2x2x3\n??\n?1"), 100).draw(random.Random(0)), InconsistentError,
+     r"^no mine layout is consistent with the board$"),
 ])
 def test_layouts_refuse_bad_arguments_by_name(make, error, named):
     with pytest.raises(error, match=named):

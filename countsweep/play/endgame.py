@@ -32,7 +32,10 @@ about half as many positions.
 
 The layouts themselves come from :func:`enumerate_layouts`: each frontier
 component's assignments by backtracking, joined with the ways to place the
-remaining mines in the sea.
+remaining mines in the sea.  Where they are too many to list, :class:`Layouts`
+numbers them in the same order and makes any one from its number, so a uniform
+sample costs a few microseconds a layout (the best agent's sampled endgame
+searches such a sample).
 
 >>> from countsweep.board import Board
 >>> search = Endgame.of(Board.from_text("4x2x3\\n????\\n?2?2"), 100)
@@ -518,7 +521,6 @@ def enumerate_layouts(board: Board, limit: int) -> list[int] | None:
     return out
 
 
-
 class Layouts:
     """The layouts consistent with a board with a mine total, numbered from 0 in the order
     :func:`enumerate_layouts` lists them, each made from its number alone.
@@ -588,6 +590,8 @@ class Layouts:
 
     def layout(self, index: int) -> int:
         """Layout number ``index``, as a bit mask over row-major cells (flags included)."""
+        if not self.count:
+            raise InconsistentError("no mine layout is consistent with the board")
         if type(index) is not int or not 0 <= index < self.count:
             raise ParameterError(f"index {shown(index)}: expected a whole number from 0 to {self.count - 1}")
         return self._layout(index)
