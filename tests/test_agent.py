@@ -149,6 +149,8 @@ def test_a_position_of_billions_of_layouts_is_numbered_as_the_oracle_counts_it()
      r"^limit: a number of assignments \(an int\), not '9'$"),
     (lambda: Layouts(Board.from_text("2x2x3\n??\n?1"), 100).draw(random.Random(0)), InconsistentError,
      r"^no mine layout is consistent with the board$"),
+    (lambda: Layouts(Board.from_text("2x2x3\n??\n?1"), 100).layout(0), InconsistentError,
+     r"^no mine layout is consistent with the board$"),
 ])
 def test_layouts_refuse_bad_arguments_by_name(make, error, named):
     with pytest.raises(error, match=named):
