@@ -473,6 +473,8 @@ def test_the_best_agent_keeps_the_settings_it_is_given():
     ({"risk_weight": "x"}, "risk_weight 'x': expected a number (a Fraction, an int or a finite float)"),
     ({"contest_size": 1}, "contest_size 1: expected a whole number of 2 or more"),
     ({"endgame_layouts": -1}, "endgame_layouts -1: expected a whole number of 0 or more"),
+    ({"sampled_layouts": 2.5}, "sampled_layouts 2.5: expected a whole number of 0 or more"),
+    ({"sampled_hidden": -1}, "sampled_hidden -1: expected a whole number of 0 or more"),
 ])
 def test_the_best_agent_refuses_a_setting_word_for_word(settings, message):
     with pytest.raises(ParameterError) as caught:
