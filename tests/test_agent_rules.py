@@ -545,7 +545,8 @@ def test_an_agent_s_config_names_its_class_and_every_setting_but_exact_clues():
     assert best["class"] == "BestAgent" and best["ratio"] == "9/10" and "_risk" not in best
     assert set(best) == {"class", "backend", "use_total", "tie_break", "next_value", "opened_next_value", "ratio",
                          "progress_weight", "opened_progress_weight", "endgame_layouts", "endgame_positions",
-                         "endgame_anytime", "contest_margin", "contest_size", "rules", "risk_weight"}
+                         "endgame_anytime", "contest_margin", "contest_size", "rules", "risk_weight",
+                         "sampled_layouts", "sampled_hidden"}
     assert GreedyAgent(clues=EXACT).config() == GreedyAgent().config()
 
 

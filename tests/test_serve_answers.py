@@ -94,7 +94,8 @@ def test_the_move_is_the_agents_with_the_seed_given(seed):
 
 def test_the_seed_breaks_ties_between_equal_guesses_as_the_agents_own_generator_does():
     # four cells around the two 1s are equally good guesses: the seed picks one, always the same
-    board = "6x6x5\n??????\n??????\n??11??\n??????\n??????\n??????"
+    # (79 cells hidden: past the sampled endgame's 60, whose draws the position seeds, not the seed)
+    board = "9x9x10\n" + "?????????\n" * 4 + "???11????\n" + "?????????\n" * 4
     picked = set()
     for seed in range(12):
         moves = BestAgent().moves(Board.from_text(board), random.Random(seed))
