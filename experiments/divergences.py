@@ -66,6 +66,7 @@ from countsweep.play.agents import BestAgent, Move, play_game
 from countsweep.play.endgame import Endgame, Layouts
 from countsweep.play.game import LEVELS, Game, Settings
 from countsweep.play.runs import deal
+from experiments.variants import parse_variant
 
 
 def cells_of(mask: int, width: int) -> set[Cell]:
@@ -134,14 +135,15 @@ def along_peer(settings: Settings, seed: int, index: int,
     return follow.path, won
 
 
-def rollout(board: Board, layout: set[Cell], move: Cell, seed: int) -> bool:
-    """Does countsweep's agent win from ``board`` with ``layout`` after opening ``move``?"""
+def rollout(board: Board, layout: set[Cell], move: Cell, seed: int, agent: BestAgent | None = None) -> bool:
+    """Does countsweep's agent (``agent``, default: the best agent as it is) win from ``board``
+    with ``layout`` after opening ``move``?"""
     game = Game.at(board, layout)
     if not game.open(move):
         return False
     if game.won:
         return True
-    agent, rng = BestAgent(), random.Random(seed)
+    agent, rng = agent or BestAgent(), random.Random(seed)
     while not game.over:
         view = game.view()
         for m in agent.moves(view, rng):
@@ -195,11 +197,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per divergence")
     ap.add_argument("--rollouts-only", action="store_true",
                     help="value endgame positions by rollouts too, not exactly by the endgame search")
+    ap.add_argument("--rollout-agent", default=None, metavar="SETTING=VALUE",
+                    help="the best agent with one setting changed plays the rollouts (as experiments.variants "
+                         "names it; e.g. sampled_layouts=0, faster); countsweep's choices stay the default's")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--all-games", action="store_true", help="also the games both won or both lost")
     how.add_argument("--along-peer", action="store_true",
                      help="every guess of the peer's own game where countsweep would guess otherwise")
     args = ap.parse_args(argv)
+    roller = None
+    if args.rollout_agent:
+        cls, kwargs = parse_variant(args.rollout_agent)
+        roller = cls(**kwargs)
     w, h, m = LEVELS["expert"]
     first = args.first or ("corner" if args.rule == "safe" else "3,3")
     settings = Settings(w, h, m, args.rule, first)
@@ -233,7 +242,7 @@ def main(argv: list[str] | None = None) -> None:
             found = [(i, *ours[i], theirs[i])]
         for i, board, mine, rule, other in found:
             row = value(board, mine, rule, other, p["game"], args.layouts, args.max_assignments, skipped,
-                        exact_limit)
+                        exact_limit, roller)
             if row is None:
                 continue
             row = {"game": p["game"], "only": result, "guess": i, **row}
@@ -255,10 +264,11 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: int, limit: int,
-          skipped: dict[str, int], endgame_layouts: int = 0) -> dict | None:
+          skipped: dict[str, int], endgame_layouts: int = 0, agent: BestAgent | None = None) -> dict | None:
     """Both moves valued exactly where the endgame search solves the position (at most
-    ``endgame_layouts`` layouts; 0: never), else by ``layouts`` paired rollouts (None, counted in
-    ``skipped``, if they cannot be)."""
+    ``endgame_layouts`` layouts; 0: never), else by ``layouts`` paired rollouts, ``agent``
+    playing on after both (default: the best agent; None returned, counted in ``skipped``, if
+    they cannot be)."""
     probs = analyze(board).probabilities
     if other not in probs or not 0 < probs[other] < 1:
         skipped["the peer's cell is not a guess in countsweep's position"] += 1
@@ -279,8 +289,8 @@ def value(board: Board, mine: Cell, rule: str, other: Cell, game: int, layouts: 
     wins = {"peer": 0, "countsweep": 0}
     for t in range(layouts):
         layout = cells_of(sampler.draw(rng), board.width)
-        wins["peer"] += rollout(board, layout, other, 1000 * game + t)
-        wins["countsweep"] += rollout(board, layout, mine, 1000 * game + t)
+        wins["peer"] += rollout(board, layout, other, 1000 * game + t, agent)
+        wins["countsweep"] += rollout(board, layout, mine, 1000 * game + t, agent)
     return {**row, "layouts": layouts, "wins_peer": wins["peer"], "wins_countsweep": wins["countsweep"]}
 
 

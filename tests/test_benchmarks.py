@@ -318,3 +318,23 @@ def test_an_endgame_divergence_is_valued_exactly_and_countsweeps_move_is_never_b
     rolled = divergences.value(board, mine, "endgame", others[0], 0, 4, 20000, {}, endgame_layouts=0)
     assert rolled is not None and rolled["layouts"] == 4 and "value_peer" not in rolled
     assert divergences.gain(rolled) == (rolled["wins_peer"] - rolled["wins_countsweep"]) / 4
+
+
+def test_the_rollouts_are_played_by_the_agent_given_and_a_bad_one_is_refused():
+    from countsweep.play.agents import BestAgent
+    from experiments import divergences
+
+    board, mine, others = _endgame_guess(Settings(9, 9, 10, "safe", "corner"))
+    seen = []
+
+    class Watched(BestAgent):
+        def moves(self, board, rng):
+            seen.append(board)
+            return super().moves(board, rng)
+
+    rows = [divergences.value(board, mine, "endgame", others[0], 0, 4, 20000, {}, agent=agent)
+            for agent in (None, Watched())]
+    assert seen  # the agent given played on after the moves, and played as the default does
+    assert rows[0] == rows[1] and rows[0] is not None and rows[0]["layouts"] == 4
+    with pytest.raises(SystemExit, match="variant 'sampled_layouts=x': 'x' is not a value of sampled_layouts"):
+        divergences.main(["--peer-traces", "/dev/null", "--seed", "1", "--rollout-agent", "sampled_layouts=x"])
