@@ -426,6 +426,38 @@ def test_the_sampled_search_keeps_to_its_window_and_to_the_position():
     assert len({sampled(agent, a, random.Random(seed)).cell for seed in range(5)}) == 1
 
 
+def test_the_sampled_search_starts_one_layout_past_the_exact_search_s_limit():
+    board, a = guess_positions_of(range(20, 101), 1, seed=7)[0]
+    hidden = len(board.hidden_cells)
+    assert sampled(BestAgent(endgame_layouts=a.count, sampled_hidden=hidden), a, random.Random(0)) is None
+    move = sampled(BestAgent(endgame_layouts=a.count - 1, sampled_hidden=hidden), a, random.Random(0))
+    assert move is not None and move.rule == "sampled"
+
+
+def test_a_sampled_search_stopped_at_the_agent_s_limit_plays_its_best_move_so_far():
+    # ten layouts, all drawn: four positions value the safest move only, more find a better one
+    board = Board.from_text("5x4x5\n001??\n013??\n02???\n02???")
+    a = analyze(board)
+    stopped = sampled(BestAgent(endgame_layouts=0, endgame_positions=4), a, random.Random(0))
+    finished = sampled(BestAgent(endgame_layouts=0), a, random.Random(0))
+    assert (stopped.cell, finished.cell) == ((0, 4), (3, 3))
+    assert Endgame.of(board, 100, max_positions=4).best(anytime=True)[0] == (0, 4)
+    assert Endgame.of(board, 100).best()[0] == (3, 3)
+
+
+def test_the_sampled_search_offers_no_certain_cell_and_needs_two_layouts_to_tell_apart():
+    # (0, 1) is safe (beside the 0) and tells something: the search opens it first, but it is no guess
+    board = Board.from_text("4x3x2\n0???\n????\n????")
+    a = analyze(board)
+    assert a.probabilities[(0, 1)] == 0 and a.count == 28
+    assert sampled(BestAgent(endgame_layouts=0), a, random.Random(0)) is None
+    # one layout drawn: nothing to tell apart, no move (on a position where two or more give one)
+    board = Board.from_text("5x4x5\n001??\n013??\n02???\n02???")
+    a = analyze(board)
+    assert sampled(BestAgent(endgame_layouts=0, sampled_layouts=1), a, random.Random(0)) is None
+    assert sampled(BestAgent(endgame_layouts=0, sampled_layouts=2), a, random.Random(0)) is not None
+
+
 def test_a_sample_too_small_to_tell_the_layouts_apart_can_miss_the_best_move():
     # the rule's measure is the sample: with three layouts drawn it is optimal for those three only,
     # and some position shows it (what the test above would catch if the sample were cut short)

@@ -624,8 +624,11 @@ def sampled(agent: BestAgent, a: Analysis, rng: random.Random) -> Move | None:
         found = Endgame(board, masks, agent.endgame_positions).best(anytime=True)
     except LimitExceeded:
         return None
-    if found is None or not 0 < a.probabilities.get(found[0], 0) < 1:
-        return None  # certain on the sample only: not a guess the position needs
+    # None: one distinct layout drawn, nothing to tell apart.  The search moves only on cells safe in
+    # some drawn layout, never on a mine; a certainly safe cell is not a guess (the agent opens those
+    # before its guess rules: called on its own, the rule leaves them to it)
+    if found is None or not a.probabilities[found[0]]:
+        return None
     return _guess(a, found[0], "sampled")
 
 
