@@ -39,8 +39,11 @@ turns this off).  Two moves of equal value then differ by nothing, where forty
 paired rollouts of two 1/2 guesses differ by 11 points (one standard deviation).
 
 Positions with a component of more than ``--max-assignments`` assignments are
-skipped (the sampler enumerates them).  The peer is not run here: its traces
-are an input, made by its own harness.
+skipped (the sampler enumerates them).  ``--rollout-agent SETTING=VALUE`` has the
+rollouts played by the best agent with one setting changed, as
+:mod:`experiments.variants` names it (``sampled_layouts=0``: late moves valued
+several times faster, both moves by the same play after them).  The peer is not
+run here: its traces are an input, made by its own harness.
 
     python -m experiments.divergences --peer-traces FILE --seed 7 [--layouts 40] [--games 0-2000] \\
         [--all-games | --along-peer]
