@@ -115,6 +115,17 @@ def _check_wrap(wrap: object) -> None:
         raise ParameterTypeError(f"wrap: True or False, not {shown(wrap)}")
 
 
+def _on_board(cell: Cell, offsets: Iterable[tuple[int, int]], height: int, width: int, wrap: bool) -> Iterable[Cell]:
+    """The cells at ``offsets`` from ``cell``: taken round the edges on a wrapping board, else those on it."""
+    r, c = cell
+    for dr, dc in offsets:
+        rr, cc = r + dr, c + dc
+        if wrap:
+            yield rr % height, cc % width
+        elif 0 <= rr < height and 0 <= cc < width:
+            yield rr, cc
+
+
 @dataclass(frozen=True)
 class Grid(Topology):
     """Neighbours at fixed ``(dr, dc)`` offsets, wrapping round the edges when ``wrap``."""
@@ -151,13 +162,7 @@ class Grid(Topology):
         return self.offsets == KING_OFFSETS and not self.wrap
 
     def _compute(self, cell: Cell, height: int, width: int) -> Iterable[Cell]:
-        r, c = cell
-        for dr, dc in self.offsets:
-            rr, cc = r + dr, c + dc
-            if self.wrap:
-                yield rr % height, cc % width
-            elif 0 <= rr < height and 0 <= cc < width:
-                yield rr, cc
+        return _on_board(cell, self.offsets, height, width, self.wrap)
 
     def _kernel_table(self, height: int, width: int) -> Any:
         from countsweep.kernel import KERNEL
@@ -195,14 +200,9 @@ class Hex(Topology):
             raise ParameterError(f"a wrapping hex grid needs an even number of rows, not {height}")
 
     def _compute(self, cell: Cell, height: int, width: int) -> Iterable[Cell]:
-        r, c = cell
-        shift = r % 2  # odd rows touch the column to their right above and below
-        for dr, dc in ((-1, shift - 1), (-1, shift), (0, -1), (0, 1), (1, shift - 1), (1, shift)):
-            rr, cc = r + dr, c + dc
-            if self.wrap:
-                yield rr % height, cc % width
-            elif 0 <= rr < height and 0 <= cc < width:
-                yield rr, cc
+        shift = cell[0] % 2  # odd rows touch the column to their right above and below
+        offsets = ((-1, shift - 1), (-1, shift), (0, -1), (0, 1), (1, shift - 1), (1, shift))
+        return _on_board(cell, offsets, height, width, self.wrap)
 
     def _kernel_table(self, height: int, width: int) -> Any:
         from countsweep.kernel import KERNEL
