@@ -62,6 +62,22 @@ def test_the_kernels_tables_are_the_python_ones(shape):
         assert table.around(i) == tuple(r * width + c for r, c in topology.neighbours(cell, height, width))
 
 
+@pytest.mark.parametrize("wrap", [False, True])
+def test_a_neighbourhood_slanted_one_way_is_not_read_mirrored(wrap):
+    # every shipped neighbourhood is its own mirror image across a row, so only a slanted one tells
+    # a row offset taken upwards from one taken downwards
+    slanted = Grid(offsets=((1, 2), (-1, -2)), wrap=wrap)
+    assert slanted.neighbours((2, 2), 5, 5) == ((1, 0), (3, 4))
+    assert slanted.neighbours((0, 1), 5, 5) == (((1, 3), (4, 4)) if wrap else ((1, 3),))
+    for r in range(5):
+        for c in range(5):
+            assert set(slanted.neighbours((r, c), 5, 5)) == reference_around(slanted, (r, c), 5, 5)
+    if KERNEL is not None:
+        table = kernel_table(slanted, 5, 5)
+        assert [table.around(i) for i in range(25)] == [
+            tuple(r * 5 + c for r, c in slanted.neighbours(divmod(i, 5), 5, 5)) for i in range(25)]
+
+
 @settings(max_examples=300)
 @given(positions(max_hidden=12, kinds=TOPOLOGIES))
 def test_a_board_of_any_topology_reads_back_what_it_writes(board):
