@@ -12,7 +12,9 @@ The peer is run, not imported: ``--java DIR`` names a directory holding the
 compiled solver (``DIR/classes``) and a driver class ``cseval.Driver`` (``DIR/driver``)
 whose ``layouts IN OUT`` command plays a layout file and appends one JSON line per
 game with ``game`` and ``won``.  Its results can be kept (``--peer-results``) and
-reused: games already in that file are not played again.
+reused: games already in that file are not played again.  ``--shows K`` keeps the
+games whose first click shows ``K`` (a split to test on fresh games), and
+``--by-first`` adds the paired results split by what the first click shows.
 
     python -m benchmarks.peers_play --java /tmp/javams --seed 7 --games 20000 [--rule opening --first 3,3]
 """
@@ -41,6 +43,27 @@ def layout_line(settings: Settings, seed: int, index: int) -> str:
     game.open(first)  # the safe rules draw the layout at the first click
     mask = sum(1 << (r * settings.width + c) for r, c in game.reveal_layout())
     return f"{index} {settings.width} {settings.height} {settings.mines} {first[0]} {first[1]} {mask:x}"
+
+
+def first_shows(settings: Settings, seed: int, index: int) -> int:
+    """What the first click of game ``index`` of ``seed`` shows, dealt exactly as ``play`` deals it."""
+    game, first, _ = deal(settings, seed, index)
+    game.open(first)
+    return game.view()[first]
+
+
+def by_first(paired: dict[int, tuple[bool, bool]], shows: dict[int, int]) -> list[list[object]]:
+    """The rows of the paired results split by what the first click shows: games, countsweep's
+    win %, games only the peer won, games only countsweep won, the difference with its interval."""
+    rows = []
+    for k in sorted(set(shows.values())):
+        games = [i for i in paired if shows[i] == k]
+        only_peer = sum(paired[i][0] and not paired[i][1] for i in games)
+        only_ours = sum(paired[i][1] and not paired[i][0] for i in games)
+        won = sum(paired[i][1] for i in games)
+        rows.append([k, len(games), f"{100 * won / len(games):.2f}", only_peer, only_ours,
+                     paired_difference(only_ours, only_peer, len(games)), f"{sign_test(only_ours, only_peer):.3f}"])
+    return rows
 
 
 def sign_test(only_a: int, only_b: int) -> float:
@@ -100,6 +123,8 @@ def main(argv: list[str] | None = None) -> None:
                                                     "or local:N")
     ap.add_argument("--peer-results", type=Path, default=None, help="keep the peer's per-game results here")
     ap.add_argument("--out", type=Path, default=None, help="write the paired per-game results here (JSONL)")
+    ap.add_argument("--shows", type=int, default=None, help="only the games whose first click shows this number")
+    ap.add_argument("--by-first", action="store_true", help="also the paired results by what the first click shows")
     arguments(ap, "peers_play")
     args = ap.parse_args(argv)
     report = Report.of("benchmarks.peers_play", argv, args)
@@ -109,6 +134,11 @@ def main(argv: list[str] | None = None) -> None:
     first = args.first or ("corner" if args.rule == "safe" else "3,3")
     settings = Settings(w, h, m, args.rule, first)
     games = list(range(args.start, args.start + args.games))
+    shows = {i: first_shows(settings, args.seed, i) for i in games} if args.shows is not None or args.by_first else {}
+    if args.shows is not None:
+        games = [i for i in games if shows[i] == args.shows]
+        if not games:
+            sys.exit(f"no game of {args.start}-{args.start + args.games - 1} shows {args.shows} at its first click")
     with tempfile.TemporaryDirectory() as scratch:
         results = args.peer_results or Path(scratch) / "peer.jsonl"
         known = read_peer(results)
@@ -136,13 +166,18 @@ def main(argv: list[str] | None = None) -> None:
         lo, hi = wilson(wins, n)
         per_game = f"{1000 * seconds / played:.1f}" if played else "(kept)"
         rows.append([name, n, wins, f"{100 * wins / n:.2f}", f"[{100 * lo:.2f}, {100 * hi:.2f}]", per_game])
-    report.print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}; {machine()}; "
+    only = f" showing {args.shows} at the first click" if args.shows is not None else ""
+    report.print(f"{settings.describe()}, seed {args.seed}, games {games[0]}-{games[-1]}{only}; {machine()}; "
           f"countsweep on {args.workers} process(es), the peer on one")
     report.print(table(["player", "games", "won", "win %", "95% CI", "ms per game (one core)"], rows))
     report.print(table(["both won", "only the peer", "only countsweep", "both lost", "countsweep - peer (points)",
                  "sign test p"],
                 [[both, only_peer, only_ours, neither, paired_difference(only_ours, only_peer, n),
                   f"{sign_test(only_ours, only_peer):.3f}"]]))
+    if args.by_first:
+        report.print(table(["first click shows", "games", "countsweep win %", "only the peer", "only countsweep",
+                            "countsweep - peer (points)", "sign test p"],
+                           by_first({i: (peer[i], ours[i]) for i in games}, shows)))
     report.finish()
 
 

@@ -88,6 +88,33 @@ def test_a_variant_names_a_setting_of_the_best_agent():
             parse_variant(bad)
 
 
+def test_what_the_first_click_shows_is_its_mines_around_in_the_layout_the_peer_is_given():
+    from benchmarks.peers_play import first_shows, layout_line
+    from countsweep.topology import SQUARE
+
+    settings = Settings(9, 9, 10, "safe", "corner")
+    seen = set()
+    for index in range(40):
+        _, w, _, _, r, c, mask = layout_line(settings, 4, index).split()
+        mines = {divmod(i, int(w)) for i in range(81) if int(mask, 16) >> i & 1}
+        around = SQUARE.neighbours((int(r), int(c)), 9, 9)
+        assert first_shows(settings, 4, index) == len(mines.intersection(around))
+        seen.add(first_shows(settings, 4, index))
+    assert len(seen) > 1  # the games asked show more than one number
+
+
+def test_the_paired_results_split_by_the_first_click_count_each_kind_of_game_apart():
+    from benchmarks.peers_play import by_first
+
+    # game: (the peer won, countsweep won)
+    paired = {0: (True, False), 1: (False, True), 2: (False, True), 3: (True, True), 4: (False, False)}
+    shows = {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}
+    assert by_first(paired, shows) == [
+        [0, 2, "100.00", 0, 1, "+50.00 ± 69.30", "1.000"],  # 1.96 * 100 * sqrt(1 - 1/2) / 2
+        [1, 3, "33.33", 1, 1, "+0.00 ± 92.40", "1.000"],
+    ]
+
+
 def test_a_layout_line_is_the_game_play_deals():
     from benchmarks.peers_play import layout_line
     from countsweep.play.runs import deal
