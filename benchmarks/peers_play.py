@@ -56,7 +56,7 @@ def by_first(paired: dict[int, tuple[bool, bool]], shows: dict[int, int]) -> lis
     """The rows of the paired results split by what the first click shows: games, countsweep's
     win %, games only the peer won, games only countsweep won, the difference with its interval."""
     rows = []
-    for k in sorted(set(shows.values())):
+    for k in sorted({shows[i] for i in paired}):  # shows may know games left out (--shows)
         games = [i for i in paired if shows[i] == k]
         only_peer = sum(paired[i][0] and not paired[i][1] for i in games)
         only_ours = sum(paired[i][1] and not paired[i][0] for i in games)
