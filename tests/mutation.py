@@ -95,6 +95,7 @@ GROUPS: dict[str, Group] = {
                                                       "test_implementations.py::TestPythonAnalyzer",
                                                       "test_implementations.py::TestKernelAnalyzer",
                                                       "test_implementations.py::TestKernelAnalyzerAlongAPath",
+                                                      "test_implementations.py::TestKernelAnalyzerSearching",
                                                       "test_kernel.py::test_a_deadline_stops_counting_along_a_path")),
     "constraints": Group(CORE, ("countsweep/constraints.py",), ("test_oracle.py", "test_backends.py", "test_cli.py",
                                                                 "test_clues.py", "test_dpll.py", "test_rules.py",
@@ -782,16 +783,18 @@ EQUIVALENT.update({
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 37),
-    **_alike("path_nodes only moves where the kernel counts along a path instead of searching: the same answer",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 40),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 41),
+    **_alike("path_nodes and enum_boxes only move where the kernel counts along a path or enumerates a part's "
+             "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 44),
+    **_alike("enum_boxes given as None is the kernel's own choice of the parts it enumerates: the same answer",
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 25),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
              ORACLE + "x_kernel_limits", 4),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 69, 72, 73),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 73, 76, 77),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 56),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 60),
     **_alike("the self-check guards an interpreter whose Fraction keeps other slots; on CPython every clause of it "
              "holds, so a weaker check (or none) takes the same fast path, and the test that the maker is made "
              "fails only where one clause is false", ORACLE + "x__reduced_maker", 15, 16, 17, 18, 19, 62),
