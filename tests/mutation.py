@@ -786,8 +786,6 @@ EQUIVALENT.update({
              "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 41),
     **_alike("path_nodes and enum_boxes only move where the kernel counts along a path or enumerates a part's "
              "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 44),
-    **_alike("enum_boxes given as None is the kernel's own choice of the parts it enumerates: the same answer",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 25),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
              ORACLE + "x_kernel_limits", 4),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
