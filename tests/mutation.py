@@ -990,9 +990,9 @@ EQUIVALENT.update({
     **_alike("a drawn board of no rows has no cell whatever its width: its total_cells is 0 rows times any width",
              "countsweep.rules.xǁRuleSetǁfrom_board", 24),
     **_alike("from_board has refused every character but . * x and digits: a string that also holds X reads the "
-             "same", "countsweep.rules.x__drawn_rules", 41, 45, 54),
+             "same", "countsweep.rules.x__drawn_rules", 49, 53, 62),
     **_alike("a cell's eight steps are their own negatives: cell - step visits the same neighbours",
-             "countsweep.rules.x__drawn_rules", 47),
+             "countsweep.rules.x__drawn_rules", 55),
     **_alike("with a count asked for, the kernel under the smaller node budget declines only positions the Python "
              "path then counts exactly: the same answer, later", "countsweep.check.x__count", 21),
     **_alike(ZIPS, CLI + "export.x__write", 16, 19, 20),
