@@ -420,11 +420,28 @@ def parse_topology(spec: str) -> Topology:
     return _parse_topology(spec)
 
 
+def names_file(spec: str) -> bool:
+    """Whether topology ``spec`` is read from a file (a graph's): a server refuses it, since a
+    request never names a file on the server.
+
+    >>> names_file("graph ring.json"), names_file("torus neighbourhood knight")
+    (True, False)
+    """
+    if not isinstance(spec, str):
+        raise ParameterTypeError(f"topology: a spec such as 'torus' or 'hex', not {type(spec).__name__}")
+    rest = _words(spec)[1]
+    return bool(rest) and rest[0].lower() == "graph"
+
+
+def _words(spec: str) -> tuple[bool, list[str]]:
+    """Whether ``spec`` wraps, and its other words."""
+    tokens = spec.split()
+    return "torus" in tokens, [t for t in tokens if t not in ("torus", "square")]
+
+
 @functools.lru_cache(maxsize=64)  # after the type check: the cache hashes its argument first
 def _parse_topology(spec: str) -> Topology:
-    tokens = spec.split()
-    wrap = "torus" in tokens
-    rest = [t for t in tokens if t not in ("torus", "square")]
+    wrap, rest = _words(spec)
     if not rest:
         return TORUS if wrap else SQUARE
     head = rest[0].lower()

@@ -67,6 +67,17 @@ def test_bad_requests_get_the_documented_status_and_one_line(client, body, statu
     assert r.status_code == status and says in r.json()["error"] and "\n" not in r.json()["error"]
 
 
+@pytest.mark.parametrize("topology", ["graph {graph}", "graph /etc/passwd", "graph -", "GRAPH {graph}"])
+def test_play_refuses_a_graph_topology_without_reading_the_file_it_names(client, tmp_path, topology):
+    graph = tmp_path / "ring.json"
+    graph.write_text('{"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]]}')
+    r = client.post("/api/play", json={"size": "3x1x1", "topology": topology.format(graph=graph)})
+    # the error names no file's content nor whether it exists: a readable graph is refused alike
+    error = r.json()["error"]
+    assert r.status_code == 400 and error.startswith("topology '") and error.endswith(
+        ": a graph is read from a file, and a request never names a file on the server")
+
+
 def test_a_body_that_is_not_json_is_400(client):
     r = client.post("/api/analyze", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]

@@ -20,8 +20,9 @@ three JSON endpoints and one page; the OpenAPI schema is at ``/docs``:
 Errors are the command line's one-line messages as ``{"error": MESSAGE}``:
 400 for malformed input or a parameter outside its domain, 422 for an
 inconsistent position, 503 when the per-request time limit is hit, 413 for a
-body over the size limit. Clue models are the built-in ones only: a request
-never names a file on the server.
+body over the size limit. Clue models are the built-in ones only, and a game's
+topology is never a graph (read from a file): a request never names a file on
+the server.
 
 >>> from fastapi.testclient import TestClient
 >>> client = TestClient(create_app())

@@ -23,6 +23,7 @@ from countsweep.clues import ClueModel, parse_clues, parse_probability
 from countsweep.counting import Limits, get_backend
 from countsweep.errors import InconsistentError, ParameterError, shown
 from countsweep.files import naming
+from countsweep.topology import names_file
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -190,6 +191,9 @@ def play_json(level: str | None = None, size: str | None = None, rule: str = "sa
     from countsweep.play.runs import deal
 
     _model(clues)  # a built-in model: a request never names a file on the server
+    if names_file(topology):  # nor a graph's file: its errors would tell what the server's files hold
+        raise ParameterError(f"topology {shown(topology)}: a graph is read from a file, and a request never "
+                             "names a file on the server")
     settings = Settings.parse(level, size, rule, first, clues, topology)
     player = make_agent(agent, settings.clue_model)
     dealt, first_cell, agent_seed = deal(settings, seed, game)
