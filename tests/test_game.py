@@ -389,7 +389,9 @@ def test_settings_take_every_game_up_to_the_bounds():
     ("beginner", None, "square", (9, 9, 10, "square")),
     (None, "12x7x9", "torus", (12, 7, 9, "torus")),
     (None, "4x3x1x2", "square", (4, 3, 2, "3d:1")),  # a 3D size stacks its layers' rows
-    (None, " 4X3x2x5 ", "3d:7", (4, 6, 5, "3d:2")),  # the size's depth
+    (None, " 4X3x2x5 ", "3d:2", (4, 6, 5, "3d:2")),
+    (None, "4x3x2x5", "3D", (4, 6, 5, "3d:2")),  # "3d" as a board's header says it: the size's depth
+    (None, "4x3x2x5", "3d torus", (4, 6, 5, "torus 3d:2")),
     (None, "4x3x2x5", "torus", (4, 6, 5, "torus 3d:2")),  # a torus's 3D board wraps
 ])
 def test_settings_parse_a_level_or_a_size_on_a_topology(level, size, topology, expected):
@@ -406,6 +408,7 @@ def test_settings_parse_a_level_or_a_size_on_a_topology(level, size, topology, e
     (None, "4x3x2x\u0663", "square", "size '4x3x2x\u0663' is not WIDTHxHEIGHTxDEPTHxMINES"),  # an Arabic-Indic 3
     (None, "4x3x2x" + "0" * 50, "square", "size '4x3x2x" + "0" * 34 + "' is not WIDTHxHEIGHTxDEPTHxMINES"),
     (None, "4x3x2x5", "hex", r"a 3d size and topology 'hex': a board has one topology"),
+    (None, "4x3x2x5", "3d:7", r"topology '3d:7' has 7 layers and size '4x3x2x5' 2"),  # not one or the other
     ("expert", None, "3d:2", r"a 3d topology takes its size as WIDTHxHEIGHTxDEPTHxMINES \(--size\)"),
 ])
 def test_settings_refuse_a_size_or_level_they_cannot_read(level, size, topology, message):

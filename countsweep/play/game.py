@@ -108,7 +108,6 @@ class Settings:
             if text is not None and not isinstance(text, str):
                 raise ParameterTypeError(f"{name}: text such as {'expert' if name == 'level' else '30x16x99'!r} "
                                          f"or None, not {shown(text)}")
-        model = parse_topology(topology)
         if size and size.strip().lower().count("x") == 3:
             parts = size.strip().lower().split("x")
             if not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 9 for p in parts):
@@ -116,10 +115,16 @@ class Settings:
             w, rows, depth, k = (int(p) for p in parts)
             if depth < 1:
                 raise ParameterError("a 3d board has at least one layer")
-            wrap = getattr(model, "wrap", False)
+            if isinstance(topology, str):  # "3d" as a board's header says it: the size gives the layers
+                topology = " ".join(f"3d:{depth}" if t.lower() == "3d" else t for t in topology.split())
+            model = parse_topology(topology)
             if not (isinstance(model, Grid3D) or model.spec() in ("square", "torus")):
                 raise ParameterError(f"a 3d size and topology {topology!r}: a board has one topology")
-            return cls(w, rows * depth, k, rule, first, clues, Grid3D(depth, wrap).spec())
+            if isinstance(model, Grid3D) and model.depth != depth:
+                raise ParameterError(f"topology {topology!r} has {model.depth} layers and size {size.strip()!r} "
+                                     f"{depth}")
+            return cls(w, rows * depth, k, rule, first, clues, Grid3D(depth, getattr(model, "wrap", False)).spec())
+        model = parse_topology(topology)
         if size:
             w, h, mines = parse_size(size, mines=True)
             assert mines is not None  # mines=True requires it
