@@ -35,6 +35,7 @@ from countsweep.encode.cnf import cell_variables
 from countsweep.errors import BoardError, InputError, ParameterError, ParameterTypeError, shown
 from countsweep.files import parse_json, write_output
 from countsweep.oracle import Analysis, combine
+from countsweep.topology import Graph
 
 FORMAT = "countsweep compiled position 2"
 """Version 2 carries a digest of its contents.  Version 1 files (no digest) are refused: a damaged
@@ -45,7 +46,10 @@ matches reaches it."""
 def _digest(doc: dict) -> str:
     """SHA-256 of what a saved position says: a damaged file is refused, not counted (a changed
     literal in a diagram is still a well-formed diagram, of another position)."""
-    content = json.dumps([doc["board"], doc["vtree_kind"], doc["vtree"], doc["parts"]], sort_keys=True)
+    said = [doc["board"], doc["vtree_kind"], doc["vtree"], doc["parts"]]
+    if "graph" in doc:  # a board on a graph holds its graph (files of other boards digest as before)
+        said.append(doc["graph"])
+    content = json.dumps(said, sort_keys=True)
     return hashlib.sha256(content.encode()).hexdigest()
 
 Part = tuple[tuple[Cell, ...], SddNode]
@@ -162,6 +166,8 @@ class CompiledPosition:
                 parts.append({"cells": [list(c) for c in cells], "sdd": f.read_text()})
             doc = {"format": FORMAT, "board": self.board.to_text(),
                    "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
+            if isinstance(self.board.topology, Graph):  # the file its header names may not go where this does
+                doc["graph"] = self.board.topology.to_json()
             doc["digest"] = _digest(doc)
         write_output(path, json.dumps(doc) + "\n", force=force)
 
@@ -195,8 +201,16 @@ class CompiledPosition:
             raise bad("its contents do not match their digest (the file was changed or damaged)")
         if doc["vtree_kind"] not in VTREES:
             raise bad(f"vtree_kind {doc['vtree_kind']!r} is not one of {', '.join(VTREES)}")
+        def graph(name: str) -> Graph:  # the graph the file holds, under the name its board's header gives
+            if "graph" not in doc:
+                raise bad(f"its board is on graph {name!r}, which the file does not hold")
+            try:
+                return Graph.from_json(doc["graph"], name)
+            except InputError as exc:
+                raise bad(f"its graph: {exc}") from None
+
         try:
-            board = Board.from_text(doc["board"])
+            board = Board.from_text(doc["board"], graph=graph)
         except BoardError as exc:
             raise bad(f"its board: {exc}") from None
         var = cell_variables(board)

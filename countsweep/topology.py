@@ -329,6 +329,18 @@ class Graph(Topology):
             adj[index[b]].add(index[a])
         return cls(tuple(names), tuple(tuple(sorted(s)) for s in adj), where)
 
+    def to_json(self) -> dict[str, list]:
+        """The graph as :meth:`from_json` reads it: its nodes, and each edge once.
+
+        >>> g = Graph.from_json({"neighbours": {"a": ["b"], "b": ["c"], "c": []}})
+        >>> g.to_json()
+        {'nodes': ['a', 'b', 'c'], 'edges': [['a', 'b'], ['b', 'c']]}
+        >>> Graph.from_json(g.to_json()) == g
+        True
+        """
+        return {"nodes": list(self.names),
+                "edges": [[self.names[i], self.names[j]] for i, e in enumerate(self.edges) for j in e if i < j]}
+
     @property
     def max_degree(self) -> int:
         return max((len(e) for e in self.edges), default=0)

@@ -283,6 +283,61 @@ def test_every_field_of_a_saved_position_is_under_its_digest(tmp_path, field, ed
         _load(path, doc, redigest=False)
 
 
+RING = {"nodes": ["a", "b", "c", "d", "e", "f"], "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"],
+                                                          ["e", "f"], ["f", "a"], ["a", "d"]]}
+
+
+def _graph_board(where: Path) -> Path:
+    import json
+
+    (where / "ring.json").write_text(json.dumps(RING))
+    (where / "b.txt").write_text("6x1x3 graph ring.json\n2 ? ? 1 ? ?\n")
+    return where / "b.txt"
+
+
+def test_a_board_on_a_graph_is_saved_with_its_graph_and_loads_where_the_graph_file_is_not(tmp_path):
+    """The board's header names its graph's file; the saved position holds the graph itself."""
+    from countsweep.cli.common import load_position
+    from countsweep.topology import Graph
+
+    board = load_position(str(_graph_board(tmp_path)))
+    assert isinstance(board, Board) and isinstance(board.topology, Graph)
+    path = tmp_path / "far" / "p.sdd"
+    path.parent.mkdir()
+    CompiledPosition(board).save(path)
+    (tmp_path / "ring.json").unlink()  # the file the header names is gone
+    loaded = CompiledPosition.load(path, path.read_text())
+    assert loaded.board.topology == board.topology and loaded.analysis() == analyze(board)
+    assert loaded.analysis().count == 2  # a's 2 are b and f (d is shown), d's 1 is c or e
+
+
+def test_a_saved_graph_is_under_the_digest_and_a_graph_board_without_one_is_refused(tmp_path):
+    import copy
+    import json
+    import re
+
+    from countsweep.cli.common import load_position
+    from countsweep.errors import InputError
+    from countsweep.topology import Graph
+
+    path = tmp_path / "p.sdd"
+    CompiledPosition(load_position(str(_graph_board(tmp_path)))).save(path)
+    doc = json.loads(path.read_text())
+    assert Graph.from_json(doc["graph"]) == Graph.from_json(RING)
+    edited = copy.deepcopy(doc)
+    edited["graph"]["edges"].pop()  # another graph: a and d no longer touch
+    with pytest.raises(InputError, match="do not match their digest"):
+        _load(path, edited, redigest=False)
+    del doc["graph"]
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: its board is on graph "
+                                                         "'ring.json', which the file does not hold") + "$"):
+        _load(path, doc)
+    doc["graph"] = {"nodes": ["a"], "edges": [["a", "z"]]}
+    with pytest.raises(InputError, match="^" + re.escape(f"{path}: not a compiled position: its graph: ring.json: an "
+                                                         "edge names 'z', which is no node") + "$"):
+        _load(path, doc)
+
+
 def test_the_digest_does_not_depend_on_how_the_json_orders_its_keys(tmp_path):
     import json
 
