@@ -164,8 +164,8 @@ class CompiledPosition:
                 f = Path(tmp) / f"part{i}"
                 node.save(str(f).encode())
                 parts.append({"cells": [list(c) for c in cells], "sdd": f.read_text()})
-            doc = {"format": FORMAT, "board": self.board.to_text(),
-                   "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
+            doc: dict[str, object] = {"format": FORMAT, "board": self.board.to_text(),
+                                      "vtree_kind": self.vtree, "vtree": vt.read_text(), "parts": parts}
             if isinstance(self.board.topology, Graph):  # the file its header names may not go where this does
                 doc["graph"] = self.board.topology.to_json()
             doc["digest"] = _digest(doc)
