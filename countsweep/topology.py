@@ -429,7 +429,28 @@ def parse_topology(spec: str) -> Topology:
     """
     if not isinstance(spec, str):
         raise ParameterTypeError(f"topology: a spec such as 'torus' or 'hex', not {type(spec).__name__}")
-    return _parse_topology(spec)
+    return _GIVEN.get(spec) or _parse_topology(spec)
+
+
+_GIVEN: dict[str, Graph] = {}
+
+
+def give_graph(spec: str, graph: Graph) -> None:
+    """Have :func:`parse_topology` answer ``graph`` for ``spec`` (a ``graph FILE`` spec) without
+    reading the file: a cluster's worker plays on the graph its caller read, where the file it
+    names may not be (nothing is shared on disk), and a game resumed on a board plays on the
+    board's graph, where the name from another directory finds another file.  A spec names one
+    graph in a process, as a parsed spec is kept: the one given last.
+
+    >>> ring = Graph.from_json({"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]]})
+    >>> give_graph("graph nowhere.json", ring)
+    >>> parse_topology("graph nowhere.json") is ring
+    True
+    """
+    if not names_file(spec) or not isinstance(graph, Graph):
+        raise ParameterError(f"give_graph: a 'graph FILE' spec and its Graph, not {shown(spec)} and "
+                             f"{type(graph).__name__}")
+    _GIVEN[spec] = graph
 
 
 def names_file(spec: str) -> bool:

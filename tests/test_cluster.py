@@ -50,6 +50,21 @@ def test_a_killed_worker_costs_time_not_records(client):
     assert without_time(got) == alone
 
 
+def test_a_graph_topology_goes_to_the_workers_with_the_games_not_through_its_file(client, tmp_path, monkeypatch):
+    """The workers started elsewhere: the graph file the caller names relative to its own directory
+    is not where they look, and they play on the graph the caller read."""
+    names = [f"n{i}" for i in range(9)]
+    (tmp_path / "ring.json").write_text(json.dumps({"nodes": names, "edges": [[names[i], names[(i + 1) % 9]]
+                                                                              for i in range(9)]}))
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(9, 1, 2, "safe", "corner", topology="graph ring.json")
+    games = list(range(30))
+    alone = without_time(run(settings, "best", 2, games, 1))
+    assert client.run(os.getcwd) and all(d != str(tmp_path) for d in client.run(os.getcwd).values())
+    assert without_time(run(settings, "best", 2, games, client=client, batch=4)) == alone
+    assert {r["won"] for r in alone} == {True, False}  # the games are played, not all lost at the first click
+
+
 def test_play_on_a_local_cluster_resumes_an_interrupted_file_without_counting_twice(tmp_path):
     out = tmp_path / "games.jsonl"
     args = ("play", "--size", "6x6x6", "--agent", "greedy", "--seed", "4", "--json")

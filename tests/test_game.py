@@ -471,6 +471,24 @@ def test_a_game_on_a_graph_is_one_row_of_its_nodes(tmp_path):
         Settings.parse(None, "4x3x2x5", "safe", "corner", topology=f"graph {ring}")
 
 
+def test_a_game_resumed_on_a_board_on_a_graph_plays_on_the_boards_graph_not_a_file_named_alike(tmp_path,
+                                                                                                   monkeypatch):
+    """The board's header names its graph relative to the board's own file; from another directory
+    that name finds another file (here a path of three nodes where the board's graph is a triangle)."""
+    from countsweep.cli.common import load_position
+
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "net.json").write_text('{"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], '
+                                                  '["c", "a"]]}')
+    (tmp_path / "boards" / "b.txt").write_text("3x1x1 graph net.json\n1 ? ?\n")
+    (tmp_path / "net.json").write_text('{"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]}')
+    monkeypatch.chdir(tmp_path)
+    board = load_position("boards/b.txt")
+    game = Game.at(board, {(0, 2)})
+    assert game.topology == board.topology and game.topology.neighbours((0, 0), 1, 3) == ((0, 1), (0, 2))
+    assert game.open((0, 1)) and game.view().to_text() == "3x1x1 graph net.json\n11?"
+
+
 @pytest.mark.parametrize("call, error, says", [
     (lambda: seed_of("7"), ParameterTypeError, "seed: a whole number (or None), not '7'"),
     (lambda: seed_of(1.5, "game_seed"), ParameterTypeError, "game_seed: a whole number (or None), not 1.5"),

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from countsweep.board import CLEARED, FLAG, HIDDEN, Board, Cell, checked_board, parse_cell, parse_size
 from countsweep.clues import EXACT, ClueModel, parse_clues
 from countsweep.errors import ParameterError, ParameterTypeError, shown
-from countsweep.topology import Grid3D, Topology, parse_topology
+from countsweep.topology import Graph, Grid3D, Topology, give_graph, parse_topology
 
 LEVELS: dict[str, tuple[int, int, int]] = {
     "beginner": (9, 9, 10),
@@ -185,6 +185,8 @@ class Game:
     def __init__(self, width: int, height: int, mines: int, rule: str = "safe",
                  seed: int | None = None, clues: ClueModel = EXACT, topology: Topology | str = "square") -> None:
         spec = topology if isinstance(topology, str) else topology.spec()
+        if isinstance(topology, Graph):  # a board's graph, not whatever file its name finds from here
+            give_graph(spec, topology)
         self.settings = Settings(width, height, mines, rule, topology=spec)
         self.topology = self.settings.topology_model
         self._rng = random.Random(seed_of(seed))

@@ -28,6 +28,7 @@ from countsweep.board import Cell
 from countsweep.intervals import wilson
 from countsweep.play.agents import make_agent, play_game
 from countsweep.play.game import Game, Settings, first_cell
+from countsweep.topology import Graph, give_graph
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -49,8 +50,13 @@ def play_one(settings: Settings, agent: str, seed: int, index: int) -> dict:
             "seconds": round(rec.seconds, 6)}
 
 
-def play_batch(settings: Settings, agent: str, seed: int, indices: list[int]) -> list[dict]:
-    """The records of games ``indices``: one task of a cluster run (:mod:`countsweep.play.cluster`)."""
+def play_batch(settings: Settings, agent: str, seed: int, indices: list[int], graph: Graph | None = None) -> list[dict]:
+    """The records of games ``indices``: one task of a cluster run (:mod:`countsweep.play.cluster`).
+
+    ``graph``: the graph of a ``graph FILE`` topology as the caller read it, played on without
+    reading the file, which the worker's machine may not hold."""
+    if graph is not None:
+        give_graph(settings.topology, graph)
     return [play_one(settings, agent, seed, i) for i in indices]
 
 
@@ -75,7 +81,10 @@ def run(settings: Settings, agent: str, seed: int, indices: list[int],
     if client is not None:
         from countsweep.play.cluster import run_on
 
-        yield from run_on(client, functools.partial(play_batch, settings, agent, seed), list(indices), batch)
+        model = settings.topology_model  # a graph goes with the task: nothing is shared on disk
+        graph = model if isinstance(model, Graph) else None
+        yield from run_on(client, functools.partial(play_batch, settings, agent, seed, graph=graph), list(indices),
+                          batch)
         return
     jobs = [(settings, agent, seed, i) for i in indices]
     if workers <= 1:
