@@ -258,7 +258,7 @@ def test_a_board_pasted_anywhere_on_the_page_is_analysed(browser, server):
 
 # -- records of countsweep play --out ------------------------------------------------------------
 
-def recorded(tmp_path, agent: str, seed: int, games: int, name: str = "run.jsonl"):
+def recorded(tmp_path, agent: str, seed: int, games: int, name: str = "run.jsonl", board=("--level", "beginner")):
     """A records file written by ``countsweep play --out``, and its records."""
     from pathlib import Path
 
@@ -266,8 +266,7 @@ def recorded(tmp_path, agent: str, seed: int, games: int, name: str = "run.jsonl
     from tests.cli_helpers import run
 
     out = Path(tmp_path) / name
-    r = run("play", "--level", "beginner", "--agent", agent, "--games", str(games), "--seed", str(seed),
-            "--out", str(out))
+    r = run("play", *board, "--agent", agent, "--games", str(games), "--seed", str(seed), "--out", str(out))
     assert r.exit_code == 0, r.stderr
     return out, read(out)
 
@@ -290,6 +289,26 @@ def test_a_records_file_replays_every_game_exactly_as_recorded(browser, server, 
         assert (("won" in advice.split("(")[1]) == rec["won"]) and f"{rec['moves']} moves" in advice
         page.click("#to-end")
         status_starts(page, "game over: " + ("won" if rec["won"] else "lost"))
+    page.close()
+
+
+@pytest.mark.parametrize("board, size", [
+    (("--size", "5x4x3x12"), "5x4x3x12"),  # a 3D run's record keeps its layers' rows stacked (5x12)
+    (("--size", "6x6x8", "--topology", "torus hex"), "6x6x8"),
+])
+def test_a_record_of_play_on_another_topology_replays_as_recorded(browser, server, tmp_path, board, size):
+    path, records = recorded(tmp_path, "best", 21, 3, board=board)
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#records-file", str(path))
+    page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again') || "
+                           "document.getElementById('status').classList.contains('error')")
+    assert page.input_value("#play-size") == size, page.inner_text("#status")
+    for i in range(len(records)):
+        page.select_option("#record-game", str(i))
+        page.wait_for_function(f"document.getElementById('play-game').value === '{records[i]['game']}' && "
+                               "document.getElementById('advice').textContent.startsWith('Played again')")
+        assert page.inner_text("#advice").startswith("Played again exactly as recorded")
     page.close()
 
 

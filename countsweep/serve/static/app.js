@@ -472,7 +472,11 @@ function parseRecords(text, name) {
 
 function recordRequest(rec) {
   const run = rec.run;
-  return { size: `${run.width}x${run.height}x${run.mines}`, rule: run.rule, first: run.first, agent: run.agent,
+  // a 3D run's height is its layers' rows stacked: its size is WIDTHxHEIGHTxDEPTHxMINES, as play takes it
+  const depth = /(?:^|\s)3d:(\d+)(?:\s|$)/.exec(run.topology || "");
+  const size = depth ? `${run.width}x${run.height / +depth[1]}x${depth[1]}x${run.mines}`
+                     : `${run.width}x${run.height}x${run.mines}`;
+  return { size, rule: run.rule, first: run.first, agent: run.agent,
            seed: run.seed, game: rec.game, ...(run.clues ? { clues: run.clues } : {}),
            ...(run.topology ? { topology: run.topology } : {}) };
 }
