@@ -295,6 +295,40 @@ def _frac(text: str):
     return Fraction(text)
 
 
+@pytest.mark.parametrize("size, topology, first", [
+    ("3x3x2", "torus", (1, 1)),
+    ("3x3x2", "hex", (0, 0)),
+    ("4x2x2", "neighbourhood knight", (0, 0)),
+    ("2x2x2x2", "square", (0, 1)),  # a 3D size: two layers of 2x2, every cell sees the other seven
+    ("2x2x2x2", "3d", (1, 0)),
+])
+def test_optimal_solves_a_game_on_any_topology_as_the_reference_does(size, topology, first):
+    from fractions import Fraction
+
+    from countsweep.play.game import Settings
+    from tests.reference import reference_first_click
+
+    settings = Settings.parse(None, size, "safe", "corner", topology=topology)
+    expected = reference_first_click(settings.width, settings.height, settings.mines, "safe", first,
+                                     topology=settings.topology_model)
+    out = run("optimal", size, "--topology", topology, "--first", f"{first[0]},{first[1]}", "--json").json()
+    assert Fraction(out["optimal"]) == expected and out["topology"] == settings.topology
+    assert (out["width"], out["height"], out["mines"]) == (settings.width, settings.height, settings.mines)
+    best = run("optimal", size, "--topology", topology).stdout.splitlines()[0]
+    assert best.startswith(f"{size}, rule safe: optimal ") if topology == "square" and size.count("x") == 2 else \
+        best.startswith(f"{settings.size()}, topology {settings.topology}, rule safe: optimal ")
+
+
+def test_optimal_refuses_a_topology_for_a_position_file_whose_header_names_its_own(tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("3x1x1 torus\n1??\n")
+    r = run("optimal", str(board), "--topology", "hex")
+    assert r.exit_code == 2 and r.stderr == ("countsweep: error: --topology is for games (WxHxM): a position file's "
+                                             "header names its topology\n")
+    assert run("optimal", str(board), "--json").json()["topology"] == "torus"
+    assert run("optimal", "3x3x2", "--topology", "cube").exit_code == 2
+
+
 def test_optimal_prints_a_games_value_and_each_first_click_best_first():
     from countsweep.play.optimal import solve_game
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import click
 
-from countsweep.board import parse_cell, parse_size
+from countsweep.board import parse_cell
 from countsweep.cli.common import about, handles_errors, load_board, mines_option
 from countsweep.errors import ParameterError
-from countsweep.play.game import FIRST_CLICK_RULES
+from countsweep.play.game import FIRST_CLICK_RULES, Settings
 from countsweep.play.optimal import Solution, solve_game, solve_position
 
 _SIZE_LIKE = re.compile(r"[0-9]+\s*[xX]\s*[0-9]+(\s*[xX]\s*[0-9]+)*")
@@ -29,39 +29,52 @@ _SIZE_LIKE = re.compile(r"[0-9]+\s*[xX]\s*[0-9]+(\s*[xX]\s*[0-9]+)*")
 @mines_option
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="Stop with exit code 5 after this many distinct positions.")
+@click.option("--topology", default="square", show_default=True,
+              help="The game's topology, as play takes it (games only; a 3D game's size is WxHxDxM; a "
+                   "position file's header names its own).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output.")
 @handles_errors
-def optimal(target: str, rule: str, first: str, mines: int | None, limit: int | None, as_json: bool) -> None:
+def optimal(target: str, rule: str, first: str, mines: int | None, limit: int | None, topology: str,
+            as_json: bool) -> None:
     """Exact optimal win probability of a game TARGET=WxHxM or of a position file TARGET."""
     start = time.perf_counter()
-    try:
-        size = parse_size(target, mines=True)
-    except ParameterError:
-        if _SIZE_LIKE.fullmatch(target) and not Path(target).exists():
-            raise  # a size it cannot read, not a file it cannot find
-        size = None  # not a size: a position file
-    if size is not None:
-        w, h, k = size
-        assert k is not None  # mines=True requires it
-        cell = None if first == "best" else parse_cell(first, w, h)
-        sol = solve_game(w, h, k, rule, cell, limit)
+    settings = _game(target, rule, topology)
+    if settings is not None:
+        cell = None if first == "best" else parse_cell(first, settings.width, settings.height)
+        sol = solve_game(settings.width, settings.height, settings.mines, rule, cell, limit,
+                         settings.topology_model)
+        size, spec = settings.size(), settings.topology
     else:
+        if topology != "square":
+            raise ParameterError("--topology is for games (WxHxM): a position file's header names its topology")
         position = load_board(target, mines)
         with about(target):
             sol = solve_position(position, limit)
+        size, spec = f"{sol.width}x{sol.height}x{sol.mines}", position.topology.spec()
     seconds = time.perf_counter() - start
     if as_json:
-        click.echo(json.dumps({**sol.to_dict(), "seconds": seconds}))
+        click.echo(json.dumps({**sol.to_dict(), "topology": spec, "seconds": seconds}))
     else:
-        click.echo(_report(sol, seconds))
+        click.echo(_report(sol, seconds, size if spec == "square" else f"{size}, topology {spec}"))
 
 
-def _report(sol: Solution, seconds: float) -> str:
+def _game(target: str, rule: str, topology: str) -> Settings | None:
+    """The game ``target`` names as a size (``WxHxM``, or ``WxHxDxM`` in 3D) on ``topology``, or
+    None where it is no size: a position file."""
+    try:
+        return Settings.parse(None, target, rule, "corner", topology=topology)
+    except ParameterError:
+        if _SIZE_LIKE.fullmatch(target.strip()) and not Path(target).exists():
+            raise  # a size it cannot read, or a game it cannot deal, not a file it cannot find
+        return None  # not a size: a position file
+
+
+def _report(sol: Solution, seconds: float, size: str) -> str:
     def frac(p: Fraction) -> str:
         return f"{p.numerator}/{p.denominator}"
 
     game = sol.rule is not None
-    what = f"{sol.width}x{sol.height}x{sol.mines}, rule {sol.rule}: " if game else ""
+    what = f"{size}, rule {sol.rule}: " if game else ""
     lines = [f"{what}optimal {frac(sol.value)} = {float(sol.value):.4%}, "
              f"greedy {frac(sol.greedy)} = {float(sol.greedy):.4%}"]
     if game:

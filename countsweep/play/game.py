@@ -138,11 +138,18 @@ class Settings:
             raise ParameterError("a 3d topology takes its size as WIDTHxHEIGHTxDEPTHxMINES (--size)")
         return cls(w, h, k, rule, first, clues, model.spec())
 
-    def describe(self) -> str:
+    def size(self) -> str:
+        """The size as ``--size`` takes it: ``WxHxM``, or ``WxHxDxM`` for a 3D board (its layers' rows).
+
+        >>> Settings(4, 6, 5, topology="3d:2").size(), Settings(9, 9, 10).size()
+        ('4x3x2x5', '9x9x10')
+        """
         topology = self.topology_model
-        size = (f"{self.width}x{self.height // topology.depth}x{topology.depth}x{self.mines}"
+        return (f"{self.width}x{self.height // topology.depth}x{topology.depth}x{self.mines}"
                 if isinstance(topology, Grid3D) else f"{self.width}x{self.height}x{self.mines}")
-        return (f"{size}, rule {self.rule}, first click {self.first}"
+
+    def describe(self) -> str:
+        return (f"{self.size()}, rule {self.rule}, first click {self.first}"
                 + ("" if self.topology == "square" else f", topology {self.topology}")
                 + ("" if self.clues == "exact" else f", clues {self.clues}"))
 
