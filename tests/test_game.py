@@ -126,6 +126,27 @@ def test_greedy_never_guesses_when_a_safe_cell_exists_and_takes_the_lowest():
     assert move.guess and move.probability == min(analyze(b).probabilities.values())
 
 
+def test_a_run_on_a_graph_is_not_resumed_on_another_graph_under_the_same_file_name(tmp_path):
+    """Each command reads the graph afresh (its own process); the run's records name a digest of it."""
+    import subprocess
+    import sys
+
+    def play(edges: list) -> subprocess.CompletedProcess:
+        (tmp_path / "ring.json").write_text(json.dumps({"nodes": list("abcdefgh"), "edges": edges}))
+        return subprocess.run([sys.executable, "-m", "countsweep", "play", "--size", "8x1x2", "--topology",
+                               "graph ring.json", "--games", "6", "--out", "runs.jsonl"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+
+    ring = [[a, b] for a, b in zip("abcdefgh", "bcdefgha", strict=True)]
+    assert play(ring).returncode == 0
+    digest = json.loads((tmp_path / "runs.jsonl").read_text().splitlines()[0])["run"]["graph"]
+    assert len(digest) == 12
+    again = play([list(e) for e in reversed(ring)])  # the same graph written otherwise: the same run
+    assert again.returncode == 0 and "6 resumed from runs.jsonl" in again.stdout, again.stderr
+    other = play(ring[:-1])  # a path, not a ring
+    assert other.returncode == 3 and "records of another run (different graph)" in other.stderr
+
+
 def test_play_cli_json_resume_and_exit_codes(tmp_path):
     out = tmp_path / "runs.jsonl"
     r = CliRunner().invoke(main, ["play", "--level", "beginner", "--games", "30", "--seed", "2",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import multiprocessing
 import random
 import signal
@@ -124,6 +125,11 @@ def code_version() -> str:
 
 
 def fingerprint(settings: Settings, agent: str, seed: int) -> dict:
-    """What identifies a run: records of another agent, configuration or code are not mixed in."""
-    return {**asdict(settings), "agent": agent, "config": make_agent(agent, settings.clue_model).config(), "seed": seed,
-            "code": code_version()}
+    """What identifies a run: records of another agent, configuration or code are not mixed in, nor
+    those of another graph under the same file name (a graph's run names a digest of its graph)."""
+    run = {**asdict(settings), "agent": agent, "config": make_agent(agent, settings.clue_model).config(), "seed": seed,
+           "code": code_version()}
+    model = settings.topology_model
+    if isinstance(model, Graph):
+        run["graph"] = hashlib.sha1(json.dumps(model.to_json(), sort_keys=True).encode()).hexdigest()[:12]
+    return run
