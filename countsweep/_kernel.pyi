@@ -62,7 +62,12 @@ def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, min
             unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...) -> Answer | None: ...
 
 class Search:
-    """The exact endgame search over bit sets of layouts (kernel/search.h)."""
+    """The exact endgame search over bit sets of layouts (kernel/search.h).
+
+    Checked when made: each bit set as long as the layouts' words, no bit past the layouts, and
+    each cut's sets disjoint (a layout has a mine at the cut or shows one number there); a
+    position's layouts must be placed by every cut (ValueError otherwise).
+    """
 
     def __init__(self, layouts: int, cuts: list[tuple[bytes, tuple[bytes, ...]]], max_positions: int,
                  max_depth: int = ...) -> None: ...

@@ -49,6 +49,7 @@ typedef struct {
     int nlevels;
     int *every; /* 0 .. nwords - 1: the words a position from Python may have set */
     int *all_cuts; /* 0 .. ncuts - 1: the cuts live in a position from Python */
+    word *covered; /* the layouts every cut places (a mine, or a number shown): a position's own */
 } SearchObject;
 
 /* outcomes besides a number of layouts won */
@@ -418,6 +419,7 @@ static void search_clear(SearchObject *s) {
     PyMem_Free(s->levels);
     PyMem_Free(s->every);
     PyMem_Free(s->all_cuts);
+    PyMem_Free(s->covered);
     PyMem_Free(s->slots);
     PyMem_Free(s->keys);
     s->ready = 0;
@@ -427,6 +429,7 @@ static void search_clear(SearchObject *s) {
     s->nlevels = 0;
     s->every = NULL;
     s->all_cuts = NULL;
+    s->covered = NULL;
     s->slots = NULL;
     s->capacity = s->size = 0;
     s->keys = NULL;
@@ -440,7 +443,22 @@ static void search_dealloc(SearchObject *s) {
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* a bit set from bytes of exactly the search's length; -1 with an exception */
+/* The bits of the last word that stand for layouts. */
+static word last_word(const SearchObject *s) {
+    int tail = (int)(s->nlayouts % 64);
+    return tail ? ((word)1 << tail) - 1 : ~(word)0;
+}
+
+/* The index of x's lowest set bit (x not 0). */
+static int first_bit(word x) {
+    int b = 0;
+    for (; !(x & 1); x >>= 1)
+        b++;
+    return b;
+}
+
+/* a bit set from bytes of exactly the search's length, no bit past its layouts; -1 with an
+   exception */
 static int words_from_bytes(const SearchObject *s, PyObject *obj, word *out, const char *what) {
     if (!PyBytes_Check(obj)) {
         PyErr_Format(PyExc_TypeError, "%s: a bit set is bytes, not %.100s", what, Py_TYPE(obj)->tp_name);
@@ -452,6 +470,28 @@ static int words_from_bytes(const SearchObject *s, PyObject *obj, word *out, con
         return -1;
     }
     memcpy(out, PyBytes_AS_STRING(obj), sizeof(word) * (size_t)s->nwords);
+    if (out[s->nwords - 1] & ~last_word(s)) { /* the search counts layouts by their bits: none past them */
+        PyErr_Format(PyExc_ValueError, "%s: a bit past the search's %lld layouts", what, s->nlayouts);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether a cut's sets are disjoint (a layout has a mine at the cut or shows one number there);
+   the layouts it places are kept from s->covered.  0, or -1 with an exception. */
+static int cut_sets_disjoint(SearchObject *s, const Cut *cut, Py_ssize_t index) {
+    for (int i = 0; i < s->nwords; i++) {
+        word seen = cut->mine[i];
+        for (int k = 0; k < cut->nshows; k++) {
+            if (seen & cut->shows[k][i]) {
+                PyErr_Format(PyExc_ValueError, "cuts[%zd]: layout %lld is in two of its sets", index,
+                             64LL * i + first_bit(seen & cut->shows[k][i]));
+                return -1;
+            }
+            seen |= cut->shows[k][i];
+        }
+        s->covered[i] &= seen;
+    }
     return 0;
 }
 
@@ -484,7 +524,7 @@ static int read_cut(SearchObject *s, PyObject *item, Cut *cut, Py_ssize_t index)
         if (words_from_bytes(s, PyTuple_GET_ITEM(shows, k), cut->shows[k], "a cut's number set") < 0)
             return -1;
     }
-    return 0;
+    return cut_sets_disjoint(s, cut, index);
 }
 
 static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
@@ -519,6 +559,14 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
     }
     for (int i = 0; i < s->nwords; i++)
         s->every[i] = i;
+    s->covered = PyMem_Malloc(sizeof(word) * (size_t)s->nwords);
+    if (!s->covered) {
+        search_clear(s);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < s->nwords; i++)
+        s->covered[i] = i == s->nwords - 1 ? last_word(s) : ~(word)0;
     Py_ssize_t ncuts = PyList_GET_SIZE(cuts);
     s->cuts = PyMem_Calloc((size_t)ncuts + 1, sizeof(Cut));
     if (!s->cuts) {
@@ -573,6 +621,13 @@ static word *position_arg(SearchObject *s, PyObject *obj) {
         PyMem_Free(ls);
         return NULL;
     }
+    for (int i = 0; i < s->nwords; i++)
+        if (ls[i] & ~s->covered[i]) { /* a part after a cut would lose it: every count would be off */
+            PyErr_Format(PyExc_ValueError, "position: layout %lld is in none of some cut's sets (a mine, or a "
+                         "number shown)", 64LL * i + first_bit(ls[i] & ~s->covered[i]));
+            PyMem_Free(ls);
+            return NULL;
+        }
     s->stopped = NULL;
     return ls;
 }

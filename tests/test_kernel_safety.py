@@ -60,6 +60,36 @@ def test_a_search_over_sets_of_fewer_than_two_layouts_reads_no_word_past_them():
     assert search.wins(bits(0, 1, 2)) == 2
 
 
+def test_a_search_refuses_bits_past_its_layouts_in_a_cut_or_a_position():
+    # once found by a fuzz: a cut's set with bits past 59 layouts made after() answer MemoryError
+    # (a count gone negative read as the out-of-memory code) instead of refusing the cut
+    assert KERNEL is not None
+    with pytest.raises(ValueError, match=r"^a cut's number set: a bit past the search's 59 layouts$"):
+        KERNEL.Search(59, [(bits(0, n=59), (bits(*range(1, 60), n=59),))], 1000)
+    with pytest.raises(ValueError, match=r"^a cut's mine set: a bit past the search's 3 layouts$"):
+        KERNEL.Search(3, [(bits(3, n=3), (bits(0, 1, 2, n=3),))], 1000)
+    search = KERNEL.Search(3, [(bits(0, n=3), (bits(1, n=3), bits(2, n=3)))], 1000)
+    for call in (lambda p: search.wins(p), lambda p: search.after(p, 0, -1), lambda p: search.best(p, [(1, 0)])):
+        with pytest.raises(ValueError, match=r"^position: a bit past the search's 3 layouts$"):
+            call(bits(0, 1, 2, 3, n=3))
+        assert call(bits(0, 1, 2, n=3)) in (2, (0, 2))  # layout 0 a mine at the cut, 1 and 2 told apart
+
+
+def test_a_search_refuses_a_cut_whose_sets_meet_and_a_position_a_cut_does_not_place():
+    # a cut's sets part the layouts it places (a mine there, or one number shown): a layout in
+    # two sets, or one in a position that some cut places nowhere, would be counted twice or lost
+    assert KERNEL is not None
+    with pytest.raises(ValueError, match=r"^cuts\[1\]: layout 2 is in two of its sets$"):
+        KERNEL.Search(4, [(bits(0, n=4), (bits(1, 2, 3, n=4),)), (bits(2, n=4), (bits(0, 1, 2, n=4), bits(3, n=4)))],
+                      1000)
+    search = KERNEL.Search(4, [(bits(0, n=4), (bits(1, n=4), bits(2, n=4))), (bits(1, n=4), (bits(0, 2, 3, n=4),))],
+                           1000)
+    with pytest.raises(ValueError, match=r"^position: layout 3 is in none of some cut's sets \(a mine, or a number "
+                                         r"shown\)$"):
+        search.wins(bits(1, 3, n=4))
+    assert search.wins(bits(0, 1, 2, n=4)) == search.wins(bits(0, 1, 2, n=4), -1) >= 1
+
+
 @pytest.mark.parametrize("cut", [5, 1, 10**6, -1, -(10**6)])
 def test_best_refuses_a_cut_index_the_search_does_not_have(cut):
     with pytest.raises(IndexError, match=rf"cut {cut}: the search has cuts 0 to 0"):
@@ -125,7 +155,9 @@ def test_a_failed_second_init_leaves_a_search_that_refuses_to_run():
 @pytest.mark.long
 def test_init_again_and_again_keeps_no_memory_of_the_earlier_inits():
     n = 4096
-    cuts = [(bits(c, n=n), (bits(*range(c + 1, c + 40), n=n),)) for c in range(64)]
+    # cut c: a mine in layout c, one number in layouts c + 1 to c + 39, another in the rest
+    cuts = [(bits(c, n=n), (bits(*range(c + 1, c + 40), n=n),
+                            bits(*(i for i in range(n) if not c <= i < c + 40), n=n))) for c in range(64)]
     search = KERNEL.Search(n, cuts, 1000)  # type: ignore[union-attr]
     search.wins(bits(*range(60), n=n))
     tracemalloc.start()
@@ -761,7 +793,7 @@ def test_the_first_allocations_of_a_large_board_may_fail_and_end_analyze_in_memo
 def test_each_allocation_a_search_makes_may_fail_and_ends_it_in_memory_error():
     layouts = 40
     cuts = [(bits(*range(k, layouts, 5), n=layouts),
-             tuple(bits(*(i for i in range(layouts) if i % 3 == j), n=layouts) for j in range(3)))
+             tuple(bits(*(i for i in range(layouts) if i % 3 == j and i % 5 != k), n=layouts) for j in range(3)))
             for k in range(5)]
 
     def call():
