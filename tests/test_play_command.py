@@ -58,6 +58,23 @@ def test_the_summary_counts_workers_in_the_plural_and_names_the_file_it_resumed_
     assert lines[2].endswith(f"(2 workers, 5 resumed from {out})")
 
 
+def test_records_are_not_appended_to_a_gzip_file_and_one_already_there_is_left_as_it_is(tmp_path):
+    """serve --records and the page read a .gz file as gzip: play's plain lines there were refused later."""
+    import gzip
+
+    plain = tmp_path / "run.jsonl"
+    assert run("play", "--level", "beginner", "--games", "3", "--out", str(plain)).exit_code == 0
+    packed = tmp_path / "run.jsonl.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    before = packed.read_bytes()
+    for out in (packed, tmp_path / "new.jsonl.gz"):
+        r = run("play", "--level", "beginner", "--games", "5", "--out", str(out))
+        assert r.exit_code == 2 and r.stderr == (
+            f"countsweep: error: {out}: records are appended a game at a time, which a gzip file cannot take "
+            "safely; write them to a .jsonl file and compress it once the run is done\n")
+    assert packed.read_bytes() == before and not (tmp_path / "new.jsonl.gz").exists()
+
+
 def test_asking_for_fewer_games_than_a_file_holds_reports_only_those(tmp_path):
     out = tmp_path / "runs.jsonl"
     run("play", *SMALL, "--games", "6", "--out", str(out))

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from countsweep.errors import InputError
+from countsweep.errors import InputError, ParameterError
 from countsweep.files import parse_json, read_stream
 
 try:
@@ -143,6 +143,9 @@ class Writer:
 @contextlib.contextmanager
 def open_run(path: Path, fingerprint: dict) -> Iterator[tuple[dict[int, dict], Writer]]:
     """The records of this run already in ``path``, and a writer for the rest, under a lock."""
+    if path.name.endswith(".gz"):  # the readers take a .gz file as gzip: plain lines there would be refused
+        raise ParameterError(f"{path}: records are appended a game at a time, which a gzip file cannot take "
+                             "safely; write them to a .jsonl file and compress it once the run is done")
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a records file")
     if path.exists() and not path.is_file():  # a device or a pipe: /dev/full reads zeros without end
