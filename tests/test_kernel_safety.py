@@ -904,8 +904,45 @@ def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_a
     ]
     for _ in range(3000):
         args = [rng.choice(JUNK) for _ in range(4)]
-        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError, KeyError, RuntimeError, MemoryError):
+        # not MemoryError: none of these arguments asks for much memory, and the search once answered
+        # a count gone negative as MemoryError
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError, KeyError, RuntimeError):
             rng.choice(entry)(args)
+
+
+def test_random_bit_sets_are_refused_where_they_break_the_search_and_else_answered_as_python_does():
+    # bytes of the right length, any bits: a cut's sets that meet or leave a position's layout out,
+    # bits past the layouts.  Such sets once gave counts gone negative (-3 read as MemoryError, -2
+    # as a limit); they are refused, and what the kernel takes the Python search answers alike
+    from countsweep.play.endgame import Cut, PythonSearch
+
+    assert KERNEL is not None
+    rng = random.Random(41)
+    answered = refused = 0
+    for _ in range(2000):
+        n = rng.randint(1, 70)
+        size, every = WORD * ((n + 63) // 64), (1 << n) - 1
+        # mostly within the layouts; now and then with bits past them
+        raw = [rng.getrandbits(8 * size) & rng.choice([every] * 9 + [-1]) for _ in range(3)]
+        mine = raw[0] & rng.choice([raw[1], every, -1])
+        shows = tuple(s for s in (raw[1] & ~mine, raw[2] & rng.choice([~mine & ~raw[1], ~raw[1], -1])) if s)
+        placed = mine | sum(shows)  # where the sets meet, the sum is not their union: refused anyway
+        position = raw[2] & rng.choice([placed & every] * 3 + [every, -1])
+        valid = (all(x & ~every == 0 for x in (mine, *shows, position))
+                 and all(a & b == 0 for a, b in itertools.combinations((mine, *shows), 2))
+                 and position & ~(mine | sum(shows)) == 0)
+        try:
+            search = KERNEL.Search(n, [(mine.to_bytes(size, "little"),
+                                        tuple(x.to_bytes(size, "little") for x in shows))], 1000)
+            got = search.wins(position.to_bytes(size, "little"))
+        except ValueError:
+            assert not valid
+            refused += 1
+            continue
+        assert valid
+        answered += 1
+        assert got == PythonSearch((Cut((0, 0), mine, shows),), 1000).wins(position)
+    assert answered > 300 and refused > 300
 
 
 # Ctrl-C in the search ------------------------------------------------------------------------
