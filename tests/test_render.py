@@ -52,6 +52,17 @@ def test_the_report_names_flags_cleared_cells_and_what_was_counted():
         "frontier assignments (mine total unknown; sea cells not counted): 2"]
 
 
+@pytest.mark.parametrize("header, first", [
+    ("4x3x2x3", "4x3x2 3d board, 3 mines"),  # its size as its header gives it, not 4x6 rows stacked
+    ("4x3x2x3 torus", "4x3x2 torus 3d board, 3 mines"),
+    ("hex 4x6x3", "4x6 hex board, 3 mines"),
+])
+def test_the_report_gives_a_boards_size_as_its_header_does(header, first):
+    text = "????\n?1??\n????\n????\n????\n??2?\n"
+    got = run("count", "-", stdin=f"{header}\n{text}")
+    assert got.exit_code == 0 and got.stdout.startswith(first + " (0 flagged); "), got.stdout
+
+
 def test_the_heatmap_shows_each_cells_probability_and_the_count_in_its_title():
     pytest.importorskip("matplotlib")
     from countsweep.plot import draw
