@@ -460,11 +460,22 @@ class Board:
         """The header :meth:`to_text` writes: size, total and topology."""
         topology = self.topology
         total = f"x{self.mines}" if self.mines is not None else ""
-        if isinstance(topology, Grid3D):
-            size = f"{self.width}x{self.height // topology.depth}x{topology.depth}{total}"
-            return size if total and not topology.wrap else f"{size} {topology.words()}"
         words = topology.words()
-        return f"{self.width}x{self.height}{total}" + (f" {words}" if words else "")
+        if isinstance(topology, Grid3D) and total and not topology.wrap:
+            return self.dimensions + total  # four numbers say 3D: the word is left out
+        return self.dimensions + total + (f" {words}" if words else "")
+
+    @property
+    def dimensions(self) -> str:
+        """``WIDTHxHEIGHT``, or ``WIDTHxHEIGHTxDEPTH`` for a 3D board (its layers' rows, as its header gives them).
+
+        >>> Board.from_text("2x1x2x1\\n??\\n?1").dimensions, Board.from_text("3x1\\n?1?").dimensions
+        ('2x1x2', '3x1')
+        """
+        topology = self.topology
+        if isinstance(topology, Grid3D):
+            return f"{self.width}x{self.height // topology.depth}x{topology.depth}"
+        return f"{self.width}x{self.height}"
 
     # queries -------------------------------------------------------------------
 

@@ -36,12 +36,12 @@ def _title(a: Analysis) -> str:
     b = a.board
     if a.weighted:
         prior = f"{b.mines} mines" if a.mines_known else (f"density {a.density}" if a.density else "total unknown")
-        return f"{b.width}x{b.height}, {prior}, clues {a.clue_model}: weight {float(a.weight):.4g}"
+        return f"{b.dimensions}, {prior}, clues {a.clue_model}: weight {float(a.weight):.4g}"
     count = decimal(a.count)
     shown = count if len(count) <= 12 else f"{count[0]}.{count[1:4]}e{len(count) - 1}"
     if a.mines_known:
-        return f"{b.width}x{b.height}, {b.mines} mines: {shown} layouts"
-    return f"{b.width}x{b.height}, total unknown: {shown} frontier assignments"
+        return f"{b.dimensions}, {b.mines} mines: {shown} layouts"
+    return f"{b.dimensions}, total unknown: {shown} frontier assignments"
 
 
 def draw(a: Analysis, ax=None, title: str | None = None, numbers: bool = True):

@@ -78,11 +78,8 @@ def probability_grid(a: Analysis) -> str:
 def summary(a: Analysis) -> str:
     b = checked_analysis(a).board
     hidden = len(a.probabilities)
-    topology, words = b.topology, b.topology.words()
-    # a 3D board's size as its header gives it, WIDTHxHEIGHTxDEPTH, not its layers' rows stacked
-    size = (f"{b.width}x{b.height // topology.depth}x{topology.depth}" if isinstance(topology, Grid3D)
-            else f"{b.width}x{b.height}")
-    board = size + (f" {words}" if words else "") + " board"
+    words = b.topology.words()
+    board = b.dimensions + (f" {words}" if words else "") + " board"
     if a.mines_known:
         head = f"{board}, {b.mines} mines ({len(b.flags())} flagged)"
         what = "mine layouts"
