@@ -83,6 +83,8 @@ def test_the_heatmap_shows_each_cells_probability_and_the_count_in_its_title():
     assert draw(twelve).axes[0].get_title() == "10x5, 12 mines: 121399651100 layouts"
     thirteen = analyze(Board.from_text("10x6x12\n" + "\n".join(["?" * 10] * 6)))  # C(60, 12), 13 digits
     assert draw(thirteen).axes[0].get_title() == "10x6, 12 mines: 1.399e12 layouts"
+    layers = analyze(Board.from_text("4x3x2x3\n????\n?1??\n????\n????\n????\n??2?"))
+    assert draw(layers).axes[0].get_title() == "4x3x2, 3 mines: 108 layouts"  # its size as its header gives it
 
 
 def test_the_heatmap_refuses_what_is_not_an_analysis_and_a_format_it_cannot_write(tmp_path):
