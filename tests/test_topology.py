@@ -318,6 +318,52 @@ def test_a_graph_by_neighbours_is_the_graph_by_edges_and_keeps_where_it_came_fro
     assert by_edges.names == ("a", "b", "c", "d") and by_edges.source == "tri.json" and by_lists.source == "graph"
 
 
+def test_a_graph_written_as_json_reads_back_as_itself_each_edge_once():
+    from countsweep.topology import Graph
+
+    ring = Graph.from_json({"neighbours": {"a": ["b", "d"], "b": ["c"], "c": ["d"], "d": [], "e": []}})
+    doc = ring.to_json()
+    assert doc == {"nodes": ["a", "b", "c", "d", "e"], "edges": [["a", "b"], ["a", "d"], ["b", "c"], ["c", "d"]]}
+    assert Graph.from_json(doc) == ring
+
+
+@pytest.mark.parametrize(("spec", "names"), [
+    ("graph ring.json", True), ("GRAPH ring.json", True), ("square graph ring.json", True),
+    ("torus graph ring.json", True),  # refused as a topology too, but it names a file all the same
+    ("graph", True), ("hex", False), ("torus", False), ("square", False), ("", False),
+    ("neighbourhood knight", False), ("3d:2", False), ("torus hex", False),
+])
+def test_a_spec_names_a_file_where_its_first_word_past_torus_and_square_is_graph(spec, names):
+    from countsweep.topology import names_file
+
+    assert names_file(spec) is names
+
+
+def test_words_torus_and_square_join_a_topology_without_naming_it():
+    from countsweep.topology import HEX, KNIGHT, TORUS, Hex, parse_topology
+
+    # specs met nowhere else in the tests: parse_topology keeps what it parsed
+    assert parse_topology("square  hex  square") == HEX and parse_topology("hex torus  square") == Hex(wrap=True)
+    assert parse_topology("square torus square") == TORUS
+    assert parse_topology("square  neighbourhood knight") == KNIGHT
+
+
+def test_a_graph_is_given_only_for_a_graph_spec_and_only_as_a_graph():
+    from countsweep.errors import ParameterTypeError
+    from countsweep.topology import Graph, give_graph, names_file, parse_topology
+
+    ring = Graph.from_json({"nodes": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"], ["c", "a"]]})
+    with pytest.raises(ParameterError, match=r"^give_graph: a 'graph FILE' spec and its Graph, not 'hex' and Graph$"):
+        give_graph("hex", ring)
+    with pytest.raises(ParameterError, match=r"^give_graph: a 'graph FILE' spec and its Graph, not "
+                                             r"'graph given\.json' and dict$"):
+        give_graph("graph given.json", ring.to_json())  # type: ignore[arg-type]
+    with pytest.raises(ParameterTypeError, match=r"^topology: a spec such as 'torus' or 'hex', not int$"):
+        names_file(5)  # type: ignore[arg-type]
+    give_graph("graph given.json", ring)
+    assert parse_topology("graph given.json") is ring and parse_topology("hex") != ring
+
+
 @pytest.mark.parametrize(("make", "kind", "message"), [
     (lambda T: T.Grid3D(depth=0), "ParameterError", "a 3d board has at least one layer, not 0"),
     (lambda T: T.Grid3D(depth=1.5), "ParameterTypeError", "depth: a whole number of layers (an int), not 1.5"),
