@@ -201,6 +201,7 @@ class CompiledPosition:
             raise bad("its contents do not match their digest (the file was changed or damaged)")
         if doc["vtree_kind"] not in VTREES:
             raise bad(f"vtree_kind {doc['vtree_kind']!r} is not one of {', '.join(VTREES)}")
+
         def graph(name: str) -> Graph:  # the graph the file holds, under the name its board's header gives
             if "graph" not in doc:
                 raise bad(f"its board is on graph {name!r}, which the file does not hold")

@@ -43,19 +43,20 @@ def optimal(target: str, rule: str, first: str, mines: int | None, limit: int | 
         cell = None if first == "best" else parse_cell(first, settings.width, settings.height)
         sol = solve_game(settings.width, settings.height, settings.mines, rule, cell, limit,
                          settings.topology_model)
-        size, spec = settings.size(), settings.topology
+        spec = settings.topology
+        game = settings.size() + ("" if spec == "square" else f", topology {spec}")
     else:
         if topology != "square":
             raise ParameterError("--topology is for games (WxHxM): a position file's header names its topology")
         position = load_board(target, mines)
         with about(target):
             sol = solve_position(position, limit)
-        size, spec = f"{sol.width}x{sol.height}x{sol.mines}", position.topology.spec()
+        spec, game = position.topology.spec(), ""
     seconds = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps({**sol.to_dict(), "topology": spec, "seconds": seconds}))
     else:
-        click.echo(_report(sol, seconds, size if spec == "square" else f"{size}, topology {spec}"))
+        click.echo(_report(sol, seconds, game))
 
 
 def _game(target: str, rule: str, topology: str) -> Settings | None:
@@ -69,12 +70,12 @@ def _game(target: str, rule: str, topology: str) -> Settings | None:
         return None  # not a size: a position file
 
 
-def _report(sol: Solution, seconds: float, size: str) -> str:
+def _report(sol: Solution, seconds: float, game: str) -> str:
+    """The text report; ``game``: a game's size and topology as its first line names them ('' for a position)."""
     def frac(p: Fraction) -> str:
         return f"{p.numerator}/{p.denominator}"
 
-    game = sol.rule is not None
-    what = f"{size}, rule {sol.rule}: " if game else ""
+    what = f"{game}, rule {sol.rule}: " if game else ""
     lines = [f"{what}optimal {frac(sol.value)} = {float(sol.value):.4%}, "
              f"greedy {frac(sol.greedy)} = {float(sol.greedy):.4%}"]
     if game:
