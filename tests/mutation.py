@@ -601,8 +601,9 @@ EQUIVALENT.update({
              "the cell it draws is never read", GAME + "xǁSettingsǁ__post_init__", 43, 44),
     **_alike("the exact clue model draws the true number, and draws nothing from the clues' own generator",
              GAME + "xǁGameǁopen", 44),
-    **_alike("a topology without wrap (a graph) is refused with a 3D size on the next line: the default is never "
-             "kept", GAME + "xǁSettingsǁparse", 55, 61),
+    **_alike("a topology that joins a 3D size is a 3D grid, the square grid or the torus (any other is refused on "
+             "the lines before), each with its wrap: getattr's default is never taken", GAME + "xǁSettingsǁparse",
+             93, 96, 99),
 })
 
 
