@@ -747,7 +747,7 @@ EQUIVALENT.update({
              END + "xǁPythonSearchǁ_opened", 19),
     **_alike("no cut index is -2: the answer is (-1, bound) either way", END + "xǁPythonSearchǁbest_of", 3),
     **_alike("the name of a file in a fresh temporary directory: pysdd reads it whatever it is called",
-             "countsweep.compiled.xǁCompiledPositionǁload", 142, 143, 155, 156),
+             "countsweep.compiled.xǁCompiledPositionǁload", 156, 157, 169, 170),
     **_alike("the outlook handed over only saves work: worked out again it is the same",
              "countsweep.serve.answers.x__alternatives", 35, 39),
     **_alike("the outlook handed over only saves work: worked out again it is the same",
