@@ -319,6 +319,16 @@ def test_optimal_solves_a_game_on_any_topology_as_the_reference_does(size, topol
         best.startswith(f"{settings.size()}, topology {settings.topology}, rule safe: optimal ")
 
 
+def test_optimal_reads_a_size_it_cannot_deal_as_a_size_and_a_file_named_like_one_as_a_file(tmp_path, monkeypatch):
+    # a size the game refuses is refused as a size (exit 2), not looked for as a file
+    r = run("optimal", "3x3x20")
+    assert r.exit_code == 2 and r.stderr == "countsweep: error: 20 mines do not fit a 3x3 board under the 'safe' rule\n"
+    # a file whose name only looks like a size is read as the position it holds
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "4x1").write_text("4x1x1\n1???\n")
+    assert run("optimal", "4x1", "--json").json()["rule"] is None
+
+
 def test_optimal_refuses_a_topology_for_a_position_file_whose_header_names_its_own(tmp_path):
     board = tmp_path / "b.txt"
     board.write_text("3x1x1 torus\n1??\n")
