@@ -88,6 +88,15 @@ def test_a_search_refuses_a_cut_whose_sets_meet_and_a_position_a_cut_does_not_pl
                                          r"shown\)$"):
         search.wins(bits(1, 3, n=4))
     assert search.wins(bits(0, 1, 2, n=4)) == search.wins(bits(0, 1, 2, n=4), -1) >= 1
+    # a layout past the first word is named by its own number
+    n = 200
+    with pytest.raises(ValueError, match=r"^cuts\[0\]: layout 130 is in two of its sets$"):
+        KERNEL.Search(n, [(bits(130, n=n), (bits(*range(100, n), n=n),))], 1000)
+    wide = KERNEL.Search(n, [(bits(5, n=n), (bits(*(i for i in range(n) if i not in (5, 150)), n=n),))], 1000)
+    with pytest.raises(ValueError, match=r"^position: layout 150 is in none of some cut's sets"):
+        wide.wins(bits(3, 150, 199, n=n))
+    with pytest.raises(ValueError, match=r"^position: a bit past the search's 200 layouts$"):
+        wide.wins(bits(3, 200, n=256))
 
 
 @pytest.mark.parametrize("cut", [5, 1, 10**6, -1, -(10**6)])
