@@ -565,8 +565,8 @@ static int search_init(SearchObject *s, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
-    for (int i = 0; i < s->nwords; i++)
-        s->covered[i] = i == s->nwords - 1 ? last_word(s) : ~(word)0;
+    for (int i = 0; i < s->nwords; i++) /* every bit: those past the layouts are refused on their own */
+        s->covered[i] = ~(word)0;
     Py_ssize_t ncuts = PyList_GET_SIZE(cuts);
     s->cuts = PyMem_Calloc((size_t)ncuts + 1, sizeof(Cut));
     if (!s->cuts) {
