@@ -147,6 +147,24 @@ def test_a_run_on_a_graph_is_not_resumed_on_another_graph_under_the_same_file_na
     assert other.returncode == 3 and "records of another run (different graph)" in other.stderr
 
 
+def test_a_batch_plays_on_the_graph_it_is_given_not_the_one_its_topologys_file_holds(tmp_path, monkeypatch):
+    """A cluster's task carries the caller's graph: the worker plays on it, whatever its own disk holds
+    under the name (here a path of nine nodes where the caller's graph is a ring)."""
+    from countsweep.play.runs import play_batch, play_one
+    from countsweep.topology import Graph, parse_topology
+
+    names = [f"n{i}" for i in range(9)]
+    (tmp_path / "batch-net.json").write_text(json.dumps({"nodes": names, "edges": [[names[i], names[i + 1]]
+                                                                                    for i in range(8)]}))
+    monkeypatch.chdir(tmp_path)
+    settings = Settings(9, 1, 2, topology="graph batch-net.json")  # reads the path
+    ring = Graph.from_json({"nodes": names, "edges": [[names[i], names[(i + 1) % 9]] for i in range(9)]})
+    records = play_batch(settings, "greedy", 1, [0, 1, 2], graph=ring)
+    assert parse_topology("graph batch-net.json") is ring
+    again = [play_one(settings, "greedy", 1, i) for i in (0, 1, 2)]  # on the ring now too
+    assert [dict(r, seconds=0) for r in records] == [dict(r, seconds=0) for r in again]
+
+
 def test_play_cli_json_resume_and_exit_codes(tmp_path):
     out = tmp_path / "runs.jsonl"
     r = CliRunner().invoke(main, ["play", "--level", "beginner", "--games", "30", "--seed", "2",
