@@ -677,7 +677,11 @@ window.addEventListener("hashchange", () => { if (location.hash.slice(1) !== sha
 // start-up: a link's position or game first, else the records the server was started with, else a board
 (async () => {
   let served = null;
+  const before = state.pending;
   try { served = await (await fetch("/api/records")).json(); } catch (e) { served = null; }
+  // what the user gave while the records were on their way (a file, a paste, a refusal) is newer than
+  // any of these: the start-up leaves it be
+  if (state.pending !== before) return;
   if (applyHash()) {
     if (served && served.records.length) listRecords(served.records);
     return;
