@@ -110,6 +110,11 @@ def _path_given() -> tuple[int, int]:
     given for their third order (a rule set's cells as its payload names them), and how many had
     the breadth-first order from their first box (it kept fewer constraints open at once)."""
 
+def _path_guessed() -> tuple[int, int]:
+    """Debug builds only: how many parts counted along a path since the last call tried a fourth
+    order, guessed by estimating the states of breadth-first orders from many starts (their best of
+    three held more than GUESS_STATES states, or none fitted), and how many of them took it."""
+
 def _path_limits(states: int, coefs: int, /) -> None:
     """Debug builds only: the states a path's layer and the coefficients it keeps at once may reach
     before the part declines to the search (0: the defaults, PATH_MAX_STATES and PATH_MAX_COEFS)."""

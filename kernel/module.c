@@ -790,6 +790,16 @@ static PyObject *debug_path_given(PyObject *self, PyObject *args) {
     return Py_BuildValue("ll", given, first);
 }
 
+/* _path_guessed() -> (parts that tried a guessed path order, parts that took it) since the last
+   call */
+static PyObject *debug_path_guessed(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    long tried, taken;
+    path_guessed_tally(&tried, &taken);
+    return Py_BuildValue("ll", tried, taken);
+}
+
 /* _enum_nodes(nodes) -> the parts whose fillings passed the limit since the last call; the
    limit set from now on (0: ENUM_NODES) */
 static PyObject *debug_enum_nodes(PyObject *self, PyObject *args) {
@@ -909,6 +919,9 @@ static PyMethodDef kernel_methods[] = {
     {"_path_given", debug_path_given, METH_NOARGS,
      "Debug: _path_given() -> (parts whose third path order was the boxes as given, parts whose was "
      "breadth-first from the first box) since the last call."},
+    {"_path_guessed", debug_path_guessed, METH_NOARGS,
+     "Debug: _path_guessed() -> (parts that tried a guessed fourth path order, parts that took it) since the "
+     "last call."},
     {"_enum_nodes", debug_enum_nodes, METH_VARARGS,
      "Debug: _enum_nodes(nodes) sets the nodes a part's fillings may take before it is searched (0: ENUM_NODES) "
      "and returns how many parts passed the limit since the last call."},

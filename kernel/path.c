@@ -2,6 +2,7 @@
 
 #include "path.h"
 #include <limits.h>
+#include <math.h>
 
 #define MAX_SLOTS 64 /* open constraints at once, at most: a state is this many bytes or fewer */
 
@@ -10,11 +11,17 @@
 static long max_states = PATH_MAX_STATES;
 static size_t max_coefs = PATH_MAX_COEFS;
 
-static long given_taken, first_taken; /* see path_given_tally */
+static long given_taken, first_taken;    /* see path_given_tally */
+static long guessed_tried, guessed_taken; /* see path_guessed_tally */
 
 void path_given_tally(long *given, long *first) {
     *given = given_taken, *first = first_taken;
     given_taken = first_taken = 0;
+}
+
+void path_guessed_tally(long *tried, long *taken) {
+    *tried = guessed_tried, *taken = guessed_taken;
+    guessed_tried = guessed_taken = 0;
 }
 
 void path_set_limits(long states, size_t coefs) {
@@ -48,33 +55,92 @@ typedef struct {
     count_t *choose;
 } Plan;
 
+/* A part's boxes (by their indices into boxes[]) and their neighbours: the boxes each shares a
+   constraint with, each listed once, box i's at list[start[i] .. start[i + 1]).  idx maps a box
+   number to its index (-1 for the other boxes its constraints hold). */
+typedef struct {
+    int *idx, *start, *list;
+    int *block; /* what holds them all */
+} Adjacency;
+
+static void adjacency_free(Adjacency *adj) {
+    PyMem_Free(adj->block);
+    PyMem_Free(adj->list);
+    memset(adj, 0, sizeof(*adj));
+}
+
+/* The part's adjacency, its lists made once for the breadth-first orders to walk: 0, -1 out of
+   memory. */
+static int adjacency_make(const Graph *g, const int *boxes, int n, Adjacency *adj) {
+    memset(adj, 0, sizeof(*adj));
+    adj->block = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + 1 + (size_t)g->B));
+    if (!adj->block)
+        return PyErr_NoMemory(), -1;
+    int *mark = adj->block, *start = adj->block + n, *idx = start + n + 1;
+    adj->start = start;
+    adj->idx = idx;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
+                idx[g->cb_list[t]] = -1;
+        }
+    for (int i = 0; i < n; i++) {
+        idx[boxes[i]] = i;
+        mark[i] = -1;
+    }
+    size_t cap = 16 * (size_t)n + 16, used = 0;
+    for (int i = 0; i < n; i++) {
+        start[i] = (int)used;
+        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
+            int c = g->bc_list[k];
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int j = idx[g->cb_list[t]];
+                if (j < 0 || j == i || mark[j] == i)
+                    continue;
+                mark[j] = i;
+                if (!adj->list || used == cap) {
+                    cap = adj->list ? 2 * cap : cap;
+                    int *grown = PyMem_Realloc(adj->list, sizeof(int) * cap);
+                    if (!grown) {
+                        adjacency_free(adj);
+                        return PyErr_NoMemory(), -1;
+                    }
+                    adj->list = grown;
+                }
+                adj->list[used++] = j;
+            }
+        }
+    }
+    start[n] = (int)used;
+    return 0;
+}
+
 /* The boxes (as indices into boxes[]) in breadth-first order from start, the neighbours of
-   each taken fewest neighbours first (Cuthill-McKee), into order; the last one reached.  A box's
-   neighbours are the boxes it shares a constraint with; idx maps a box to its index, deg holds
-   each index's neighbours. */
-static int bfs_order(const Graph *g, const int *boxes, int n, int start, const int *idx, const int *deg,
-                     int *order, char *seen) {
+   each taken fewest neighbours first (Cuthill-McKee), into order; the last one reached. */
+static int bfs_order(const Adjacency *adj, const int *boxes, int n, int start, int *order, char *seen) {
+    const int *first = adj->start;
     int head = 0, tail = 0;
     memset(seen, 0, (size_t)n);
     order[tail++] = start;
     seen[start] = 1;
     while (head < tail) {
         int i = order[head++], from = tail;
-        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
-            int c = g->bc_list[k];
-            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
-                int j = idx[g->cb_list[t]];
-                if (j >= 0 && !seen[j]) {
-                    seen[j] = 1;
-                    order[tail++] = j;
-                }
+        for (int k = first[i]; k < first[i + 1]; k++) {
+            int j = adj->list[k];
+            if (!seen[j]) {
+                seen[j] = 1;
+                order[tail++] = j;
             }
         }
         for (int a = from + 1; a < tail; a++) { /* the new ones, fewest neighbours first */
-            int x = order[a], b = a;
-            for (; b > from && (deg[order[b - 1]] > deg[x] || (deg[order[b - 1]] == deg[x] &&
-                                                               boxes[order[b - 1]] > boxes[x])); b--)
-                order[b] = order[b - 1];
+            int x = order[a], b = a, dx = first[x + 1] - first[x];
+            for (; b > from; b--) {
+                int y = order[b - 1], dy = first[y + 1] - first[y];
+                if (dy < dx || (dy == dx && boxes[y] < boxes[x]))
+                    break;
+                order[b] = y;
+            }
             order[b] = x;
         }
     }
@@ -82,7 +148,12 @@ static int bfs_order(const Graph *g, const int *boxes, int n, int start, const i
     return order[n - 1];
 }
 
-#define NORDERS 3 /* orders tried on a part */
+#define NORDERS 3 /* orders tried on every part */
+/* Where every one of the NORDERS orders still counting has passed this many states (or none
+   fits a state), a fourth joins them, guessed from MAX_STARTS breadth-first orders
+   (guessed_order): see choose_order for what it is worth. */
+#define GUESS_STATES 50000
+#define MAX_STARTS 64
 
 /* The boxes in the order of their first cells (a board's rows, one after the other; a rule
    set's cells as its payload first names them), into order (as indices into boxes[]).  On a
@@ -148,47 +219,21 @@ static int most_open(const Graph *g, const int *boxes, int n, const int *order, 
    fifth more everywhere (its probe costs about the best order's states).  Taken where it keeps
    fewer open, side by side in one process: those 99 positions 167 ms, seed 11's 512 3D
    positions 11.4 s (11.9 s either way), the 2x2 rules as above.  -1 out of memory. */
-static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
-    int *ints = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + (size_t)g->B));
+static int linear_orders(const Graph *g, const int *boxes, int n, const Adjacency *adj, int *orders) {
     /* the given order, then given_order's pairs or most_open's scratch */
     int *given = PyMem_Malloc(sizeof(int) * (3 * (size_t)n + 2 * (size_t)g->ncons + 1));
     char *seen = PyMem_Malloc((size_t)n + 1);
-    if (!ints || !given || !seen) {
-        PyMem_Free(ints);
+    if (!given || !seen) {
         PyMem_Free(given);
         PyMem_Free(seen);
         return PyErr_NoMemory(), -1;
     }
-    int *deg = ints, *mark = ints + n, *idx = ints + 2 * n;
-    for (int i = 0; i < n; i++)
-        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
-            int c = g->bc_list[k];
-            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
-                idx[g->cb_list[t]] = -1;
-        }
-    for (int i = 0; i < n; i++) {
-        idx[boxes[i]] = i;
-        mark[i] = -1;
-    }
-    for (int i = 0; i < n; i++) { /* each box's neighbours, counted once each */
-        deg[i] = 0;
-        for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
-            int c = g->bc_list[k];
-            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
-                int j = idx[g->cb_list[t]];
-                if (j >= 0 && j != i && mark[j] != i) {
-                    mark[j] = i;
-                    deg[i]++;
-                }
-            }
-        }
-    }
-    int a = bfs_order(g, boxes, n, 0, idx, deg, orders, seen);
-    int end = bfs_order(g, boxes, n, a, idx, deg, orders, seen);
+    int a = bfs_order(adj, boxes, n, 0, orders, seen);
+    int end = bfs_order(adj, boxes, n, a, orders, seen);
     const int starts[] = {end, a, 0};
     _Static_assert((size_t)NORDERS == sizeof(starts) / sizeof(starts[0]), "a start for every order");
     for (int k = 0; k < NORDERS; k++)
-        bfs_order(g, boxes, n, starts[k], idx, deg, orders + (size_t)k * (size_t)n, seen);
+        bfs_order(adj, boxes, n, starts[k], orders + (size_t)k * (size_t)n, seen);
     int *last = orders + (size_t)(NORDERS - 1) * (size_t)n;
     given_order(boxes, n, given, given + n);
     int taken = most_open(g, boxes, n, given, given + n) < most_open(g, boxes, n, last, given + n);
@@ -198,7 +243,6 @@ static int linear_orders(const Graph *g, const int *boxes, int n, int *orders) {
     given_taken += taken;
     first_taken += !taken;
 #endif
-    PyMem_Free(ints);
     PyMem_Free(given);
     PyMem_Free(seen);
     return 0;
@@ -397,6 +441,97 @@ static int interrupted(PyObject *stop) {
    than a state's moves). */
 static int interrupted_at(PyObject *stop, int s) {
     return s && !(s % POLL_STATES) ? interrupted(stop) : 0;
+}
+
+/* ========================================================================== */
+/* A guessed order, for the parts the three leave large                       */
+/* ========================================================================== */
+
+static double log2_of[258]; /* log2_of[k] = log2(k), for the sums a state's byte holds (k <= 257) */
+
+/* The states an order's layers may hold in all, estimated without making one: at each step, the
+   product over the constraints open after it of the sums each may have reached (at most what its
+   boxes placed so far hold and its number less its settled sum allows, at least what its number
+   needs less what its boxes still to come may add), summed over the steps.  span: 6 ncons ints
+   of scratch. */
+static double estimated_states(const Graph *g, const int *boxes, int n, const int *order, int *span) {
+    int *first = span, *last = span + g->ncons, *placed = span + 2 * g->ncons;
+    int *cells = span + 3 * g->ncons, *settled = span + 4 * g->ncons, *open = span + 5 * g->ncons;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++)
+            first[g->bc_list[k]] = -1;
+    for (int i = 0; i < n; i++)
+        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
+            int c = g->bc_list[k];
+            if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */
+                first[c] = i;
+                placed[c] = cells[c] = settled[c] = 0;
+                for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                    int b = g->cb_list[t];
+                    if (g->fixed[b] >= 0)
+                        settled[c] += g->fixed[b];
+                    else
+                        cells[c] += g->size[b];
+                }
+            }
+            last[c] = i;
+        }
+    int nopen = 0;
+    double states = 0;
+    for (int i = 0; i < n; i++) {
+        int u = boxes[order[i]];
+        for (int k = g->bc_start[u]; k < g->bc_start[u + 1]; k++) {
+            int c = g->bc_list[k];
+            if (first[c] == i && last[c] != i)
+                open[nopen++] = c;
+            placed[c] += g->size[u];
+        }
+        double bits = 0;
+        for (int j = 0; j < nopen; j++) {
+            int c = open[j];
+            if (last[c] == i) { /* closed: out of the list, the last one in its place */
+                open[j--] = open[--nopen];
+                continue;
+            }
+            int most = g->hi[c] - settled[c] < placed[c] ? g->hi[c] - settled[c] : placed[c];
+            int least = g->lo[c] - settled[c] - (cells[c] - placed[c]);
+            least = least > 0 ? least : 0;
+            if (most > least) /* a state's byte holds at most 256 sums (plan_spans) */
+                bits += log2_of[most - least + 1 < 257 ? most - least + 1 : 257];
+        }
+        states += exp2(bits);
+    }
+    return states;
+}
+
+/* The breadth-first order with the fewest estimated states (estimated_states) of those from
+   MAX_STARTS starts spread over the part's boxes (from each box of a smaller part), into order:
+   0, -1 out of memory. */
+static int guessed_order(const Graph *g, const int *boxes, int n, const Adjacency *adj, int *order) {
+    int *ints = PyMem_Malloc(sizeof(int) * ((size_t)n + 6 * ((size_t)g->ncons + 1)));
+    char *seen = PyMem_Malloc((size_t)n + 1);
+    if (!ints || !seen) {
+        PyMem_Free(ints);
+        PyMem_Free(seen);
+        return PyErr_NoMemory(), -1;
+    }
+    if (!log2_of[2])
+        for (int k = 1; k < 258; k++)
+            log2_of[k] = log2(k);
+    int *tried = ints, *span = ints + n;
+    double fewest = INFINITY;
+    int tries = n < MAX_STARTS ? n : MAX_STARTS;
+    for (int k = 0; k < tries; k++) {
+        bfs_order(adj, boxes, n, (int)((long long)k * n / tries), tried, seen);
+        double states = estimated_states(g, boxes, n, tried, span);
+        if (k == 0 || states < fewest) {
+            fewest = states;
+            memcpy(order, tried, sizeof(int) * (size_t)n);
+        }
+    }
+    PyMem_Free(ints);
+    PyMem_Free(seen);
+    return 0;
 }
 
 /* ========================================================================== */
@@ -855,6 +990,7 @@ static void work_free(Work *w) {
 #define PROBE_OVER (-1)    /* past the budget, or a layer past PATH_MAX_STATES */
 #define PROBE_FAILED (-2)  /* a Python error set */
 #define PROBE_STOPPED (-3) /* stop() said so */
+#define RACE_PAUSED 3      /* every probe still counting has passed the pause (race) */
 
 /* An order's states counted a step at a time, the keys alone, two layers at a time. */
 typedef struct {
@@ -923,48 +1059,100 @@ static long probe_step(Probe *pr, PyObject *stop) {
     return pr->status;
 }
 
-/* The order (of NORDERS) whose layers hold the fewest states, into where: 0, PATH_DECLINE when
-   every one passes PATH_MAX_STATES at some layer (or fits no state), PATH_STOPPED, -1 error.
-   The orders are counted together, the one with the fewest states so far a step at a time, and
-   each stops once it has as many as the fewest of an order counted to its end: the probes cost
-   at most about NORDERS times the best order's states.  Counted one after the other, the first
-   order ran to its end however large: on the 92 positions of seed 11's 3D play that take the
-   kernel more than 5 ms, the probes took 6.3 s of 9.9 s, and 4.6 s of 8.1 s counted together
-   (side by side in two runs each: 8.9 and 9.5 s in all before, 8.2 and 8.2 s after, the median
-   position 24 to 20 ms).  What is left is the orders' states themselves: the best order's
-   forward pass alone, keys and moves, costs about what probing one order does. */
-static int choose_order(const Graph *g, const int *boxes, int n, PyObject *stop, int *where) {
-    int *orders = PyMem_Malloc(sizeof(int) * NORDERS * (size_t)n);
-    if (!orders)
-        return PyErr_NoMemory(), -1;
-    Probe probes[NORDERS];
-    memset(probes, 0, sizeof(probes));
-    int status = linear_orders(g, boxes, n, orders), best = -1;
-    for (int k = 0; k < NORDERS && !status; k++)
-        status = probe_start(&probes[k], g, boxes, n, orders + (size_t)k * (size_t)n);
-    long fewest = LONG_MAX;
-    while (!status) {
+/* The probes run together, the one with the fewest states so far a step at a time, until each
+   has ended or passed the fewest states of one that ended (*fewest, its index *best): 0, -1
+   error, PATH_STOPPED; or RACE_PAUSED once every one still counting has passed `pause` states
+   (the race goes on from there when called again). */
+static int race(Probe *probes, int count, PyObject *stop, long *fewest, int *best, long pause) {
+    for (;;) {
         int k = -1; /* the counting order with the fewest states so far */
-        for (int j = 0; j < NORDERS; j++)
+        for (int j = 0; j < count; j++)
             if (!probes[j].status && (k < 0 || probes[j].states < probes[k].states))
                 k = j;
         if (k < 0)
-            break;
-        if (probes[k].states >= fewest) { /* it cannot have fewer */
+            return 0;
+        if (probes[k].states >= *fewest) { /* it cannot have fewer */
             probes[k].status = PROBE_OVER;
             continue;
         }
+        if (probes[k].states >= pause) /* and so has every other still counting */
+            return RACE_PAUSED;
         long done = probe_step(&probes[k], stop);
         if (done == PROBE_FAILED)
-            status = -1;
-        else if (done == PROBE_STOPPED)
-            status = PATH_STOPPED;
-        else if (done > 0 && done < fewest) {
-            fewest = done;
-            best = k;
+            return -1;
+        if (done == PROBE_STOPPED)
+            return PATH_STOPPED;
+        if (done > 0 && done < *fewest) {
+            *fewest = done;
+            *best = k;
         }
     }
-    for (int k = 0; k < NORDERS; k++)
+}
+
+/* Is order (n ints) one of the first k of orders? */
+static int tried_before(const int *orders, int k, int n, const int *order) {
+    for (int j = 0; j < k; j++)
+        if (!memcmp(orders + (size_t)j * (size_t)n, order, sizeof(int) * (size_t)n))
+            return 1;
+    return 0;
+}
+
+/* The order whose layers hold the fewest states, into where: 0, PATH_DECLINE when every one
+   passes PATH_MAX_STATES at some layer (or fits no state), PATH_STOPPED, -1 error.  The NORDERS
+   orders are counted together (race): the probes cost at most about NORDERS times the best
+   order's states.  Counted one after the other, the first order ran to its end however large: on
+   the 92 positions of seed 11's 3D play that take the kernel more than 5 ms, the probes took
+   6.3 s of 9.9 s, and 4.6 s of 8.1 s counted together (side by side in two runs each: 8.9 and
+   9.5 s in all before, 8.2 and 8.2 s after, the median position 24 to 20 ms).  What is left is
+   the orders' states themselves: the best order's forward pass alone, keys and moves, costs about
+   what probing one order does.
+
+   Where every order still counting has passed GUESS_STATES states, or none fits a state (more
+   than MAX_SLOTS constraints open at once), a fourth joins the race: guessed_order's.  Of all
+   the breadth-first starts, probed to their ends on 76 knotted parts of 3D play, the best
+   orders held two fifths fewer states in all than the best of the three (and one fitted the
+   part none of the three did), but the estimate picks such an order only now and then, and its
+   probe costs up to the best order's states: a fourth order in every race made the parts over
+   2 ms about a fifth slower at the median, for a quarter less time in all.  Past the pause only,
+   on a quiet machine, the kernel before against after (best of 2 x 5 calls, taken in turn;
+   positions of seeded play on 4 layers of 8x8 with 40 mines; in all, the slowest, and the
+   median ratio of the positions over 2 ms): benchmarks.topologies' 99, 112 to 102 ms, 33 to
+   21 ms, 1.03; seed 11's 512, 6.83 to 5.45 s, 1012 to 513 ms, 1.02; seed 12's 328, 499 to
+   490 ms, 52 to 68 ms, 1.02; the median position the same.  A pause at 20000 states did as well
+   on the first two and nothing on the third; at 100000 the three pass it before the guess can
+   save anything. */
+static int choose_order(const Graph *g, const int *boxes, int n, PyObject *stop, int *where) {
+    int *orders = PyMem_Malloc(sizeof(int) * (NORDERS + 1) * (size_t)n);
+    if (!orders)
+        return PyErr_NoMemory(), -1;
+    Probe probes[NORDERS + 1];
+    memset(probes, 0, sizeof(probes));
+    probes[NORDERS].status = PROBE_OVER; /* the guess, not started */
+    Adjacency adj;
+    int status = adjacency_make(g, boxes, n, &adj), best = -1;
+    if (!status)
+        status = linear_orders(g, boxes, n, &adj, orders);
+    for (int k = 0; k < NORDERS && !status; k++)
+        status = probe_start(&probes[k], g, boxes, n, orders + (size_t)k * (size_t)n);
+    long fewest = LONG_MAX;
+    if (!status)
+        status = race(probes, NORDERS, stop, &fewest, &best, GUESS_STATES);
+    /* every order still counting past GUESS_STATES states, or none that fits: a fourth joins */
+    int guessing = status == RACE_PAUSED || (!status && best < 0);
+    if (guessing) {
+        int *guess = orders + (size_t)NORDERS * (size_t)n;
+        status = guessed_order(g, boxes, n, &adj, guess);
+        if (!status && !tried_before(orders, NORDERS, n, guess))
+            status = probe_start(&probes[NORDERS], g, boxes, n, guess);
+        if (!status)
+            status = race(probes, NORDERS + 1, stop, &fewest, &best, LONG_MAX);
+    }
+    adjacency_free(&adj);
+#ifdef COUNTSWEEP_DEBUG
+    guessed_tried += guessing;
+    guessed_taken += guessing && best == NORDERS;
+#endif
+    for (int k = 0; k <= NORDERS; k++)
         probe_free(&probes[k]);
     if (!status && best < 0)
         status = PATH_DECLINE;

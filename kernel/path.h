@@ -31,6 +31,10 @@ void path_set_limits(long states, size_t coefs);
    path.c), and those whose was breadth-first from the first box, since the last call, into
    given and first (and the tallies start again). */
 void path_given_tally(long *given, long *first);
+
+/* Debug builds only: the parts that tried a guessed fourth order (guessed_order in path.c), and
+   those that took it, since the last call, into tried and taken (and the tallies start again). */
+void path_guessed_tally(long *tried, long *taken);
 #endif
 
 #define PATH_DECLINE 1     /* too many states: the DPLL counts the part */

@@ -516,10 +516,7 @@ EQUIVALENT: dict[str, str] = {
     MD + "`return 0;` 0 -> 1 #8": "analyze_arguments' caller tests for a negative return only",
     MD + "`if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {` 1 -> 0 #0":
         "with no cell nothing is hashed: PyMem_Malloc(0) still returns a pointer, never read",
-    PA + "`for (; b > from && (deg[order[b - 1]] > deg[x] || (deg[order[b - 1]] == deg[x] &&` > -> >= #1": PATH_ORDER,
-    PA + "`boxes[order[b - 1]] > boxes[x])); b--)` 1 -> 0 #0": PATH_ORDER,
     PA + "`for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {` + -> - #1": PATH_ORDER,
-    PA + "`if (j >= 0 && j != i && mark[j] != i) {` != -> == #0": PATH_ORDER,
     PA + "`return s && !(s % POLL_STATES) ? interrupted(stop) : 0;` && -> || #0":
         "the deadline is polled at state 0 of every layer too: more often, the same answers",
     PA + "`table[j] = s + 1;` + -> - #0":
@@ -613,7 +610,6 @@ EQUIVALENT: dict[str, str] = {
         "a part's counts kept a limb wider (the part says its width to every reader): the same naturals, memory only",
     DP + ("`if (bits > 8 * (int)sizeof(count_t) && d->g->weighted && layouts < 8 * (int)sizeof(count_t)) {` "
           "8 -> 9 #0"): LOOSER,
-    PA + "`if (j >= 0 && j != i && mark[j] != i) {` 0 -> 1 #0": PATH_ORDER,
     PA + "`pl->K = used ? (used + 7) & ~7 : 8; /* whole words: see key_hash */` 7 -> 8 #0":
         ("a state's key a word longer: the spare word is 0 in the first key and copied into every key after it, so "
          "keys compare and hash alike, memory only"),
@@ -635,7 +631,6 @@ EQUIVALENT: dict[str, str] = {
         "the debug hook's buffer a limb or two wider: the same value put together",
     PA + "`for (int a = from + 1; a < tail; a++) { /* the new ones, fewest neighbours first */` 1 -> 0 #0":
         "an insertion sort started one entry early: its first step moves nothing",
-    PA + "`deg[i] = 0;` 0 -> 1 #0": "every box's degree one more: " + PATH_ORDER,
     PA + "`int *ints = PyMem_Malloc(sizeof(int) * (4 * (size_t)n + 2 + 5 * (size_t)ncons));` 5 -> 6 #0":
         "a block larger than needed: memory only",
     PA + "`blocks[1] = touch;` 1 -> 0 #0":
@@ -649,8 +644,6 @@ EQUIVALENT: dict[str, str] = {
     PA + "`w->live -= L->npoly;` -= -> += #0":
         "the live coefficients only cap the path's memory: counted up, a part meets the cap sooner and is searched, "
         "the same counts",
-    PA + "`else if (done > 0 && done < fewest) {` 0 -> 1 #0":
-        "an order of one state in all is not taken: another order or the search counts the part (the same counts)",
     SE + "`h ^= h >> 29;` 29 -> 30 #0": MEMO_ONLY,
     SE + "`if ((s->size + 1) * 2 > s->capacity && memo_grow(s) < 0)` + -> - #0":
         "the table grows two entries later: at 1024 slots or more, still never full, the same answers",
@@ -705,9 +698,6 @@ EQUIVALENT: dict[str, str] = {
     PA + "`idx[g->cb_list[t]] = -1;` 1 -> 0 #0":
         "a settled box of the part's numbers reads as the part's first box: its degrees and breadth-first orders "
         "change, not the boxes the path holds: " + PATH_ORDER,
-    PA + "`if (j >= 0 && j != i && mark[j] != i) {` && -> || #1":
-        "a box outside the part (j = -1) or the box itself counted among its neighbours, and the degree below the "
-        "marks written over: " + PATH_ORDER,
     PO + "`r->w = arena_alloc(a, (size_t)(len - 1), sizeof(count_t));` 1 -> 0 #0":
         "a reading's weights a slot longer than it writes: memory only",
     SE + "`size_t w = (size_t)s->nwords, c = (size_t)(s->ncuts ? s->ncuts : 1);` 1 -> 0 #0":
@@ -778,9 +768,6 @@ EQUIVALENT: dict[str, str] = {
         "empty: every probe ends at an empty slot, and the boxes are found alike",
     SE + "`uint64_t h = 1469598103934665603ULL;` 1469598103934665603ULL -> 1469598103934665604ULL #0":
         "another start for the hash: " + MEMO_ONLY,
-    PA + "`for (int j = 0; j < NORDERS; j++)` 0 -> 1 #0":
-        "the first order is never probed: another order, or the search where none is left, counts the part (the "
-        "same counts)",
     PA + "`size_t touches = 0, binomials = 0;` 0 -> 1 #0":
         "the touches' block allocated one entry longer (the count is read for the allocation only): memory only",
     DP + "`br->gm = push(d, (size_t)n, sizeof(count_t *), 1);` 1 -> 0 #0":
@@ -894,13 +881,9 @@ EQUIVALENT: dict[str, str] = {
     PO + "`if (p->base > 50000) /* keys past 2**63 */` 50000 -> 50001 #0":
         ("a reading's key ((x b + flags) b + hidden) b + around is below base**4, under 2**63 for every base up to "
          "55 108: one more base still fits"),
-    PA + "`for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {` 1 -> 0 #2":
-        "the degrees read no number, so every box's is 0: " + PATH_ORDER,
     PA + "`pr->states = 1;` 1 -> 0 #0":
         "every probe's tally one fewer (its first layer of one state left out): the probes compare alike, and a "
         "finished tally stays above 0 (each later layer holds a state), so the same order is chosen",
-    PA + "`deg[i]++;` ++ -> -- #0": "every box's degree negated: the breadth-first orders take the most linked "
-                                    "first: " + PATH_ORDER,
     PA + "`pl->cstart[i + 1] = pl->cstart[i] + size + 1;` 1 -> 0 #1":
         ("the boxes' tables of binomials overlap by one entry, where a box's last, C(s, s), and the next box's "
          "first, C(s', 0), are both 1: every entry read is the same"),

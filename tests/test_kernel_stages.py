@@ -9,6 +9,7 @@ stage is held to its Python twin or to arithmetic done apart:
 * ``path.c``: a part whose path passes its limits (set low) is searched, to the same answers;
 * ``dpll.c``: so is a small part whose fillings pass their node limit (set low);
 * ``path.c``'s third order: a rule set's cells as named where that keeps fewer constraints open;
+  its fourth, guessed, where the three leave a part large or fit no state;
 * ``util.c``: the binomial table equals :func:`math.comb`;
 * ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
   the exact division by a small number is ``//`` wherever it divides.
@@ -108,11 +109,15 @@ def test_parts_whose_path_passes_its_limits_are_searched_to_the_same_answers(sta
     boards = knotted_3d_positions(games=2)
     assert len(boards) >= 5
     KERNEL._path_limits(states, coefs)
+    KERNEL._path_guessed()
     try:
         for board in boards:
             same(_compiled(board, path_nodes=0), pure(board))
+        tried, taken = KERNEL._path_guessed()
     finally:
         KERNEL._path_limits(0, 0)
+    if states:  # every order declines past the layer limit, the guessed one too, and the search counts
+        assert tried > 0 and taken == 0
 
 
 def test_a_rule_sets_path_sweeps_its_cells_as_named_and_a_3d_boards_parts_choose_one_by_one():
@@ -138,6 +143,59 @@ def test_a_rule_sets_path_sweeps_its_cells_as_named_and_a_3d_boards_parts_choose
         _compiled(board)
     given, first = KERNEL._path_given()
     assert given > 0 and first > 0  # chosen part by part: a ball's numbering is a sweep of its layers
+
+
+# Two positions of seeded 3D play (benchmarks.topologies' games: seed 2026, 4 layers of 8x8), written
+# out.  In the first, breadth-first from either end of its knotted part or from its first box, every
+# order passes 100000 states; in the second, each keeps more than 64 constraints open at once, more
+# than a state holds, and the part was searched instead.
+KNOTTED = {
+    "every order of the three past the pause": "\n\n".join([
+        "8x8x4x40\n2 ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? 2 ? ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? 3 ? ? ?",
+        "? ? ? F ? ? 1 ?\n? ? ? 6 5 5 6 ?\n? ? ? 5 3 4 6 ?\n? ? ? 5 3 4 ? ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? 5 ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?",
+        "? ? ? ? 3 1 2 ?\n? ? ? 4 4 2 5 ?\n? ? ? ? 2 ? ? ?\n? 5 ? ? ? ? 4 ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?",
+        "? ? ? ? 1 0 2 ?\n? ? ? ? 2 1 4 ?\n? ? ? ? 2 ? 3 ?\n? ? ? ? ? ? ? ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?"]),
+    "no order of the three fits a state": "\n\n".join([
+        "8x8x4x40\n2 ? ? ? ? 2 ? ?\n? ? ? ? ? 4 ? ?\n? ? ? ? ? ? ? ?\n? ? ? 4 1 2 3 ?\n"
+        "? ? ? 2 0 2 2 ?\n? ? ? 3 2 4 ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? 3 ? ? ?",
+        "? ? ? F F 2 1 1\n? ? ? 6 5 5 6 5\n? ? ? 5 3 4 6 F\n? ? ? 5 3 4 6 ?\n"
+        "? ? ? 3 1 3 4 ?\n? ? ? 3 2 5 ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?",
+        "? ? ? ? 3 1 2 ?\n? ? ? 4 4 2 5 ?\n? ? ? ? 2 ? ? ?\n? 5 ? ? ? ? 4 ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?",
+        "? ? ? ? 1 0 2 ?\n? ? ? ? 2 1 4 ?\n? ? ? ? 2 2 3 ?\n? ? ? ? ? ? ? ?\n"
+        "? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ?"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(KNOTTED))
+def test_a_part_the_three_orders_leave_large_or_unfitted_is_counted_along_a_guessed_fourth(name):
+    """A fourth order, the breadth-first one whose states are estimated fewest of many starts, joins
+    the race where every order still counting passes 50000 states or none fits a state: on these
+    positions it is the one taken, and the counts are the Python path's."""
+    from tests.test_kernel import _compiled, pure, same
+
+    assert KERNEL is not None
+    board = Board.from_text(KNOTTED[name])
+    KERNEL._path_guessed()
+    same(_compiled(board), pure(board))
+    assert KERNEL._path_guessed() == (1, 1)
+
+
+def test_parts_counted_in_fewer_states_than_the_pause_guess_no_fourth_order():
+    """The guess costs its estimates and a probe: parts whose three orders end below the pause, as
+    most do, never pay for it."""
+    from tests.test_kernel import _compiled
+
+    assert KERNEL is not None
+    boards = knotted_3d_positions(games=2)
+    KERNEL._path_guessed()
+    for board in boards:
+        _compiled(board, path_nodes=0)  # every part along a path
+    assert KERNEL._path_guessed() == (0, 0)
 
 
 @pytest.mark.parametrize("nodes", [1, 7, 50])
