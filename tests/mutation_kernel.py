@@ -370,6 +370,13 @@ PATH_ORDER = "only the order of the boxes along the path changes (its states, no
 METHOD = "which method counts a part (the search or the path) changes, not its counts"
 LOOSER = ("the bound on a part's bits only grows or stays valid (any set of numbers sharing no open box bounds the "
           "layouts): a part may be counted modulo primes too, the same counts")
+GUESS_ONLY = ("the estimate only ranks the breadth-first starts for the guessed fourth order (path.c's "
+              "estimated_states): another estimate guesses another order or the same one, the race keeps whichever "
+              "order meets the fewest states, and every order counts the same; only the time moves (the tests "
+              "hold the guess taken on the two knotted positions where it saves most)")
+GROWN = "memory only: a block, a list or a table a little larger than needed, or grown faster"
+DUPLICATE = ("an order the same as one raced already is probed again: twice the work on it, the same states, the "
+             "same order chosen, the same counts")
 CB = "kernel/combine.c: "
 DP = "kernel/dpll.c: "
 MD = "kernel/module.c: "
@@ -385,6 +392,101 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    PA + '`adj->block = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + 1 + (size_t)g->B));` 2 -> 3 #0': GROWN,
+    PA + '`cap = adj->list ? 2 * cap : cap;` 2 -> 3 #0': GROWN,
+    PA + '`size_t cap = 16 * (size_t)n + 16, used = 0;` 16 -> 17 #0': GROWN,
+    PA + '`size_t cap = 16 * (size_t)n + 16, used = 0;` 16 -> 17 #1': GROWN,
+    PA + '`int *ints = PyMem_Malloc(sizeof(int) * ((size_t)n + 6 * ((size_t)g->ncons + 1)));` 6 -> 7 #0': GROWN,
+    PA + '`int *ints = PyMem_Malloc(sizeof(int) * ((size_t)n + 6 * ((size_t)g->ncons + 1)));` 1 -> 0 #0':
+        "the estimate's scratch is 6 ncons ints after the n of the tried order: the spare ints are never read",
+    PA + '`char *seen = PyMem_Malloc((size_t)n + 1);` 1 -> 0 #1':
+        "seen is read at indices 0 to n - 1 only: the spare byte is memory only",
+    PA + (
+        "`static double log2_of[258]; /* log2_of[k] = log2(k), for the sums a state's byte holds (k <= "
+        "257) */` 258 -> 259 #0"
+    ): GROWN,
+    PA + '`size_t cap = 16 * (size_t)n + 16, used = 0;` + -> - #0':
+        (
+            "a list of 16 n - 16 to start with: 0 only for a part of one box, which has no neighbour to "
+            "list; at least 16 for every larger part, and it grows as it fills"
+        ),
+    PA + '`size_t cap = 16 * (size_t)n + 16, used = 0;` 0 -> 1 #0':
+        "every box's neighbours start one entry further on, start[] and the list alike: entry 0 is never read",
+    PA + '`int *mark = adj->block, *start = adj->block + n, *idx = start + n + 1;` 1 -> 0 #0':
+        (
+            "idx[0] then shares its int with start[n], which is written after the last read of idx (the "
+            "lists made): the same lists"
+        ),
+    PA + '`if (!ints || !seen) {` || -> && #0':
+        (
+            "only a failed allocation takes the branch: with one of the two blocks NULL the other is freed "
+            "and the error returned either way but for a leak on the way out"
+        ),
+    PA + '`return PyErr_NoMemory(), -1;` 1 -> 0 #3':
+        "only a failed allocation returns there",
+    PA + '`if (!log2_of[2])` 2 -> 3 #0':
+        "the table is filled on the first call whichever entry is asked: log2_of[3] is 0 until then, as log2_of[2] is",
+    PA + '`for (int k = 1; k < 258; k++)` 1 -> 0 #0':
+        "log2_of[0] becomes log2(0), never read: an open sum's range is read only where it holds two sums or more",
+    PA + '`if (dy < dx || (dy == dx && boxes[y] < boxes[x]))` < -> <= #0': PATH_ORDER,
+    PA + '`if (dy < dx || (dy == dx && boxes[y] < boxes[x]))` < -> <= #1':
+        "a part's boxes are distinct: boxes[y] == boxes[x] never holds",
+    PA + '`for (int i = 0; i < n; i++)` 0 -> 1 #0':
+        (
+            "the boxes only the first box's numbers hold keep idx as the block left it: where that reads as "
+            "a box of the part, it is listed as a neighbour: "
+        ) + PATH_ORDER,
+    PA + '`if (done > 0 && done < *fewest) {` < -> <= #0':
+        "of two orders that meet as many states the later is taken: the same work, the same counts",
+    PA + '`if (done > 0 && done < *fewest) {` 0 -> 1 #0':
+        "an order of one state in all is not taken: another order or the search counts the part (the same counts)",
+    PA + '`if (probes[k].states >= *fewest) { /* it cannot have fewer */` >= -> > #0':
+        "a probe that has met as many states as the best order's goes one step further before it stops: work only",
+    PA + '`if (probes[k].states >= pause) /* and so has every other still counting */` >= -> > #0':
+        (
+            "the pause one state later: a part that meets exactly GUESS_STATES states at a step boundary "
+            "guesses one step later, the same counts"
+        ),
+    PA + '`for (int j = 0; j < count; j++)` 0 -> 1 #0':
+        (
+            "the first order is never probed: another order, or the search where none is left, counts the "
+            "part (the same counts)"
+        ),
+    PA + '`for (int j = 0; j < k; j++)` 0 -> 1 #0': DUPLICATE,
+    PA + '`if (!status && !tried_before(orders, NORDERS, n, guess))` && -> || #0':
+        (
+            "a guess the same as one of the three is probed again (" + DUPLICATE + "); with status set by a "
+            "failed allocation the error is returned as before"
+        ),
+    PA + '`return 1;` 1 -> 0 #4': DUPLICATE,
+    **{PA + k: GUESS_ONLY for k in (
+        '`bits += log2_of[most - least + 1 < 257 ? most - least + 1 : 257];` + -> - #0',
+        '`bits += log2_of[most - least + 1 < 257 ? most - least + 1 : 257];` + -> - #1',
+        '`bits += log2_of[most - least + 1 < 257 ? most - least + 1 : 257];` - -> + #0',
+        '`bits += log2_of[most - least + 1 < 257 ? most - least + 1 : 257];` 257 -> 258 #1',
+        '`double bits = 0;` 0 -> 1 #0',
+        '`double states = 0;` 0 -> 1 #0',
+        '`for (int i = 0; i < n; i++) {` < -> <= #5',
+        '`for (int i = 0; i < n; i++)` 0 -> 1 #7',
+        '`for (int i = 0; i < n; i++)` 0 -> 1 #8',
+        '`for (int i = 0; i < n; i++)` < -> <= #8',
+        '`for (int j = 0; j < nopen; j++) {` 0 -> 1 #0',
+        '`for (int k = 0; k < tries; k++) {` 0 -> 1 #0',
+        '`if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */` 0 -> 1 #0',
+        '`if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */` < -> <= #0',
+        '`if (g->fixed[b] >= 0)` 0 -> 1 #0',
+        '`if (g->fixed[b] >= 0)` >= -> > #0',
+        '`if (k == 0 || states < fewest) {` 0 -> 1 #0',
+        '`if (k == 0 || states < fewest) {` < -> <= #0',
+        "`if (most > least) /* a state's byte holds at most 256 sums (plan_spans) */` > -> >= #0",
+        '`int most = g->hi[c] - settled[c] < placed[c] ? g->hi[c] - settled[c] : placed[c];` - -> + #0',
+        '`int most = g->hi[c] - settled[c] < placed[c] ? g->hi[c] - settled[c] : placed[c];` - -> + #1',
+        '`int most = g->hi[c] - settled[c] < placed[c] ? g->hi[c] - settled[c] : placed[c];` < -> <= #0',
+        '`least = least > 0 ? least : 0;` 0 -> 1 #0',
+        '`least = least > 0 ? least : 0;` 0 -> 1 #1',
+        '`open[j--] = open[--nopen];` -- -> ++ #0',
+        '`placed[c] = cells[c] = settled[c] = 0;` 0 -> 1 #0',
+    )},
     PA + "`for (int i = 0; i < n; i++)` 0 -> 1 #2": THIRD_ORDER,
     PA + "`for (int i = 0; i < n; i++)` 0 -> 1 #3": THIRD_ORDER,
     PA + "`first[c] = first[c] < 0 ? i : first[c];` < -> <= #0": THIRD_ORDER,
