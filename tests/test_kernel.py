@@ -686,6 +686,7 @@ KNOTTED = {
 
 
 
+@needs_wide
 @pytest.mark.parametrize("name", sorted(KNOTTED))
 def test_knotted_3d_parts_counted_along_a_guessed_order_give_the_python_paths_answers(name):
     """The two positions whose parts race a guessed fourth order (path.c; test_kernel_stages holds
@@ -695,6 +696,7 @@ def test_knotted_3d_parts_counted_along_a_guessed_order_give_the_python_paths_an
     same(_compiled(board), pure(board))
 
 
+@needs_wide
 def test_racing_a_guessed_order_leaves_no_memory_behind():
     """Each probe of the race, the guessed one too, is freed: counting the same knotted position
     again and again holds no more memory than counting it once (tracemalloc traces the kernel's
