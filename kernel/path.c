@@ -174,11 +174,9 @@ static void given_order(const int *boxes, int n, int *order, int *pairs) {
         order[i] = pairs[2 * i + 1];
 }
 
-/* The most constraints open at once along order (indices into boxes[]): a constraint is open
-   from the step of its first box to the step of its last, and a state holds each open one's
-   sum.  span: 2 ncons + n + 1 ints of scratch. */
-static int most_open(const Graph *g, const int *boxes, int n, const int *order, int *span) {
-    int *first = span, *last = span + g->ncons, *opened = span + 2 * g->ncons;
+/* Each constraint's first and last step along order (indices into boxes[]), into first and last
+   (by constraint). */
+static void constraint_steps(const Graph *g, const int *boxes, int n, const int *order, int *first, int *last) {
     for (int i = 0; i < n; i++)
         for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++)
             first[g->bc_list[k]] = -1;
@@ -188,6 +186,14 @@ static int most_open(const Graph *g, const int *boxes, int n, const int *order, 
             first[c] = first[c] < 0 ? i : first[c];
             last[c] = i;
         }
+}
+
+/* The most constraints open at once along order (indices into boxes[]): a constraint is open
+   from the step of its first box to the step of its last, and a state holds each open one's
+   sum.  span: 2 ncons + n + 1 ints of scratch. */
+static int most_open(const Graph *g, const int *boxes, int n, const int *order, int *span) {
+    int *first = span, *last = span + g->ncons, *opened = span + 2 * g->ncons;
+    constraint_steps(g, boxes, n, order, first, last);
     memset(opened, 0, sizeof(int) * ((size_t)n + 1)); /* by step: constraints opened less closed */
     for (int i = 0; i < n; i++) /* a box lists a constraint once: each is met at its first step once */
         for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
@@ -457,24 +463,20 @@ static double log2_of[258]; /* log2_of[k] = log2(k), for the sums a state's byte
 static double estimated_states(const Graph *g, const int *boxes, int n, const int *order, int *span) {
     int *first = span, *last = span + g->ncons, *placed = span + 2 * g->ncons;
     int *cells = span + 3 * g->ncons, *settled = span + 4 * g->ncons, *open = span + 5 * g->ncons;
-    for (int i = 0; i < n; i++)
-        for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++)
-            first[g->bc_list[k]] = -1;
+    constraint_steps(g, boxes, n, order, first, last);
     for (int i = 0; i < n; i++)
         for (int k = g->bc_start[boxes[order[i]]]; k < g->bc_start[boxes[order[i]] + 1]; k++) {
             int c = g->bc_list[k];
-            if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */
-                first[c] = i;
-                placed[c] = cells[c] = settled[c] = 0;
-                for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
-                    int b = g->cb_list[t];
-                    if (g->fixed[b] >= 0)
-                        settled[c] += g->fixed[b];
-                    else
-                        cells[c] += g->size[b];
-                }
+            if (first[c] != i) /* each constraint once, at its first step: its open cells and settled sum */
+                continue;
+            placed[c] = cells[c] = settled[c] = 0;
+            for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {
+                int b = g->cb_list[t];
+                if (g->fixed[b] >= 0)
+                    settled[c] += g->fixed[b];
+                else
+                    cells[c] += g->size[b];
             }
-            last[c] = i;
         }
     int nopen = 0;
     double states = 0;

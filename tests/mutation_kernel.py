@@ -388,7 +388,8 @@ WI = "kernel/wide.c: "
 
 THIRD_ORDER = ("most_open only chooses the third order a part is probed along (the given one or breadth-first from "
                "the first box): " + PATH_ORDER + "; the tests hold the choice at its ends (a grid of 2x2 rules "
-               "takes the given order, a 3D board's parts each kind)")
+               "takes the given order, a 3D board's parts each kind); constraint_steps feeds the estimate of "
+               "the guessed fourth order too, which then only guesses another")
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
@@ -468,12 +469,8 @@ EQUIVALENT: dict[str, str] = {
         '`double states = 0;` 0 -> 1 #0',
         '`for (int i = 0; i < n; i++) {` < -> <= #5',
         '`for (int i = 0; i < n; i++)` 0 -> 1 #7',
-        '`for (int i = 0; i < n; i++)` 0 -> 1 #8',
-        '`for (int i = 0; i < n; i++)` < -> <= #8',
         '`for (int j = 0; j < nopen; j++) {` 0 -> 1 #0',
         '`for (int k = 0; k < tries; k++) {` 0 -> 1 #0',
-        '`if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */` 0 -> 1 #0',
-        '`if (first[c] < 0) { /* met for the first time: its open cells and its settled sum */` < -> <= #0',
         '`if (g->fixed[b] >= 0)` 0 -> 1 #0',
         '`if (g->fixed[b] >= 0)` >= -> > #0',
         '`if (k == 0 || states < fewest) {` 0 -> 1 #0',
