@@ -56,10 +56,9 @@ typedef struct {
 } Plan;
 
 /* A part's boxes (by their indices into boxes[]) and their neighbours: the boxes each shares a
-   constraint with, each listed once, box i's at list[start[i] .. start[i + 1]).  idx maps a box
-   number to its index (-1 for the other boxes its constraints hold). */
+   constraint with, each listed once, box i's at list[start[i] .. start[i + 1]). */
 typedef struct {
-    int *idx, *start, *list;
+    int *start, *list;
     int *block; /* what holds them all */
 } Adjacency;
 
@@ -77,8 +76,7 @@ static int adjacency_make(const Graph *g, const int *boxes, int n, Adjacency *ad
     if (!adj->block)
         return PyErr_NoMemory(), -1;
     int *mark = adj->block, *start = adj->block + n, *idx = start + n + 1;
-    adj->start = start;
-    adj->idx = idx;
+    adj->start = start; /* idx (by box number: its index in the part, or -1) serves the making only */
     for (int i = 0; i < n; i++)
         for (int k = g->bc_start[boxes[i]]; k < g->bc_start[boxes[i] + 1]; k++) {
             int c = g->bc_list[k];
