@@ -31,8 +31,8 @@ static ALWAYS_INLINE count_t mac(count_t x, count_t y, count_t z, count_t mod) {
 #if HAVE_INT128
     const count_t low = ((count_t)1 << 62) - 1, c = low + 1 - mod;
     count_t v = x + y * z;         /* below 2**125 */
-    v = (v >> 62) * c + (v & low); /* below 2**71 + 2**62: c is below 2**8 */
-    v = (v >> 62) * c + (v & low); /* below 2**62 + 2**18: at most one mod too many */
+    v = (v >> 62) * c + (v & low); /* below 2**73 + 2**62: c is below 2**10 */
+    v = (v >> 62) * c + (v & low); /* below 2**62 + 2**21: at most one mod too many */
     if (v >= mod)
         v -= mod;
     return v;

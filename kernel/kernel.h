@@ -70,7 +70,7 @@ typedef enum {
 #define HAVE_INT128 1
 __extension__ typedef unsigned __int128 count_t; /* a GNU extension: __extension__ keeps -Wpedantic quiet */
 #define MAX_BOX 120   /* C(120, 60) < 2**117 */
-#define MAX_CELLS 360 /* 128 bits and four primes' residues: 372 bits of count */
+#define MAX_CELLS 360 /* 2**360 layouts fit 128 bits and four primes' residues; weights take more */
 #else
 #define HAVE_INT128 0
 typedef uint64_t count_t;

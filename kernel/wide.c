@@ -151,8 +151,18 @@ PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsig
 /* ========================================================================== */
 
 #if HAVE_INT128
-const count_t PRIMES[NPRIMES + 1] = {0x3fffffffffffffc7, 0x3fffffffffffffa9, 0x3fffffffffffff8b,
-                                     0x3fffffffffffff71, 0};
+/* the NPRIMES largest primes below 2**62, the largest first (tests/test_kernel_stages.py finds
+   them again), and a 0 past them */
+const count_t PRIMES[NPRIMES + 1] = {
+    0x3fffffffffffffc7, 0x3fffffffffffffa9, 0x3fffffffffffff8b, 0x3fffffffffffff71,
+    0x3fffffffffffff67, 0x3fffffffffffff59, 0x3fffffffffffff55, 0x3fffffffffffff3d,
+    0x3fffffffffffff35, 0x3ffffffffffffeef, 0x3ffffffffffffee1, 0x3ffffffffffffec3,
+    0x3ffffffffffffe45, 0x3ffffffffffffe1d, 0x3ffffffffffffe11, 0x3ffffffffffffdc1,
+    0x3ffffffffffffdbb, 0x3ffffffffffffda5, 0x3ffffffffffffd87, 0x3ffffffffffffd69,
+    0x3ffffffffffffd03, 0x3ffffffffffffcfb, 0x3ffffffffffffcf7, 0x3ffffffffffffce9,
+    0x3ffffffffffffcd3, 0x3ffffffffffffcc1, 0x3ffffffffffffc65, 0x3ffffffffffffc2b,
+    0x3ffffffffffffc1f, 0x3ffffffffffffc17, 0x3ffffffffffffc11, 0x3ffffffffffffc07,
+    0};
 
 static count_t wide_mod(const limb *a, int width, count_t p) {
     count_t r = 0;

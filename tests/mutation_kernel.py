@@ -591,8 +591,9 @@ EQUIVALENT: dict[str, str] = {
     DP + "`return status ? (status < 0 ? FAILED : DECLINE) : DONE;` < -> <= #0":
         "status is not 0 in that branch: <= 0 and < 0 agree",
     DP + "`int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));` 64 -> 65 #0":
-        "for every width the residues reach (64 or 128 bits and one to four primes of 62) dividing by 65 gives the "
-        "same limbs as by 64",
+        "for every width the residues reach (64 or 128 bits and one to 32 primes of 62) dividing by 65 gives the "
+        "same limbs as by 64, or, from 22 primes on, one limb fewer, which still holds the counts with 44 bits to "
+        "spare (the 2 limbs added)",
     DP + "`memset(&g, 0, sizeof(g));` 0 -> 1 #0":
         "graph_make sets every field but `weighted`, which then reads as true: an unweighted graph counted as "
         "weighted weighs every sum 1 (no constraint has weights) and bounds its bits more loosely, the same counts",
