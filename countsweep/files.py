@@ -134,7 +134,8 @@ def read_input(path: str) -> str:
     except ValueError:  # a NUL byte, or a lone surrogate the file system's encoding cannot write
         raise InputError(f"{shown(path)}: not a path this system can name") from None
     try:
-        return data.decode("utf-8")
+        # utf-8-sig: a byte order mark, which Windows editors write first, is no board's first character
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
 

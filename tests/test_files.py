@@ -14,6 +14,7 @@ import pytest
 from countsweep import files
 from countsweep.errors import InputError, OverwriteRefused, ParameterError
 from countsweep.files import read_input, write_output
+from tests.cli_helpers import run
 
 
 def test_an_existing_file_is_kept_unless_forced(tmp_path):
@@ -74,6 +75,18 @@ def test_binary_input_names_its_first_nul(tmp_path):
     path.write_bytes(b"a\x00b\x00")
     with pytest.raises(InputError, match=r"binary data, not text \(NUL byte at offset 1\)$"):
         files.read_input(str(path))
+
+
+@pytest.mark.parametrize("text", ['{"rules": [{"num_mines": 1, "cells": ["a", "b"]}]}', "3x1\n?1?\n"],
+                         ids=["payload", "board"])
+def test_a_byte_order_mark_before_an_input_is_not_read_as_its_first_character(tmp_path, text):
+    path = tmp_path / "saved-by-notepad"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert files.read_input(str(path)) == text
+    ran = run("count", str(path), "--json", "--exact")
+    assert ran.exit_code == 0, ran.stderr
+    answer = ran.json()
+    assert answer.get("exact", answer["probabilities"]) in ({"a": "1/2", "b": "1/2"}, [["1/2", None, "1/2"]])
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs Linux's /proc")

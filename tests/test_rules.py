@@ -372,6 +372,8 @@ def test_the_http_api_answers_what_the_command_line_prints(tmp_path):
     client = TestClient(create_app())
     answer = client.post("/api/rules", content=json.dumps(doc))
     assert answer.status_code == 200 and answer.json() == cli
+    marked = client.post("/api/rules", content=b"\xef\xbb\xbf" + json.dumps(doc).encode())
+    assert marked.status_code == 200 and marked.json() == cli  # a byte order mark is no payload's start
     assert cli["probabilities"][OTHER] == "1/5"  # 0.2 read exactly, not through a float
     bad = client.post("/api/rules", content='{"rules": [{"num_mines": 2, "cells": ["a"]}]}')
     assert bad.status_code == 400 and bad.json()["error"].startswith("payload: rules[0]")

@@ -148,7 +148,7 @@ def build(cfg: Config) -> FastAPI:
         # the raw body: mine_prob is read exactly, as written (0.2 is 1/5), not through a float
         body = await request.body()
         try:
-            text = body.decode("utf-8")
+            text = body.decode("utf-8-sig")  # a byte order mark read past, as the command line does
         except UnicodeDecodeError:
             return error(400, "payload: not UTF-8 text")  # type: ignore[return-value]
         return await within_limit(rules_json, text, backend, cfg.timeout)
