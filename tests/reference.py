@@ -146,6 +146,21 @@ def seeded_position(seed: int, sizes: list[tuple[int, int]], mines: tuple[int, i
     return board_from_layout(w, h, placed, revealed, flagged, total=True)
 
 
+def small_endgames(seeds: Iterable[int], sizes: list[tuple[int, int]], mines: tuple[int, int], hide: float,
+                   flag: float, limit: int) -> Iterator[tuple[Board, list]]:
+    """Seeded small positions (:func:`seeded_position`) with 3 to ``limit`` layouts, each with its layouts."""
+    from countsweep.play.endgame import enumerate_layouts
+
+    for seed in seeds:
+        board = seeded_position(seed, sizes, mines, hide=hide, flag=flag)
+        try:
+            layouts = enumerate_layouts(board, limit)
+        except InconsistentError:
+            continue
+        if layouts and len(layouts) >= 3:
+            yield board, layouts
+
+
 def needing_a_guess(boards: Iterable[Board], max_hidden: int) -> Iterator[tuple[Board, Analysis]]:
     """The consistent positions among ``boards`` with few hidden cells and no certain-safe one."""
     for board in boards:

@@ -24,7 +24,15 @@ from countsweep.play.agents import (
 from countsweep.play.endgame import Endgame, Layouts, best_move, enumerate_layouts
 from countsweep.play.game import Game
 from countsweep.play.optimal import solve_position
-from tests.reference import board_from_layout, fits, layouts, needing_a_guess, numbers_of, seeded_position
+from tests.reference import (
+    board_from_layout,
+    fits,
+    layouts,
+    needing_a_guess,
+    numbers_of,
+    seeded_position,
+    small_endgames,
+)
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_game import SealedGame
 
@@ -522,19 +530,6 @@ def test_a_cell_exactly_ratio_times_as_safe_as_the_safest_is_a_candidate():
     assert not at_ratio & set(BestAgent(ratio=F(6, 7) + F(1, 1000)).candidates(a))
 
 
-def _small_endgames(seeds: range, sizes: list[tuple[int, int]], mines: tuple[int, int], hide: float,
-                    flag: float, limit: int):
-    """Seeded small positions with 3 to ``limit`` layouts, each with its layouts."""
-    for seed in seeds:
-        board = seeded_position(seed, sizes, mines, hide=hide, flag=flag)
-        try:
-            layouts = enumerate_layouts(board, limit)
-        except InconsistentError:
-            continue
-        if layouts and len(layouts) >= 3:
-            yield board, layouts
-
-
 @pytest.mark.long
 def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
     # two independent exact searches: the endgame's over bit sets of layouts (no cascade: a
@@ -544,7 +539,7 @@ def test_the_endgame_search_values_positions_as_the_optimal_solver_does():
     from countsweep.play.optimal import Geometry, Solver, state_of
 
     checked = 0
-    for board, lays in _small_endgames(range(400), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.6, 0.2, 2000):
+    for board, lays in small_endgames(range(400), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.6, 0.2, 2000):
         solver = Solver(Geometry(board.width, board.height), board.mines)
         state = state_of(board)
         for how in ("python", "auto"):
@@ -618,7 +613,7 @@ def test_a_stopped_search_gives_the_best_move_it_had_valued_only_when_asked(how)
 
 def test_an_anytime_search_gives_up_only_when_it_could_not_value_the_safest_move():
     first_is_cut_zero = 0
-    for board, lays in _small_endgames(range(60), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.7, 0.1, 300):
+    for board, lays in small_endgames(range(60), [(4, 3), (4, 4), (5, 3)], (2, 5), 0.7, 0.1, 300):
         everything = (1 << len(lays)) - 1
         for limit in (1, 2, 3, 5, 8, 13):
             search = Endgame(board, lays, max_positions=limit)
@@ -645,7 +640,7 @@ def test_an_anytime_search_gives_up_only_when_it_could_not_value_the_safest_move
 @pytest.mark.long
 def test_at_every_limit_the_anytime_move_is_worth_exactly_what_it_claims():
     checked = stopped = 0
-    for board, lays in _small_endgames(range(300), [(4, 3), (4, 4), (5, 3), (5, 4)], (2, 6), 0.7, 0.1, 400):
+    for board, lays in small_endgames(range(300), [(4, 3), (4, 4), (5, 3), (5, 4)], (2, 6), 0.7, 0.1, 400):
         full = Endgame(board, lays)
         best = full.best()
         if best is None:

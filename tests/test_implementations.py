@@ -18,6 +18,7 @@ them, against enumerations written here, apart from the package:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from fractions import Fraction
@@ -33,8 +34,8 @@ from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
-from countsweep.play.endgame import MAX_DEPTH, Cut, Endgame, KernelSearch, PythonSearch, enumerate_layouts
-from tests.reference import reference_around, seeded_position, truth
+from countsweep.play.endgame import MAX_DEPTH, Cut, Endgame, KernelSearch, PythonSearch
+from tests.reference import reference_around, small_endgames, truth
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table, weighted_truth
 
@@ -144,18 +145,8 @@ class TestKernelAnalyzerSearching(_KernelAnalyzerOneWay):
 
 def endgames(n: int, seed: int = 0):
     """Positions of small boards with a few to a few hundred layouts, the layouts with them."""
-    found = 0
-    for s in range(seed, seed + 40 * n):
-        board = seeded_position(s, [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.6, flag=0.2)
-        try:
-            layouts = enumerate_layouts(board, 400)
-        except InconsistentError:
-            continue
-        if layouts and len(layouts) > 2:
-            yield board, layouts
-            found += 1
-            if found == n:
-                return
+    return itertools.islice(small_endgames(range(seed, seed + 40 * n), [(4, 3), (4, 4), (5, 3)], (2, 5), hide=0.6,
+                                           flag=0.2, limit=400), n)
 
 
 def optimal_by_definition(board: Board, layouts: list[int]):

@@ -27,12 +27,12 @@ from countsweep.counting import Limits
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
-from countsweep.play.endgame import Cut, Endgame, KernelSearch, PythonSearch, enumerate_layouts
+from countsweep.play.endgame import Cut, Endgame, KernelSearch, PythonSearch
 from countsweep.play.game import LEVELS, Settings
 from countsweep.play.generators import from_play, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid3D, cell_table, kernel_table
-from tests.reference import BALL, KNOT, kernel_args, ring, seeded_position
+from tests.reference import BALL, KNOT, kernel_args, ring, small_endgames
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_clues import REFERENCE, noisy_positions, random_table
 
@@ -916,18 +916,8 @@ def test_large_components_and_inconsistent_positions_are_left_to_the_general_pat
 
 
 def _positions_with_layouts(n: int):
-    found = 0
-    for seed in range(10 * n):
-        board = seeded_position(seed, [(4, 4), (5, 4), (5, 5), (6, 4)], (3, 7), hide=0.5, flag=0.2)
-        try:
-            layouts = enumerate_layouts(board, 3000)
-        except InconsistentError:
-            continue
-        if layouts and len(layouts) > 2:
-            yield board, layouts
-            found += 1
-            if found == n:
-                return
+    return itertools.islice(small_endgames(range(10 * n), [(4, 4), (5, 4), (5, 5), (6, 4)], (3, 7), hide=0.5,
+                                           flag=0.2, limit=3000), n)
 
 
 def _random_cuts(seed: int, layouts: int, cells: int) -> tuple[Cut, ...]:
