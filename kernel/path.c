@@ -1123,10 +1123,14 @@ static int tried_before(const int *orders, int k, int n, const int *order) {
    save anything. */
 static int choose_order(const Graph *g, const int *boxes, int n, PyObject *stop, int *where) {
     int *orders = PyMem_Malloc(sizeof(int) * (NORDERS + 1) * (size_t)n);
-    if (!orders)
+    /* on the heap: a read past the last probe is one the sanitized build sees (on the stack it
+       landed past the guard zone, on a word never 0: a race reading one probe too many passed) */
+    Probe *probes = PyMem_Calloc(NORDERS + 1, sizeof(Probe));
+    if (!orders || !probes) {
+        PyMem_Free(orders);
+        PyMem_Free(probes);
         return PyErr_NoMemory(), -1;
-    Probe probes[NORDERS + 1];
-    memset(probes, 0, sizeof(probes));
+    }
     probes[NORDERS].status = PROBE_OVER; /* the guess, not started */
     Adjacency adj;
     int status = adjacency_make(g, boxes, n, &adj), best = -1;
@@ -1159,6 +1163,7 @@ static int choose_order(const Graph *g, const int *boxes, int n, PyObject *stop,
     if (!status)
         memcpy(where, orders + (size_t)best * (size_t)n, sizeof(int) * (size_t)n);
     PyMem_Free(orders);
+    PyMem_Free(probes);
     return status;
 }
 
