@@ -717,6 +717,8 @@ EQUIVALENT: dict[str, str] = {
         "the loop is the debug build's check of the window (asserts only): it checks one residue fewer, no behaviour",
     PA + "`if (w->live + need > max_coefs)` > -> >= #0": METHOD,
     WI + "`if (d > 1)` > -> >= #0": "an exact division by 1 leaves the natural as it is",
+    WI + "`0};` 0 -> 1 #0": "PRIMES[NPRIMES] is never read: the 0 past the primes keeps the array of the build without "
+                            "__int128, where NPRIMES is 0, from being empty",
     DP + "`total[0] = 1;` 1 -> 0 #0":
         ("every call counts a part or a group of the branch's open boxes, at least one box (a kernel that aborts "
          "there passed the kernel, stage, safety, implementation and rules tests): n is never 0"),
