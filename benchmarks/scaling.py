@@ -1,8 +1,11 @@
 """Growth of counting time and memory with size on families where enumeration is exponential.
 
 Families (``countsweep.play.generators``): ``band`` (middle row revealed, one mine per
-column above or below), ``corridor`` (the same with 30% density), and ``dense``
-(square boards at 22% mines with 60% of the safe cells opened).  For each size:
+column above or below), ``corridor`` (the same with 30% density), ``dense``
+(square boards at 22% mines with 60% of the safe cells opened), and ``gapped``
+(a band at 40% mines whose middle row shows every other number, the cells between
+hidden: one component that propagation does not split) without the mine total, and
+``gapped-total`` with it.  For each size:
 time of the ``dpll`` backend (the Python implementation: the kernel declines
 parts this long) with its component and cache statistics, the peak memory
 Python allocated for the count (tracemalloc, a second run), the brute-force
@@ -30,12 +33,14 @@ from countsweep.encode.cnf import encode
 from countsweep.encode.dimacs import render
 from countsweep.errors import LimitExceeded
 from countsweep.oracle import analyze, clear_count_cache
-from countsweep.play.generators import band, corridor, midgame
+from countsweep.play.generators import band, corridor, gapped_band, midgame
 
 FAMILIES = {
     "band": (lambda n: band(n, seed=n), "25,100,400,1000,1600,3000"),
     "corridor": (lambda n: corridor(n, 0.3, seed=n), "25,50,100,200,400,1000"),
     "dense": (lambda n: midgame(n, n, 0.22, 0.6, seed=n), "10,20,40,70,100"),
+    "gapped": (lambda n: gapped_band(n, 0.4, seed=n, total=False), "25,100,400,1000,3000"),
+    "gapped-total": (lambda n: gapped_band(n, 0.4, seed=n), "25,50,100,200,400,800"),
 }
 
 

@@ -67,6 +67,7 @@ from countsweep.oracle import (
     combine,
     group_probability,
     kernel_limits,
+    needs_no_split,
 )
 
 PAYLOAD_KEYS = ("rules", "total_cells", "total_mines", "mine_prob")
@@ -512,8 +513,9 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
         if done is not None:
             return RulesAnalysis(rules, done)
     model = rules.model()
+    plain = needs_no_split(model, rules.mine_prob)
     counts = []
     for comp in model.components:
         limits.check("while counting the components")
-        counts.append(_count(engine, comp.formula(), limits))
+        counts.append(_count(engine, comp.formula(), limits, plain))
     return RulesAnalysis(rules, combine(model, counts, backend=engine.name, limits=limits, density=rules.mine_prob))

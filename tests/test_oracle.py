@@ -520,3 +520,40 @@ def test_every_count_a_block_makes_without_limits_of_its_own_is_made_under_the_b
 def test_a_count_given_limits_of_its_own_in_a_block_keeps_them():
     with Limits(timeout=0).throughout():
         assert analyze(BLOCK_BOARD, limits=Limits(timeout=60)).count == 70
+
+
+class _Spy:
+    """The dpll backend, saying whether each count was asked for plainly."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        from countsweep.counting.dpll import DpllCounter
+
+        self.inner = DpllCounter()
+        self.asked: list[bool] = []
+
+    def count(self, formula, limits=None, *, plain=False):
+        self.asked.append(plain)
+        return self.inner.count(formula, limits, plain=plain)
+
+
+@pytest.mark.parametrize(("header", "density", "plain"), [("4x3", None, True), ("4x3x3", None, False),
+                                                           ("4x3", F(1, 5), False)],
+                         ids=["no-total", "total", "prior"])
+def test_components_are_counted_plainly_where_no_total_or_prior_splits_them_by_mines(header, density, plain):
+    board = Board.from_text(f"{header}\n1?2?\n????\n?1??\n")
+    spy = _Spy()
+    a = analyze(board, spy, density=density, implementation="python")
+    assert spy.asked and set(spy.asked) == {plain}
+    assert a.probabilities == analyze(board, "brute", density=density, implementation="python").probabilities
+
+
+def test_a_component_counted_plainly_is_counted_again_by_mines_once_the_total_is_known():
+    # the same component formula under no total and then a total: the cache keeps the two apart (a
+    # plain count has no polynomial to split the sea's ways by)
+    text = "5x3\n1?2??\n?????\n??1??\n"
+    for header in ("5x3", "5x3x4", "5x3"):
+        board = Board.from_text(text.replace("5x3", header, 1))
+        a = analyze(board, implementation="python")
+        assert (a.count, a.probabilities) == truth(board)

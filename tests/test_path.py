@@ -19,11 +19,12 @@ from hypothesis import example, given, settings
 
 from countsweep import Board, analyze
 from countsweep.constraints import Constraints
+from countsweep.counting import path
 from countsweep.counting.dpll import KNOT_DECISIONS, KNOT_MIN_VARS, DpllCounter
 from countsweep.counting.formula import Card, Formula
 from countsweep.counting.path import linear_order, path_count
 from countsweep.counting.poly import evaluate
-from countsweep.play.generators import band, midgame
+from countsweep.play.generators import band, gapped_band, midgame
 from tests.reference import KNOT, truth
 from tests.strategies import formulas
 from tests.test_dpll import band_count
@@ -238,6 +239,32 @@ def test_a_formula_far_too_wide_is_refused_before_its_plan_is_made(monkeypatch):
 
     monkeypatch.setattr(path, "_Plan", no_plan)
     assert path_count(_grid(30, 30)) is None
+
+
+@settings(max_examples=800, deadline=None)
+@given(formulas(max_vars=9, boxes=True, weighted=True, projected=False))
+def test_coefficients_packed_as_narrow_as_the_layouts_need_count_the_same(f):
+    # every formula's packing narrowed to its layouts' bits, counted plainly first (past
+    # TIGHTEN_BITS only, in use): a bound one bit short spills a coefficient into the next
+    unbounded = {"max_work": math.inf, "max_width_bits": math.inf}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(path, "TIGHTEN_BITS", 0)
+        narrow = path_count(f, **unbounded)
+    assert narrow == DpllCounter(path=False).count(f)
+
+
+def test_a_band_of_thousands_of_cells_is_packed_at_its_layouts_bits_not_its_cells(monkeypatch):
+    # a band hidden on both sides of every other number: 1000 cells, a 514-bit count
+    board = gapped_band(400, 0.5, seed=400)
+    formula = Constraints.of(board).components[0].formula()
+    widths = []
+    run = path._run
+    monkeypatch.setattr(path, "_run", lambda plan, cards, bits, *rest: widths.append(bits) or run(plan, cards, bits,
+                                                                                                 *rest))
+    counts = path_count(formula)
+    assert counts is not None and widths == [0, widths[-1]] and 514 < widths[-1] <= 540 < formula.cells
+    monkeypatch.setattr(path, "TIGHTEN_BITS", formula.cells * 2)
+    assert path_count(formula) == counts and widths[-1] > formula.cells  # packed at 2**cells, as before
 
 
 def test_weighted_constraints_on_no_variable_multiply_the_counts_by_their_weights():

@@ -219,7 +219,18 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     if plan.width_bits > max_width_bits or plan.work > max_work:
         return None
     headroom = factor.bit_length() + sum(max(c.weights).bit_length() for c in cards if c.weights is not None)
-    bits = 0 if plain else 8 * ((formula.cells + headroom + max(sizes, default=1).bit_length() + 8) // 8)
+    bits = 0 if plain else _packing(formula.cells + headroom, sizes)
+    if bits > TIGHTEN_BITS:
+        # the layouts, counted plainly first (linear), bound every polynomial's coefficients far
+        # below 2**cells: every state kept reaches the end (or is never read again), so its ways
+        # to a mine count are at most the layouts, and a marginal's at most the layouts times a
+        # box's size.  The marginals' products are the cost, Karatsuba's on the packed widths: a
+        # band of 2000 cells whose 631-bit count was packed at 2024 bits a coefficient
+        first = _run(plan, cards, 0, limits, max_states)
+        if first is None:
+            return None
+        layouts = first[0][1] if first[0] is not None else 0
+        bits = min(bits, _packing(layouts.bit_length() + factor.bit_length(), sizes))
     run = _run(plan, cards, bits, limits, max_states)
     if run is None:
         return None
@@ -229,6 +240,15 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     marginals = tuple(_poly(None if marginal[v] is None else _times(marginal[v], factor, 0, bits), bits)  # type: ignore[arg-type]
                       for v in counted)
     return Counts(counted, whole, marginals)
+
+
+TIGHTEN_BITS = 512
+"""Packed coefficients wider than this are narrowed to the bits the layouts need (a plain pass first)."""
+
+
+def _packing(bound_bits: int, sizes: tuple[int, ...]) -> int:
+    """Bits a packed coefficient takes: a count below ``2**bound_bits`` times a box's size, in whole bytes."""
+    return 8 * ((bound_bits + max(sizes, default=1).bit_length() + 8) // 8)
 
 
 _POLL_STATES = 1024

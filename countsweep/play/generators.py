@@ -75,6 +75,26 @@ def corridor(n: int, density: float = 0.3, seed: int = 0, total: bool = True) ->
     return _numbers(n, 3, mines, {(1, c) for c in range(n)}, len(mines) if total else None)
 
 
+def gapped_band(n: int, density: float = 0.2, seed: int = 0, total: bool = True) -> Board:
+    """A band three rows high whose middle row shows every other cell's number, the cells between hidden.
+
+    Each number shares two columns with the next, so the band is one long component
+    whose every column may hold a range of mines: without the total it is counted in time
+    linear in its length; with it, each state along the path carries a polynomial a
+    fraction of the length long.
+
+    >>> b = gapped_band(8, seed=1)
+    >>> len(b.numbers()), len(b.hidden())
+    (4, 20)
+    """
+    _size(n, "n", "a band's length in columns", 1_000_000)
+    _share(density, "density")
+    rng = random.Random(seed_of(seed))
+    shown = {(1, c) for c in range(0, n, 2)}
+    mines = {(r, c) for r in range(3) for c in range(n) if (r, c) not in shown and rng.random() < density}
+    return _numbers(n, 3, mines, shown, len(mines) if total else None)
+
+
 def midgame(width: int, height: int, density: float, opened: float, seed: int = 0) -> Board:
     """Open random safe cells (with flood fill) until ``opened`` of the safe cells are open."""
     _sides(width, height)
