@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd
@@ -53,6 +53,7 @@ from countsweep.constraints import Constraints, readings
 from countsweep.counting import BACKENDS, DEFAULT_BACKEND, Backend, Limits, get_backend
 from countsweep.counting.base import limits_of
 from countsweep.counting.formula import Counts, Formula
+from countsweep.counting.path import PathRun
 from countsweep.counting.poly import ONE, Poly, degrees, evaluate, mul
 from countsweep.errors import InconsistentError, LimitExceeded, ParameterError, ParameterTypeError, shown
 from countsweep.kernel import KERNEL, choose
@@ -106,15 +107,26 @@ def _dot(p: Poly, w: dict[int, int]) -> int:
     return sum(c * w[a] for a, c in zip(degrees(p), p.coeffs, strict=True))
 
 
-def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[Cell, ...], ...]] | None = None,
-            backend: str = DEFAULT_BACKEND, limits: Limits | None = None,
-            density: Fraction | None = None) -> Analysis:
+def _weighed(c: Counts | PathRun, w: dict[int, int], limits: Limits) -> Iterable[int]:
+    """Each variable's marginal dotted with ``w`` (by mine count), in the component's order."""
+    if isinstance(c, PathRun):
+        return c.weighted_marginals(w, limits)
+    return (_dot(m, w) for m in c.marginals)
+
+
+def combine(model: Constraints, counts: Sequence[Counts | PathRun],
+            groups: list[tuple[tuple[Cell, ...], ...]] | None = None, backend: str = DEFAULT_BACKEND,
+            limits: Limits | None = None, density: Fraction | None = None) -> Analysis:
     """The oracle's arithmetic: component polynomials and the sea into exact answers.
 
     ``counts[i]`` counts the boxes ``groups[i]`` (by default the model's
     components' boxes): its ``j``-th variable is the box ``groups[i][j]``, a
     tuple of cells.  The boxes must cover the frontier, each cell once.  With a
-    ``density`` (and no mine total) the sea is a prior, not a count.
+    ``density`` (and no mine total) the sea is a prior, not a count.  A
+    component counted along a path may come as its forward pass
+    (:class:`~countsweep.counting.path.PathRun`): its marginals are then
+    weighted from the end of the path by what the rest of the board makes of
+    each mine count, never multiplied out.
     """
     limits = (limits or Limits()).started()
     boxes_of = groups if groups is not None else [comp.boxes for comp in model.components]
@@ -150,8 +162,8 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
         for i, (boxes, c) in enumerate(zip(boxes_of, counts, strict=True)):
             limits.check("while combining the components")
             w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
-            for box, m in zip(boxes, c.marginals, strict=True):
-                per_cell = _dot(m, w) // len(box)
+            for box, weighed in zip(boxes, _weighed(c, w, limits), strict=True):
+                per_cell = weighed // len(box)
                 found.append(Group(Fraction(per_cell, count), box, per_cell * b))
         if sea:
             sea_probability = density
@@ -162,8 +174,8 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
         for boxes, c in zip(boxes_of, counts, strict=True):
             limits.check("while combining the components")
             own = evaluate(c.total, 1)
-            for box, m in zip(boxes, c.marginals, strict=True):
-                per_cell = evaluate(m, 1) // len(box)  # a box's cells share its mines evenly
+            for box, weighed in zip(boxes, _weighed(c, dict.fromkeys(degrees(c.total), 1), limits), strict=True):
+                per_cell = weighed // len(box)  # a box's cells share its mines evenly
                 found.append(Group(Fraction(per_cell, own), box, 2 * per_cell * (count // own)))
         if sea:
             sea_probability = Fraction(1, 2)
@@ -184,9 +196,9 @@ def combine(model: Constraints, counts: list[Counts], groups: list[tuple[tuple[C
         for i, (boxes, c) in enumerate(zip(boxes_of, counts, strict=True)):
             limits.check("while combining the components")
             w = _weights(mul(prefix[i], suffix[i + 1]), ways, degrees(c.total))
-            for box, m in zip(boxes, c.marginals, strict=True):
+            for box, weighed in zip(boxes, _weighed(c, w, limits), strict=True):
                 # a box's marginal counts its mines over all layouts; its cells share them evenly
-                per_cell = _dot(m, w) // len(box)
+                per_cell = weighed // len(box)
                 found.append(Group(Fraction(per_cell, count), box, per_cell))
         if sea:
             # a mine on one sea cell: C(sea - 1, left - k - 1) = C(sea, left - k) * (left - k) / sea
@@ -236,6 +248,27 @@ def clear_count_cache() -> None:
     """Forget every component counted before: the next analysis counts from scratch (for timing)."""
     with _cache_lock:
         _cache.clear()
+
+
+def count_components(model: Constraints, engine: Backend, limits: Limits,
+                     density: Fraction | None = None) -> list[Counts | PathRun]:
+    """Every component of ``model`` counted by ``engine``, for :func:`combine`.
+
+    Plainly where nothing splits the answer by mine count (:func:`needs_no_split`); else a long
+    component the engine would count along a path comes as its forward pass
+    (``forward_along_path``, countsweep's own dpll and path backends), its marginals weighted in
+    :func:`combine`: with the total, a band hidden on both sides of every other number, 3x800 at
+    40% mines, took 8.2 s with its marginals multiplied out.
+    """
+    plain = needs_no_split(model, density)
+    forward = getattr(engine, "forward_along_path", None) if BACKENDS.get(engine.name) is type(engine) else None
+    counts: list[Counts | PathRun] = []
+    for comp in model.components:
+        limits.check("while counting the components")
+        formula = comp.formula()
+        run = None if plain or forward is None else forward(formula, limits)
+        counts.append(run if run is not None else _count(engine, formula, limits, plain))
+    return counts
 
 
 def _count(engine: Backend, formula: Formula, limits: Limits, plain: bool = False) -> Counts:
@@ -290,11 +323,7 @@ class PythonAnalyzer:
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis:
         model = Constraints.of(board, clues)
-        plain = needs_no_split(model, self.density)
-        counts = []
-        for comp in model.components:
-            limits.check("while counting the components")
-            counts.append(_count(self.backend, comp.formula(), limits, plain))
+        counts = count_components(model, self.backend, limits, self.density)
         return combine(model, counts, backend=self.backend.name, limits=limits, density=self.density)
 
 

@@ -61,13 +61,12 @@ from countsweep.files import is_text, parse_json
 from countsweep.kernel import KERNEL, choose
 from countsweep.oracle import (
     KERNEL_NODES,
-    _count,
     answer_too_large,
     backend_of,
     combine,
+    count_components,
     group_probability,
     kernel_limits,
-    needs_no_split,
 )
 
 PAYLOAD_KEYS = ("rules", "total_cells", "total_mines", "mine_prob")
@@ -513,9 +512,5 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
         if done is not None:
             return RulesAnalysis(rules, done)
     model = rules.model()
-    plain = needs_no_split(model, rules.mine_prob)
-    counts = []
-    for comp in model.components:
-        limits.check("while counting the components")
-        counts.append(_count(engine, comp.formula(), limits, plain))
+    counts = count_components(model, engine, limits, rules.mine_prob)
     return RulesAnalysis(rules, combine(model, counts, backend=engine.name, limits=limits, density=rules.mine_prob))

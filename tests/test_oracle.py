@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from fractions import Fraction as F
 
@@ -10,13 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from countsweep import Board, InconsistentError, analyze
-from countsweep.clues import EXACT
-from countsweep.counting import Limits
+from countsweep.clues import EXACT, parse_clues
+from countsweep.constraints import Constraints
+from countsweep.counting import Limits, dpll, get_backend
+from countsweep.counting.path import PathRun
 from countsweep.errors import LimitExceeded, ParameterError
 from countsweep.kernel import KERNEL
-from countsweep.oracle import KernelAnalyzer, answer_too_large, memory_budget
+from countsweep.oracle import KernelAnalyzer, answer_too_large, combine, count_components, memory_budget
+from countsweep.play.generators import gapped_band
 from tests.reference import truth
-from tests.strategies import positions
+from tests.strategies import TOPOLOGIES, positions
+from tests.test_clues import REFERENCE, noisy_positions
 
 
 def probs(text: str, mines: int | None = None) -> dict:
@@ -557,3 +562,56 @@ def test_a_component_counted_plainly_is_counted_again_by_mines_once_the_total_is
         board = Board.from_text(text.replace("5x3", header, 1))
         a = analyze(board, implementation="python")
         assert (a.count, a.probabilities) == truth(board)
+
+
+@settings(max_examples=500, deadline=None)
+@given(positions(max_hidden=11, perturb=True, total=True, kinds=TOPOLOGIES),
+       st.sampled_from([None, F(1, 5), F(2, 3)]))
+def test_marginals_weighted_along_a_path_give_the_answers_of_marginals_multiplied_out(board, density):
+    # every component of a board with a total (or a prior) through its path's forward pass, however
+    # short: its marginals weighted from the end of the path, never multiplied out (brute counts apart)
+    board = board if density is None else dataclasses.replace(board, mines=None)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(dpll, "PATH_MIN_VARS", 1)
+        try:
+            along = analyze(board, "dpll", density=density, implementation="python")
+        except InconsistentError:
+            along = None
+    try:
+        brute = analyze(board, "brute", density=density, implementation="python")
+    except InconsistentError:
+        assert along is None
+        return
+    assert along is not None
+    assert (along.count, along.probabilities, along.groups) == (brute.count, brute.probabilities, brute.groups)
+
+
+def test_a_long_band_under_its_total_is_weighted_along_its_path_not_multiplied_out(monkeypatch):
+    board = gapped_band(150, 0.4, seed=3)
+    model = Constraints.of(board)
+    counts = count_components(model, get_backend("dpll"), Limits().started())
+    assert len(counts) == 1 and isinstance(counts[0], PathRun)
+    assert count_components(Constraints.of(dataclasses.replace(board, mines=None)), get_backend("dpll"),
+                            Limits().started())[0] == get_backend("dpll").count(model.components[0].formula(),
+                                                                                 plain=True)  # no total: plain
+    multiplied = combine(model, [get_backend("dpll").count(model.components[0].formula())])
+    assert analyze(board, implementation="python") == multiplied
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_weighted_clues_weighted_along_a_path_give_the_answers_of_marginals_multiplied_out(data):
+    name = data.draw(st.sampled_from(["under", "over"]))
+    board = data.draw(noisy_positions(REFERENCE[name], max_hidden=9, kinds=TOPOLOGIES))
+    flags = len(board.flag_cells)
+    board = dataclasses.replace(board, mines=flags + data.draw(st.integers(0, len(board.hidden_cells))))
+    answers = []
+    for backend, least in (("dpll", 1), ("brute", dpll.PATH_MIN_VARS)):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(dpll, "PATH_MIN_VARS", least)
+            try:
+                a = analyze(board, backend, clues=parse_clues(name), implementation="python")
+                answers.append((a.weight, a.probabilities))
+            except InconsistentError:
+                answers.append(None)
+    assert answers[0] == answers[1]

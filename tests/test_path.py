@@ -16,6 +16,7 @@ import tracemalloc
 
 import pytest
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from countsweep import Board, analyze
 from countsweep.constraints import Constraints
@@ -258,13 +259,31 @@ def test_a_band_of_thousands_of_cells_is_packed_at_its_layouts_bits_not_its_cell
     board = gapped_band(400, 0.5, seed=400)
     formula = Constraints.of(board).components[0].formula()
     widths = []
-    run = path._run
-    monkeypatch.setattr(path, "_run", lambda plan, cards, bits, *rest: widths.append(bits) or run(plan, cards, bits,
-                                                                                                 *rest))
+    forward = path._forward
+    monkeypatch.setattr(path, "_forward", lambda plan, cards, bits, *rest: widths.append(bits) or forward(
+        plan, cards, bits, *rest))
     counts = path_count(formula)
     assert counts is not None and widths == [0, widths[-1]] and 514 < widths[-1] <= 540 < formula.cells
     monkeypatch.setattr(path, "TIGHTEN_BITS", formula.cells * 2)
     assert path_count(formula) == counts and widths[-1] > formula.cells  # packed at 2**cells, as before
+
+
+@settings(max_examples=800, deadline=None)
+@given(formulas(max_vars=9, boxes=True, weighted=True, projected=False), st.lists(st.integers(0, 2**70), max_size=40),
+       st.booleans())
+def test_marginals_weighted_from_the_end_are_the_marginals_dotted_with_the_weights(f, draws, narrow):
+    unbounded = {"max_work": math.inf, "max_width_bits": math.inf}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(path, "TIGHTEN_BITS", 0 if narrow else path.TIGHTEN_BITS)
+        run = path.path_forward(f, **unbounded)
+    counts = DpllCounter(path=False).count(f)
+    if run is None:  # no model
+        assert counts.count == 0
+        return
+    outside = {m: draws[m % len(draws)] if draws else 1 for m in range(-2, f.cells + 3)}
+    assert run.total == counts.total
+    assert run.weighted_marginals(outside) == tuple(
+        sum(c * outside[m] for m, c in enumerate(p.coeffs, p.low)) for p in counts.marginals)
 
 
 def test_weighted_constraints_on_no_variable_multiply_the_counts_by_their_weights():

@@ -58,7 +58,7 @@ from math import comb, inf
 
 from countsweep.counting.base import Limits, arguments
 from countsweep.counting.formula import Counts, Formula
-from countsweep.counting.path import path_count
+from countsweep.counting.path import PathRun, path_count, path_forward
 from countsweep.counting.poly import ZERO, Poly, add, binomial, mul, shift, unpack
 from countsweep.errors import LimitExceeded, ParameterError
 
@@ -688,6 +688,18 @@ class DpllCounter:
                 return along
         return self._run(_Search(formula, limits, plain))  # too many states along the path: searched to the end
 
+    def forward_along_path(self, formula: Formula, limits: Limits | None = None) -> PathRun | None:
+        """The forward pass of a formula :meth:`count` would count along a path first (long and thin),
+        kept so that its marginals are weighted later (:class:`~countsweep.counting.path.PathRun`); else None."""
+        limits = arguments(formula, limits)
+        if not (self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None):
+            return None
+        run = path_forward(formula, limits, max_width_bits=PATH_WIDTH_BITS)
+        if run is not None:
+            self.last_stats = Stats(components=1, max_component=formula.num_vars)
+            self.stats.add(self.last_stats)
+        return run
+
     def _run(self, search: _Search) -> Counts:
         try:
             if search.n > _BIG_STACK_VARS:
@@ -721,4 +733,10 @@ class PathCounter:
         if found is not None:
             return found
         return DpllCounter().count(formula, limits, plain=plain)
+
+    def forward_along_path(self, formula: Formula, limits: Limits | None = None) -> PathRun | None:
+        """The forward pass of :meth:`count`, kept for weighted marginals (as :class:`DpllCounter`'s); else None."""
+        run = path_forward(formula, arguments(formula, limits))
+        self.last_fallback = run is None
+        return run
 

@@ -33,12 +33,15 @@ as a backend (``path``), held to the shared backend contract.
 
 from __future__ import annotations
 
+import operator
 from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
 from math import comb, log2
 
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Card, Counts, Formula
-from countsweep.counting.poly import ZERO, Poly, unpack
+from countsweep.counting.poly import ZERO, Poly, evaluate, unpack
 from countsweep.errors import LimitExceeded
 
 MAX_STATES = 50_000
@@ -186,6 +189,62 @@ class _Plan:
             before = after
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """A formula made ready for the path: its constraints with variables, its order's plan, and the
+    factor its constraints on no variable leave."""
+
+    cards: list[Card]
+    plan: _Plan
+    factor: int
+    sizes: tuple[int, ...]
+    headroom: int
+
+
+def _prepare(formula: Formula, max_width_bits: float, free: bool, max_work: float) -> _Prepared | Counts | None:
+    """The formula's :class:`_Prepared`; :class:`Counts` with no model when a constraint holds nothing; None
+    where the path does not fit (see :func:`path_count`)."""
+    if len(formula.counted) != formula.num_vars:
+        return None
+    sizes = formula.sizes or (1,) * formula.num_vars
+    cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
+    factor = 1
+    for card in cards:
+        if card.weights is not None and not card.lits and card.lo <= card.hi:
+            factor *= card.weights[0]
+    if any(c.lo > c.hi for c in cards) or not factor:
+        return Counts.unsatisfiable(formula.counted)
+    cards = [c for c in cards if c.lits]
+    if not free and len({abs(x) for c in cards for x in c.lits}) < formula.num_vars:
+        return None
+    order = linear_order(formula.num_vars, cards)
+    if _widest(cards, order, sizes) > max_width_bits + 1e-9:
+        return None  # decided before the plan, whose size grows with the width
+    plan = _Plan(formula, cards, order)
+    if plan.width_bits > max_width_bits or plan.work > max_work:
+        return None
+    headroom = factor.bit_length() + sum(max(c.weights).bit_length() for c in cards if c.weights is not None)
+    return _Prepared(cards, plan, factor, sizes, headroom)
+
+
+def _packing_of(prep: _Prepared, cells: int, plain: bool, limits: Limits, max_states: int) -> int | None:
+    """The bits each packed coefficient takes (0: plain), None past ``max_states``."""
+    bits = 0 if plain else _packing(cells + prep.headroom, prep.sizes)
+    if bits > TIGHTEN_BITS:
+        # the layouts, counted plainly first (linear), bound every polynomial's coefficients far
+        # below 2**cells: every state kept reaches the end (or is never read again), so its ways
+        # to a mine count are at most the layouts, and a marginal's at most the layouts times a
+        # box's size.  The marginals' products are the cost, Karatsuba's on the packed widths: a
+        # band of 2000 cells whose 631-bit count was packed at 2024 bits a coefficient
+        first = _forward(prep.plan, prep.cards, 0, limits, max_states)
+        if first is None:
+            return None
+        end = first[0][-1].get(())
+        layouts = end[1] if end is not None else 0
+        bits = min(bits, _packing(layouts.bit_length() + prep.factor.bit_length(), prep.sizes))
+    return bits
+
+
 def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = False,
                max_states: int = MAX_STATES, max_width_bits: float = MAX_WIDTH_BITS,
                free: bool = True, max_work: float = MAX_WORK) -> Counts | None:
@@ -198,48 +257,134 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     counts free variables in closed form).
     """
     limits = (limits or Limits()).started()
-    counted = formula.counted
-    if len(counted) != formula.num_vars:
-        return None
-    sizes = formula.sizes or (1,) * formula.num_vars
-    cards = [c for c in (card.normalized(formula.sizes) for card in formula.constraints) if c is not None]
-    factor = 1
-    for card in cards:
-        if card.weights is not None and not card.lits and card.lo <= card.hi:
-            factor *= card.weights[0]
-    if any(c.lo > c.hi for c in cards) or not factor:
-        return Counts.unsatisfiable(counted)
-    cards = [c for c in cards if c.lits]
-    if not free and len({abs(x) for c in cards for x in c.lits}) < formula.num_vars:
-        return None
-    order = linear_order(formula.num_vars, cards)
-    if _widest(cards, order, sizes) > max_width_bits + 1e-9:
-        return None  # decided before the plan, whose size grows with the width
-    plan = _Plan(formula, cards, order)
-    if plan.width_bits > max_width_bits or plan.work > max_work:
-        return None
-    headroom = factor.bit_length() + sum(max(c.weights).bit_length() for c in cards if c.weights is not None)
-    bits = 0 if plain else _packing(formula.cells + headroom, sizes)
-    if bits > TIGHTEN_BITS:
-        # the layouts, counted plainly first (linear), bound every polynomial's coefficients far
-        # below 2**cells: every state kept reaches the end (or is never read again), so its ways
-        # to a mine count are at most the layouts, and a marginal's at most the layouts times a
-        # box's size.  The marginals' products are the cost, Karatsuba's on the packed widths: a
-        # band of 2000 cells whose 631-bit count was packed at 2024 bits a coefficient
-        first = _run(plan, cards, 0, limits, max_states)
-        if first is None:
-            return None
-        layouts = first[0][1] if first[0] is not None else 0
-        bits = min(bits, _packing(layouts.bit_length() + factor.bit_length(), sizes))
-    run = _run(plan, cards, bits, limits, max_states)
-    if run is None:
+    prep = _prepare(formula, max_width_bits, free, max_work)
+    if prep is None or isinstance(prep, Counts):
+        return prep
+    bits = _packing_of(prep, formula.cells, plain, limits, max_states)
+    run = None if bits is None else _run(prep.plan, prep.cards, bits, limits, max_states)
+    if bits is None or run is None:
         return None
     total, marginal = run
+    factor = prep.factor
     total = _times(total, factor, 0, bits) if total is not None else None
     whole = _poly(total, bits)
     marginals = tuple(_poly(None if marginal[v] is None else _times(marginal[v], factor, 0, bits), bits)  # type: ignore[arg-type]
-                      for v in counted)
-    return Counts(counted, whole, marginals)
+                      for v in formula.counted)
+    return Counts(formula.counted, whole, marginals)
+
+
+@dataclass(frozen=True)
+class PathRun:
+    """A formula's forward pass along its path, kept for :meth:`weighted_marginals` (:func:`path_forward`).
+
+    With the mine total, what the oracle reads of a component's marginal is one
+    number: its coefficients weighted by the ways the rest of the board (the other
+    components, the sea) completes each mine count.  Weighting the completions
+    from the end (each state's "tail" a vector by the mines before it) makes each
+    variable's marginal a sum of dot products, where :func:`path_count` multiplies
+    two polynomials a fraction of the path long for every one.
+    """
+
+    total: Poly
+    """The formula's models by number of true cells, its factor included."""
+    prepared: _Prepared
+    layers: list[dict[tuple[int, ...], Packed]]
+    moves: list[list[Move]]
+    bits: int
+    counted: tuple[int, ...]
+
+    def weighted_marginals(self, outside: Mapping[int, int], limits: Limits | None = None) -> tuple[int, ...]:
+        """``sum(marginal_v[m] * outside[m] for m)`` for each counted variable ``v`` (``outside`` read at the
+        total's degrees; 0 elsewhere).
+
+        >>> from countsweep.counting.formula import Card, Formula
+        >>> band = Formula(4, (Card((1, 2, 3), 1, 1), Card((3, 4), 1, 1)))
+        >>> run = path_forward(band)
+        >>> run.total, run.weighted_marginals({1: 10, 2: 1})  # models {3}, {1, 4}, {2, 4}
+        (Poly(low=1, coeffs=(1, 2)), (1, 1, 10, 2))
+        """
+        limits = (limits or Limits()).started()
+        plan, bits = self.prepared.plan, self.bits
+        degrees = [m for m in outside if self.total.low <= m < self.total.low + len(self.total.coeffs)]
+        if not degrees or not self.layers[-1].get(()):
+            return tuple(0 for _ in self.counted)
+        low = min(degrees)
+        top = max(outside[m] for m in degrees)
+        # every tail, at any mine count, is at most the layouts times the sum of outside (module notes)
+        tb = _packing(evaluate(self.total, 1).bit_length() + top.bit_length() + len(degrees).bit_length(), (1,))
+        after: dict[tuple[int, ...], Packed] = {(): (low, sum(outside[m] << tb * (m - low) for m in degrees))}
+        weighted: dict[int, int] = {}
+        for i in range(len(plan.steps) - 1, -1, -1):
+            limits.check("while weighing the marginals along the path")
+            here = self.layers[i]
+            back: dict[tuple[int, ...], Packed] = {}
+            acc = 0
+            for state, x, key, weight in self.moves[i]:
+                tail = after.get(key)
+                if tail is None:
+                    continue
+                shifted = (tail[0] - x, tail[1] * weight)  # as a function of the mines before the step
+                back[state] = _add(back.get(state), shifted, tb)
+                if x:
+                    acc += x * _dot(here[state], bits, shifted, tb)
+            weighted[plan.steps[i][0]] = acc * self.prepared.factor
+            after = {state: _clip(t, here[state], bits, tb) for state, t in back.items()}
+        return tuple(weighted.get(v, 0) for v in self.counted)
+
+
+def path_forward(formula: Formula, limits: Limits | None = None, *, max_states: int = MAX_STATES,
+                 max_width_bits: float = MAX_WIDTH_BITS, max_work: float = MAX_WORK) -> PathRun | None:
+    """The forward pass of :func:`path_count`, kept: the total at once, the marginals weighted later.
+
+    None where :func:`path_count` would give None, and for a formula with no model.
+    """
+    limits = (limits or Limits()).started()
+    prep = _prepare(formula, max_width_bits, True, max_work)
+    if prep is None or isinstance(prep, Counts):
+        return None
+    bits = _packing_of(prep, formula.cells, False, limits, max_states)
+    forward = None if bits is None else _forward(prep.plan, prep.cards, bits, limits, max_states)
+    if bits is None or forward is None:
+        return None
+    layers, moves = forward
+    end = layers[-1].get(())
+    if end is None or not end[1]:
+        return None
+    total = _poly(_times(end, prep.factor, 0, bits), bits)
+    return PathRun(total, prep, layers, moves, bits, formula.counted)
+
+
+def _span(p: Packed, bits: int) -> tuple[int, int]:
+    """The lowest and highest degree a packed polynomial keeps a slot for."""
+    return p[0], p[0] + max(1, -(-p[1].bit_length() // bits)) - 1
+
+
+def _coefficients(p: Packed, bits: int, lo: int, hi: int) -> list[int]:
+    """Coefficients ``lo..hi`` of a packed polynomial (0 where it keeps no slot)."""
+    n = hi - lo + 1
+    value = p[1] >> bits * (lo - p[0]) if lo >= p[0] else p[1] << bits * (p[0] - lo)
+    step = bits // 8
+    data = (value & ((1 << bits * n) - 1)).to_bytes(step * n, "little")
+    return [int.from_bytes(data[k * step:(k + 1) * step], "little") for k in range(n)]
+
+
+def _dot(f: Packed, bits: int, t: Packed, tb: int) -> int:
+    """``sum(f[m] * t[m])`` over the degrees both keep, each packed at its own width."""
+    lo_f, hi_f = _span(f, bits)
+    lo_t, hi_t = _span(t, tb)
+    lo, hi = max(lo_f, lo_t), min(hi_f, hi_t)
+    if lo > hi:
+        return 0
+    return sum(map(operator.mul, _coefficients(f, bits, lo, hi), _coefficients(t, tb, lo, hi)))
+
+
+def _clip(t: Packed, f: Packed, bits: int, tb: int) -> Packed:
+    """The tail ``t`` (packed at ``tb``) kept at the degrees the state's ways ``f`` (at ``bits``) keep: the
+    others are never read, and each step back would widen it by the step's mines."""
+    lo, hi = _span(f, bits)
+    if t[0] < lo:
+        t = (lo, t[1] >> tb * (lo - t[0]))
+    return t[0], t[1] & ((1 << tb * (hi - t[0] + 1)) - 1) if hi >= t[0] else 0
 
 
 TIGHTEN_BITS = 512
@@ -256,19 +401,30 @@ _POLL_STATES = 1024
 steps, a 0.3 s limit on a 40x40 lattice was met after 0.9 s (``tests/test_path.py``)."""
 
 
+Move = tuple[tuple[int, ...], int, tuple[int, ...], int]
+"""(a state, the variable's value, the state it leads to, the weight of that step)."""
+
+
 def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
          max_states: int) -> tuple[Packed | None, dict[int, Packed | None]] | None:
     """Forward over the order (keeping each step's moves), backward, then every variable's marginal."""
+    forward = _forward(plan, cards, bits, limits, max_states)
+    return None if forward is None else _backward(plan, *forward, bits, limits)
+
+
+def _forward(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
+             max_states: int) -> tuple[list[dict[tuple[int, ...], Packed]], list[list[Move]]] | None:
+    """Each step's states with the ways to reach them, and the moves between them (None: too many states)."""
     size = plan.size
     layers: list[dict[tuple[int, ...], Packed]] = [{(): (0, 1)}]
     held = 0  # bytes the layers hold, roughly: what --max-memory bounds
     kept = 0  # states kept: what --max-cache bounds
-    moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...], int]]] = []
+    moves: list[list[Move]] = []
     for v, carry, closing in plan.steps:
         limits.check("while counting along the path")
         here = layers[-1]
         nxt: dict[tuple[int, ...], Packed] = {}
-        step: list[tuple[tuple[int, ...], int, tuple[int, ...], int]] = []
+        step: list[Move] = []
         s_v = size[v]
         choose = [comb(s_v, x) for x in range(s_v + 1)]
         for k, (state, poly) in enumerate(here.items()):
@@ -309,6 +465,12 @@ def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
                                 f"{limits.max_memory / 2**20:,.0f} MB (--max-memory)")
         layers.append(nxt)
         moves.append(step)
+    return layers, moves
+
+
+def _backward(plan: _Plan, layers: list[dict[tuple[int, ...], Packed]], moves: list[list[Move]], bits: int,
+              limits: Limits) -> tuple[Packed | None, dict[int, Packed | None]]:
+    """The total, and from the end back what completes each state: every variable's marginal."""
     total = layers[-1].get(())
     # backward: what completes each reachable state, from the end
     after: dict[tuple[int, ...], Packed] = {(): (0, 1)}
