@@ -519,6 +519,9 @@ EQUIVALENT: dict[str, str] = {
     DP + "`*method = 1;` 1 -> 0 #1":
         "a part whose search ended within path_nodes is left unchosen, so its next pass (modulo a prime) runs the "
         "same deterministic search within the same budget, which ends alike and chooses then: " + METHOD,
+    PO + "`if (p->base > 50000) /* keys past 2**63 */` > -> >= #0":
+        "at base 50000 the keys still fit (50000**4 < 2**63): the mutant declines only a graph whose cell has "
+        "exactly 49999 neighbours under a noisy clue model, which the Python path answers the same",
     PO + "`while (p->ncap < 2 * numbers + 2)` < -> <= #0":
         "the readings' table doubles once more where it would be exactly big enough: a power of two still, and "
         "at most half full either way: memory only",

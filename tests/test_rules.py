@@ -555,6 +555,18 @@ def test_a_variant_puzzles_range_rules_are_counted_by_the_kernel_as_by_python():
 
 
 @pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
+def test_thousands_of_range_rules_over_one_part_are_plain_ranges_to_the_kernel_not_weights():
+    # "at most one of these two" for every two of 300 cells within 9 of each other: 2364 ranges, each
+    # weighing its sums 1.  Read as weighted, each would add a bit to the part's bound, past the 2080
+    # bits the kernel's residues hold, and the kernel would hand the rules to the Python path
+    rules = [{"min_mines": 0, "max_mines": 1, "cells": [f"c{i}", f"c{j}"]}
+             for i in range(300) for j in range(i + 1, min(300, i + 9))]
+    ranges = RuleSet.from_payload({"rules": rules})
+    kernel, python = analyze_rules(ranges, implementation="kernel"), analyze_rules(ranges, implementation="python")
+    assert kernel.analysis.implementation == "kernel" and kernel.to_dict(exact=True) == python.to_dict(exact=True)
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the compiled kernel was not built (no C compiler)")
 def test_the_kernel_stops_counting_range_rules_at_the_callers_deadline():
     from countsweep.counting import Limits
     from countsweep.errors import LimitExceeded

@@ -17,7 +17,11 @@ marginal is the sum over the states before it and its values of (the
 assignments reaching the state) times (the value's weight) times (the
 completions after it).  Every count is an exact Python integer; polynomials are
 packed (Kronecker) with their lowest degree apart, so a state's polynomial is as
-wide as its support, not as its degree.
+wide as its support, not as its degree.  Where the caller wants each marginal
+only dotted with weights by mine count (the oracle's mine total), the forward
+pass is kept (:func:`path_forward`) and the weights go backward instead: a
+state's completions become a vector by the mines before it, and a marginal a
+sum of dot products, never a product of two polynomials.
 
 Projected formulas are not counted here (existential quantification does not
 fit a counting DP), nor formulas too wide: :func:`path_count` says so by
