@@ -522,6 +522,15 @@ EQUIVALENT: dict[str, str] = {
     PO + "`if (p->base > 50000) /* keys past 2**63 */` > -> >= #0":
         "at base 50000 the keys still fit (50000**4 < 2**63): the mutant declines only a graph whose cell has "
         "exactly 49999 neighbours under a noisy clue model, which the Python path answers the same",
+    PO + "`for (; t > 0 && cells[t - 1] > y; t--)` > -> >= #1":
+        "equal cells are the same int: shifting one past another leaves the same sorted list, in more moves",
+    PO + "`while (p->ncap < 2 * numbers + 2)` 2 -> 3 #0":
+        "the readings' table sized for 3 numbers + 2 slots, not 2 numbers + 2: a power of two still, larger: "
+        "memory only",
+    PO + "`while (p->ncap < 2 * numbers + 2)` + -> - #0":
+        "the readings' table sized for 2 numbers - 2 slots, not 2 numbers + 2: it holds at most one reading a "
+        "number, so at most half its slots and one more (what reading_of asserts), and at least 16 slots, so a "
+        "probe always meets an empty one: memory only",
     PO + "`while (p->ncap < 2 * numbers + 2)` < -> <= #0":
         "the readings' table doubles once more where it would be exactly big enough: a power of two still, and "
         "at most half full either way: memory only",
@@ -720,6 +729,15 @@ EQUIVALENT: dict[str, str] = {
         "the loop is the debug build's check of the window (asserts only): it checks one residue fewer, no behaviour",
     PA + "`if (w->live + need > max_coefs)` > -> >= #0": METHOD,
     WI + "`if (d > 1)` > -> >= #0": "an exact division by 1 leaves the natural as it is",
+    WI + "`wide_divexact(scratch, pw + 1, d);` 1 -> 0 #0":
+        "the sum's carry limb scratch[pw] is always 0 (every sum is below the bound its width was chosen by), "
+        "so dividing the pw limbs below it gives the same natural",
+    UT + "`size_t bytes = count * size, need = ((bytes + 15) & ~(size_t)15) + REDZONE;` 15 -> 16 #0":
+        "a request rounded up to the next 16 bytes past it, not to it: still a multiple of 16 and at least the "
+        "bytes asked, 16 more where they were a multiple: memory only",
+    UT + "`choose_table[n][k] = choose_table[n - 1][k - 1] + (k < n ? choose_table[n - 1][k] : 0);` < -> <= #0":
+        "at k = n it reads choose_table[n - 1][n], inside the row (n <= MAX_BOX) and never written: static "
+        "storage, 0, which is what the guard adds",
     WI + "`0};` 0 -> 1 #0": "PRIMES[NPRIMES] is never read: the 0 past the primes keeps the array of the build without "
                             "__int128, where NPRIMES is 0, from being empty",
     DP + "`total[0] = 1;` 1 -> 0 #0":
