@@ -736,7 +736,7 @@ EQUIVALENT: dict[str, str] = {
         "a request rounded up to the next 16 bytes past it, not to it: still a multiple of 16 and at least the "
         "bytes asked, 16 more where they were a multiple: memory only",
     UT + "`choose_table[n][k] = choose_table[n - 1][k - 1] + (k < n ? choose_table[n - 1][k] : 0);` < -> <= #0":
-        "at k = n it reads choose_table[n - 1][n], inside the row (n <= MAX_BOX) and never written: static "
+        "at k = n it reads `choose_table[n - 1][n]`, inside the row (n <= MAX_BOX) and never written: static "
         "storage, 0, which is what the guard adds",
     WI + "`0};` 0 -> 1 #0": "PRIMES[NPRIMES] is never read: the 0 past the primes keeps the array of the build without "
                             "__int128, where NPRIMES is 0, from being empty",
