@@ -314,7 +314,9 @@ class PathRun:
             return tuple(0 for _ in self.counted)
         low = min(degrees)
         top = max(outside[m] for m in degrees)
-        # every tail, at any mine count, is at most the layouts times the sum of outside (module notes)
+        # a state some prefix reaches has a tail at most the layouts at each mine count after it (the
+        # prefix's ways, at least 1, times the tail are some of them), so any of its weighted
+        # coefficients is at most the layouts times the sum of outside
         tb = _packing(evaluate(self.total, 1).bit_length() + top.bit_length() + len(degrees).bit_length(), (1,))
         after: dict[tuple[int, ...], Packed] = {(): (low, sum(outside[m] << tb * (m - low) for m in degrees))}
         weighted: dict[int, int] = {}
