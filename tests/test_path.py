@@ -286,6 +286,53 @@ def test_marginals_weighted_from_the_end_are_the_marginals_dotted_with_the_weigh
         sum(c * outside[m] for m, c in enumerate(p.coeffs, p.low)) for p in counts.marginals)
 
 
+def _packed(coefficients: list[int], bits: int = 8) -> int:
+    return sum(c << bits * k for k, c in enumerate(coefficients))
+
+
+@pytest.mark.parametrize(("tail", "ways", "kept"), [
+    ((0, _packed([5, 7, 9])), (1, _packed([1])), (1, 7)),                     # clipped below and above
+    ((0, _packed([5, 7, 9])), (0, _packed([1, 1, 1, 1])), (0, _packed([5, 7, 9]))),  # within: kept whole
+    ((3, _packed([4, 6])), (1, _packed([1])), (3, 0)),                          # wholly above the ways: nothing
+    ((2, _packed([4, 6, 8])), (1, _packed([1, 1, 1])), (2, _packed([4, 6]))),    # from its own low to theirs
+], ids=["below-and-above", "within", "above", "from-its-low"])
+def test_a_tail_is_kept_at_the_mine_counts_its_states_ways_hold_and_no_others(tail, ways, kept):
+    assert path._clip(tail, ways, 8, 8) == kept
+
+
+def test_outside_weights_at_no_mine_count_the_formula_holds_weigh_every_marginal_zero():
+    run = path.path_forward(Formula(3, (Card((1, 2), 1, 1), Card((2, 3), 1, 1))))  # one or two mines
+    assert run is not None and run.weighted_marginals({}) == run.weighted_marginals({7: 5}) == (0, 0, 0)
+
+
+def test_a_tail_as_large_as_the_layouts_times_the_largest_weight_keeps_every_coefficient_whole():
+    # no constraint on 100 cells: after the first cell, a state's tail at each mine count is 2**99
+    # times the weight, the most the packing allows for
+    free = Formula(100, ())
+    run = path.path_forward(free)
+    weight = 2**64 - 1
+    assert run is not None
+    assert run.weighted_marginals(dict.fromkeys(range(101), weight)) == (2**99 * weight,) * 100
+
+
+def test_a_heavy_weight_on_no_variable_fits_the_packing_narrowed_to_the_layouts(monkeypatch):
+    # the factor multiplies every packed coefficient after the count: the narrowed packing leaves it room
+    monkeypatch.setattr(path, "TIGHTEN_BITS", 0)
+    heavy = Formula(6, (Card((), 0, 0, (2**61 - 1,)), *(Card((i, i + 1), 0, 1) for i in range(1, 6))))
+    assert path_count(heavy) == DpllCounter(path=False).count(heavy)
+
+
+def test_the_deadline_is_polled_at_every_step_of_the_weighting_too(monkeypatch):
+    from countsweep.counting import Limits
+
+    run = path.path_forward(Formula(4, (Card((1, 2, 3), 1, 1), Card((3, 4), 1, 1))))
+    asked: list[str] = []
+    monkeypatch.setattr(Limits, "check", lambda self, where="": asked.append(where))
+    assert run is not None
+    run.weighted_marginals({1: 1, 2: 1})
+    assert asked == ["while weighing the marginals along the path"] * 4
+
+
 def test_weighted_constraints_on_no_variable_multiply_the_counts_by_their_weights():
     from countsweep.counting.formula import Counts
 

@@ -265,8 +265,10 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     if prep is None or isinstance(prep, Counts):
         return prep
     bits = _packing_of(prep, formula.cells, plain, limits, max_states)
-    run = None if bits is None else _run(prep.plan, prep.cards, bits, limits, max_states)
-    if bits is None or run is None:
+    if bits is None:
+        return None
+    run = _run(prep.plan, prep.cards, bits, limits, max_states)
+    if run is None:
         return None
     total, marginal = run
     factor = prep.factor
@@ -314,10 +316,10 @@ class PathRun:
             return tuple(0 for _ in self.counted)
         low = min(degrees)
         top = max(outside[m] for m in degrees)
-        # a state some prefix reaches has a tail at most the layouts at each mine count after it (the
-        # prefix's ways, at least 1, times the tail are some of them), so any of its weighted
-        # coefficients is at most the layouts times the sum of outside
-        tb = _packing(evaluate(self.total, 1).bit_length() + top.bit_length() + len(degrees).bit_length(), (1,))
+        # a state some prefix reaches has tails summing to at most the layouts (the prefix's ways, at
+        # least 1, times each tail are some of them), so each of its weighted coefficients is at most
+        # the layouts times the largest outside weight
+        tb = _packing(evaluate(self.total, 1).bit_length() + top.bit_length(), (1,))
         after: dict[tuple[int, ...], Packed] = {(): (low, sum(outside[m] << tb * (m - low) for m in degrees))}
         weighted: dict[int, int] = {}
         for i in range(len(plan.steps) - 1, -1, -1):
@@ -335,7 +337,7 @@ class PathRun:
                     acc += x * _dot(here[state], bits, shifted, tb)
             weighted[plan.steps[i][0]] = acc * self.prepared.factor
             after = {state: _clip(t, here[state], bits, tb) for state, t in back.items()}
-        return tuple(weighted.get(v, 0) for v in self.counted)
+        return tuple(weighted[v] for v in self.counted)  # every variable has its step
 
 
 def path_forward(formula: Formula, limits: Limits | None = None, *, max_states: int = MAX_STATES,
@@ -349,8 +351,10 @@ def path_forward(formula: Formula, limits: Limits | None = None, *, max_states: 
     if prep is None or isinstance(prep, Counts):
         return None
     bits = _packing_of(prep, formula.cells, False, limits, max_states)
-    forward = None if bits is None else _forward(prep.plan, prep.cards, bits, limits, max_states)
-    if bits is None or forward is None:
+    if bits is None:
+        return None
+    forward = _forward(prep.plan, prep.cards, bits, limits, max_states)
+    if forward is None:
         return None
     layers, moves = forward
     end = layers[-1].get(())
@@ -366,9 +370,11 @@ def _span(p: Packed, bits: int) -> tuple[int, int]:
 
 
 def _coefficients(p: Packed, bits: int, lo: int, hi: int) -> list[int]:
-    """Coefficients ``lo..hi`` of a packed polynomial (0 where it keeps no slot)."""
+    """Coefficients ``lo..hi`` of a packed polynomial, ``lo`` at or above its lowest degree (0 where it
+    keeps no slot)."""
+    assert lo >= p[0]
     n = hi - lo + 1
-    value = p[1] >> bits * (lo - p[0]) if lo >= p[0] else p[1] << bits * (p[0] - lo)
+    value = p[1] >> bits * (lo - p[0])
     step = bits // 8
     data = (value & ((1 << bits * n) - 1)).to_bytes(step * n, "little")
     return [int.from_bytes(data[k * step:(k + 1) * step], "little") for k in range(n)]
