@@ -470,14 +470,14 @@ EQUIVALENT.update({
              PATH + "x__add", 2, 12),
     **_alike("plain counting (bits 0) never reads a degree: _add adds whatever the degrees, _poly reads degree 0",
              PATH + "x__times", 2, 5),
-    **_alike(PATH_ESTIMATE, PATH + "x__run", 6, 121, 123, 124, 126, 129),
-    **_alike("a binomial past the variable's size is never read (x only runs to s_v)", PATH + "x__run", 26),
+    **_alike(PATH_ESTIMATE, PATH + "x__forward", 6, 121, 123, 124, 126, 129),
+    **_alike("a binomial past the variable's size is never read (x only runs to s_v)", PATH + "x__forward", 26),
     **_alike("the deadline checked at every state instead of every 1024th: the same answers, more often checked",
-             PATH + "x__run", 29),
-    **_alike("polled at the 1022nd state of every 1024 instead of the 1023rd: as often", PATH + "x__run", 31),
-    **_alike("a sign in a closing constraint is +1 or -1, never 0", PATH + "x__run", 48),
-    **_alike("a sign of 0 is read first (0 if not sign): >= 0 only meets +1 and -1", PATH + "x__run", 78),
-    **_alike("a weight of None is falsy as 0 is: the move is skipped alike", PATH + "x__run", 55),
+             PATH + "x__forward", 29),
+    **_alike("polled at the 1022nd state of every 1024 instead of the 1023rd: as often", PATH + "x__forward", 31),
+    **_alike("a sign in a closing constraint is +1 or -1, never 0", PATH + "x__forward", 48),
+    **_alike("a sign of 0 is read first (0 if not sign): >= 0 only meets +1 and -1", PATH + "x__forward", 78),
+    **_alike("a weight of None is falsy as 0 is: the move is skipped alike", PATH + "x__forward", 55),
     **_alike(PATH_EARLY, PATH + "x__widest", 14),
     **_alike("one more slot of the difference array, after the last step: never read", PATH + "x__widest", 7),
     **_alike("each variable in its own neighbour set: the sweep has placed it already, and every variable a sort "
@@ -486,11 +486,19 @@ EQUIVALENT.update({
     **_alike("a longer list than the variables: its last entry belongs to no variable", PATH + "x_linear_order", 4,
              20),
     **_alike("without sizes, hi is clipped to the literals: the span read twice as large changes no min(hi, span); "
-             "with bit_length of 2 the packing only gets one more bit", PATH + "x_path_count", 10),
+             "with bit_length of 2 the packing only gets one more bit", PATH + "x__prepare", 5),
     **_alike(PATH_EARLY + "; the 1e-9 absorbs the float sums' error, so > and >= differ at no real width",
-             PATH + "x_path_count", 44, 46),
-    **_alike("the packing's bits need only cells + headroom + 1 (every coefficient is below 2**cells times the "
-             "weights' product, below 2**headroom); these keep that, or more", PATH + "x_path_count", 70, 76, 77),
+             PATH + "x__prepare", 39, 41),
+    **_alike("the packing takes a byte more than its bound and a box's size need: a bit more, or a default size "
+             "read only for a formula of no variable, keeps every coefficient whole", PATH + "x__packing", 10, 11),
+    **_alike("at exactly TIGHTEN_BITS the plain pass runs too: it only narrows the packing to a bound that holds "
+             "(the tests run every formula through it)", PATH + "x__packing_of", 10),
+    **_alike("with no layout every count is 0 however wide its packing: 1 for 0 only packs a byte wider",
+             PATH + "x__packing_of", 34),
+    **_alike("a span reaching a slot or two past the ways' packed top: they hold 0 there, and no state before "
+             "reaches those mine counts (its ways at m, moved by x, are some of these at m + x), so the tail slots "
+             "kept there are only ever dotted with 0", PATH + "x__span", 2, 9),
+    **_alike("a tail starting at the ways' lowest degree is shifted by 0: the same", PATH + "x__clip", 7),
     **_alike("states by more than 2**60 in one step are refused long before (MAX_WORK), whether counted at 2**60 "
              "or 2**61", PATH + "xǁ_Planǁ__init__", 107),
     **_alike("a sign is only read as > 0 or not: 2 and +1, -2 and -1 are read alike; no literal is 0",
