@@ -277,18 +277,17 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.constraints.x__reading__mutmut_29":
         "every sum weighs alike here, so like[1] is like[0]",
     "countsweep.oracle.x_combine__mutmut_14": ZIPS,
-    "countsweep.oracle.x_combine__mutmut_170": ZIPS,
-    "countsweep.oracle.x_combine__mutmut_186": ZIPS,
+    "countsweep.oracle.x_combine__mutmut_172": ZIPS,
     "countsweep.oracle.x__dot__mutmut_5": ZIPS,
     "countsweep.oracle.x__dot__mutmut_8": ZIPS,
     "countsweep.oracle.x__dot__mutmut_10": ZIPS,
     "countsweep.oracle.x__weights__mutmut_6": ZIPS,
     "countsweep.oracle.x__weights__mutmut_9": ZIPS,
     "countsweep.oracle.x__weights__mutmut_11": ZIPS,
-    "countsweep.oracle.x__count__mutmut_18": "the count cache evicts one entry earlier: it only saves work",
-    "countsweep.oracle.x__count__mutmut_19":
+    "countsweep.oracle.x__count__mutmut_28": "the count cache evicts one entry earlier: it only saves work",
+    "countsweep.oracle.x__count__mutmut_29":
         "popitem(last=None) evicts the newest entry instead of the oldest: the cache only saves work",
-    "countsweep.oracle.x__count__mutmut_20":
+    "countsweep.oracle.x__count__mutmut_30":
         "the cache evicts its newest entry instead of its oldest: it only saves work",
     "countsweep.counting.dpll.xǁ_Searchǁ__init____mutmut_25":
         "size[0] belongs to no variable (variables start at 1) and is never read",
@@ -408,7 +407,6 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_33": "variable 0 does not exist: it takes the value 0 only",
     "countsweep.counting.brute.xǁBruteCounterǁcount__mutmut_119":
         "a counted value above its box's size weighs comb(size, value) = 0 and is skipped",
-    "countsweep.oracle.x__count__mutmut_2": CACHE,
     "countsweep.oracle.x__count__mutmut_3": CACHE,
     "countsweep.oracle.x__count__mutmut_4": CACHE,
     "countsweep.oracle.x__count__mutmut_5": CACHE,
@@ -416,7 +414,8 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.oracle.x__count__mutmut_7": CACHE,
     "countsweep.oracle.x__count__mutmut_8": CACHE,
     "countsweep.oracle.x__count__mutmut_9": CACHE,
-    "countsweep.oracle.x__count__mutmut_17": CACHE,
+    "countsweep.oracle.x__count__mutmut_10": CACHE,
+    "countsweep.oracle.x__count__mutmut_27": CACHE,
     "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_11": NOT_REACHED,
     "countsweep.oracle.xǁ_NoLayoutǁ__str____mutmut_12": NOT_REACHED,
     "countsweep.play.optimal.xǁGeometryǁoutcome__mutmut_10": FLOOD,
@@ -495,10 +494,15 @@ EQUIVALENT.update({
              "(the tests run every formula through it)", PATH + "x__packing_of", 10),
     **_alike("with no layout every count is 0 however wide its packing: 1 for 0 only packs a byte wider",
              PATH + "x__packing_of", 34),
-    **_alike("a span reaching a slot or two past the ways' packed top: they hold 0 there, and no state before "
-             "reaches those mine counts (its ways at m, moved by x, are some of these at m + x), so the tail slots "
-             "kept there are only ever dotted with 0", PATH + "x__span", 2, 9),
     **_alike("a tail starting at the ways' lowest degree is shifted by 0: the same", PATH + "x__clip", 7),
+    **_alike("hi is the lower of the two tops: past it one of the two lists holds only 0, so longer lists add only "
+             "0 products", PATH + "x__coefficients", 5, 6),
+    **_alike("None is falsy as False is: the packing is chosen alike", PATH + "x_path_forward", 18),
+    **_alike("the tails packed wider than their bound needs: the same tails", PATH + "xǁPathRunǁweighted_marginals",
+             30, 31),
+    **_alike("a weight at one mine count past the total's top: no state's ways and completions reach it (together "
+             "they would make a layout of that many mines), so it is only ever dotted with 0",
+             PATH + "xǁPathRunǁweighted_marginals", 6),
     **_alike("states by more than 2**60 in one step are refused long before (MAX_WORK), whether counted at 2**60 "
              "or 2**61", PATH + "xǁ_Planǁ__init__", 107),
     **_alike("a sign is only read as > 0 or not: 2 and +1, -2 and -1 are read alike; no literal is 0",
@@ -782,8 +786,14 @@ EQUIVALENT.update({
 })
 ORACLE = "countsweep.oracle."
 EQUIVALENT.update({
-    **_alike(ZIPS, ORACLE + "x_combine", 10, 13, 14, 98, 101, 102, 122, 125, 126, 166, 169, 170, 182, 185, 186,
-             247, 250, 252, 266, 269, 270, 290, 293, 294, 320, 323, 325),
+    **_alike(ZIPS, ORACLE + "x_combine", 10, 13, 14, 98, 101, 102, 122, 125, 132, 168, 171, 172, 184, 187, 200, 256,
+             259, 261, 275, 278, 279, 299, 302, 309, 331, 334, 336),
+    **_alike("without a total or a prior every component is counted plainly (needs_no_split), none as a forward "
+             "pass, and a Counts' marginals are dotted without reading the limits", ORACLE + "x_combine", 190),
+    **_alike("_count's one caller, count_components, always says whether to count plainly", ORACLE + "x__count", 1),
+    **_alike("a backend not countsweep's own has no forward_along_path unless it subclasses one, and then its "
+             "forward pass counts the formula exactly as the parent's: the same answers",
+             ORACLE + "x_count_components", 8),
     **_alike("a name that is not a backend's reaches get_backend either way, which refuses it with the same message",
              ORACLE + "x_analyze", 7),
     **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
@@ -809,15 +819,15 @@ EQUIVALENT.update({
     **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
              "never shown", ORACLE + "x__no_layout", 10, 11, 19, 20),
     **_alike("entries past the product's degree are never read: the sums run over its coefficients",
-             ORACLE + "x_combine", 43, 70, 82, 228),
+             ORACLE + "x_combine", 43, 70, 82, 237),
     **_alike("every component's polynomial has coefficients (an empty one is refused as inconsistent first), so "
              "their product has some too", ORACLE + "x_combine", 69, 73),
     **_alike("_sea_ways gives no ways for a negative top (its first j is past it): the guard only spares the call",
-             ORACLE + "x_combine", 233),
+             ORACLE + "x_combine", 242),
     **_alike("j is 0 wherever left is negative (max(0, left - sea)), so left + j and left - j are both left there; "
              "elsewhere left - j is min(left, sea) and left + j is positive: neither is negative",
              ORACLE + "x__sea_ways", 15),
-    **_alike("an Analysis's implementation defaults to 'python'", ORACLE + "x_combine", 371),
+    **_alike("an Analysis's implementation defaults to 'python'", ORACLE + "x_combine", 382),
 })
 CONS = "countsweep.constraints."
 HELD = ("what _held keeps only saves work: an entry missed, kept under a shared key (the identity check then sends "
