@@ -617,16 +617,17 @@ def test_weighted_clues_weighted_along_a_path_give_the_answers_of_marginals_mult
     assert answers[0] == answers[1]
 
 
-@pytest.mark.parametrize("total", [True, False], ids=["total", "no-total"])
-def test_the_callers_limits_reach_the_count_along_the_path_and_the_weighting(monkeypatch, total):
+@pytest.mark.parametrize(("total", "density"), [(True, None), (False, None), (False, F(1, 5))],
+                         ids=["total", "no-total", "prior"])
+def test_the_callers_limits_reach_the_count_along_the_path_and_the_weighting(monkeypatch, total, density):
     # a deadline or a memory bound the caller set holds while a long component is counted plainly,
     # counted forward, and weighted back: every check on the way is on the caller's limits
     seen: list[tuple[str, Limits]] = []
     check = Limits.check
     monkeypatch.setattr(Limits, "check", lambda self, where="": seen.append((where, self)) or check(self, where))
     board = gapped_band(150, 0.4, seed=3, total=total)
-    analyze(board, limits=Limits(timeout=600, max_memory=2**34), implementation="python")
+    analyze(board, limits=Limits(timeout=600, max_memory=2**34), density=density, implementation="python")
     stages = {where for where, _ in seen}
     assert "while counting along the path" in stages
-    assert ("while weighing the marginals along the path" in stages) == total
+    assert ("while weighing the marginals along the path" in stages) == (total or density is not None)
     assert {(limits.timeout, limits.max_memory) for _, limits in seen} == {(600, 2**34)}
