@@ -61,6 +61,8 @@ thousands of cells keeps one open constraint of thousands of sums the whole way)
 # a polynomial: (lowest degree, coefficients packed from there, ``bits`` bits each); plain
 # counting (``bits`` 0) keeps each polynomial's value at 1, at degree 0
 Packed = tuple[int, int]
+Move = tuple[tuple[int, ...], int, tuple[int, ...], int]
+"""(a state, the variable's value, the state it leads to, the weight of that step)."""
 
 
 def _add(p: Packed | None, q: Packed, bits: int) -> Packed:
@@ -249,6 +251,24 @@ def _packing_of(prep: _Prepared, cells: int, plain: bool, limits: Limits, max_st
     return bits
 
 
+Started = tuple[_Prepared, int, list[dict[tuple[int, ...], Packed]], list[list[Move]]]
+"""A formula prepared, the bits of its packing, and its forward pass: each step's states and moves."""
+
+
+def _forward_of(formula: Formula, limits: Limits, plain: bool, max_states: int, max_width_bits: float, free: bool,
+                max_work: float) -> Started | Counts | None:
+    """The formula's :data:`Started`; :class:`Counts` with no model where a constraint holds nothing; None where
+    the path does not fit (see :func:`path_count`)."""
+    prep = _prepare(formula, max_width_bits, free, max_work)
+    if prep is None or isinstance(prep, Counts):
+        return prep
+    bits = _packing_of(prep, formula.cells, plain, limits, max_states)
+    if bits is None:
+        return None
+    forward = _forward(prep.plan, prep.cards, bits, limits, max_states)
+    return None if forward is None else (prep, bits, *forward)
+
+
 def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = False,
                max_states: int = MAX_STATES, max_width_bits: float = MAX_WIDTH_BITS,
                free: bool = True, max_work: float = MAX_WORK) -> Counts | None:
@@ -261,16 +281,11 @@ def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = 
     counts free variables in closed form).
     """
     limits = (limits or Limits()).started()
-    prep = _prepare(formula, max_width_bits, free, max_work)
-    if prep is None or isinstance(prep, Counts):
-        return prep
-    bits = _packing_of(prep, formula.cells, plain, limits, max_states)
-    if bits is None:
-        return None
-    run = _run(prep.plan, prep.cards, bits, limits, max_states)
-    if run is None:
-        return None
-    total, marginal = run
+    started = _forward_of(formula, limits, plain, max_states, max_width_bits, free, max_work)
+    if started is None or isinstance(started, Counts):
+        return started
+    prep, bits, layers, moves = started
+    total, marginal = _backward(prep.plan, layers, moves, bits, limits)
     factor = prep.factor
     total = _times(total, factor, 0, bits) if total is not None else None
     whole = _poly(total, bits)
@@ -346,17 +361,10 @@ def path_forward(formula: Formula, limits: Limits | None = None, *, max_states: 
 
     None where :func:`path_count` would give None, and for a formula with no model.
     """
-    limits = (limits or Limits()).started()
-    prep = _prepare(formula, max_width_bits, True, max_work)
-    if prep is None or isinstance(prep, Counts):
+    started = _forward_of(formula, (limits or Limits()).started(), False, max_states, max_width_bits, True, max_work)
+    if started is None or isinstance(started, Counts):
         return None
-    bits = _packing_of(prep, formula.cells, False, limits, max_states)
-    if bits is None:
-        return None
-    forward = _forward(prep.plan, prep.cards, bits, limits, max_states)
-    if forward is None:
-        return None
-    layers, moves = forward
+    prep, bits, layers, moves = started
     end = layers[-1].get(())
     if end is None or not end[1]:
         return None
@@ -411,17 +419,6 @@ def _packing(bound_bits: int, sizes: tuple[int, ...]) -> int:
 _POLL_STATES = 1024
 """The deadline is checked at every step and every this many states within one: checked every 64
 steps, a 0.3 s limit on a 40x40 lattice was met after 0.9 s (``tests/test_path.py``)."""
-
-
-Move = tuple[tuple[int, ...], int, tuple[int, ...], int]
-"""(a state, the variable's value, the state it leads to, the weight of that step)."""
-
-
-def _run(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
-         max_states: int) -> tuple[Packed | None, dict[int, Packed | None]] | None:
-    """Forward over the order (keeping each step's moves), backward, then every variable's marginal."""
-    forward = _forward(plan, cards, bits, limits, max_states)
-    return None if forward is None else _backward(plan, *forward, bits, limits)
 
 
 def _forward(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
