@@ -665,12 +665,11 @@ class DpllCounter:
 
     def count(self, formula: Formula, limits: Limits | None = None, *, plain: bool = False) -> Counts:
         limits = arguments(formula, limits)
-        if self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None:
-            # long and thin (a band, a ring): counted along a path, in time linear in its length
+        if self._long_and_thin(formula):
+            # a band, a ring: counted along a path, in time linear in its length
             along = path_count(formula, limits, plain=plain, max_width_bits=PATH_WIDTH_BITS, free=False)
             if along is not None:
-                self.last_stats = Stats(components=1, max_component=formula.num_vars)
-                self.stats.add(self.last_stats)
+                self._counted_along(formula)
                 return along
         search = _Search(formula, limits, plain)
         knot = self.path and formula.num_vars >= KNOT_MIN_VARS and formula.projection is None
@@ -692,13 +691,20 @@ class DpllCounter:
         """The forward pass of a formula :meth:`count` would count along a path first (long and thin),
         kept so that its marginals are weighted later (:class:`~countsweep.counting.path.PathRun`); else None."""
         limits = arguments(formula, limits)
-        if not (self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None):
+        if not self._long_and_thin(formula):
             return None
-        run = path_forward(formula, limits, max_width_bits=PATH_WIDTH_BITS)
+        run = path_forward(formula, limits, max_width_bits=PATH_WIDTH_BITS, free=False)
         if run is not None:
-            self.last_stats = Stats(components=1, max_component=formula.num_vars)
-            self.stats.add(self.last_stats)
+            self._counted_along(formula)
         return run
+
+    def _long_and_thin(self, formula: Formula) -> bool:
+        """Is ``formula`` one to count along a path before any search (long: a band, a ring)?"""
+        return self.path and formula.num_vars >= PATH_MIN_VARS and formula.projection is None
+
+    def _counted_along(self, formula: Formula) -> None:
+        self.last_stats = Stats(components=1, max_component=formula.num_vars)
+        self.stats.add(self.last_stats)
 
     def _run(self, search: _Search) -> Counts:
         try:

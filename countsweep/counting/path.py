@@ -327,7 +327,7 @@ class PathRun:
         limits = (limits or Limits()).started()
         plan, bits = self.prepared.plan, self.bits
         degrees = [m for m in outside if self.total.low <= m < self.total.low + len(self.total.coeffs)]
-        if not degrees or not self.layers[-1].get(()):
+        if not degrees:  # (the forward pass ends in some layout: path_forward keeps no other)
             return tuple(0 for _ in self.counted)
         low = min(degrees)
         top = max(outside[m] for m in degrees)
@@ -356,12 +356,13 @@ class PathRun:
 
 
 def path_forward(formula: Formula, limits: Limits | None = None, *, max_states: int = MAX_STATES,
-                 max_width_bits: float = MAX_WIDTH_BITS, max_work: float = MAX_WORK) -> PathRun | None:
+                 max_width_bits: float = MAX_WIDTH_BITS, free: bool = True, max_work: float = MAX_WORK
+                 ) -> PathRun | None:
     """The forward pass of :func:`path_count`, kept: the total at once, the marginals weighted later.
 
     None where :func:`path_count` would give None, and for a formula with no model.
     """
-    started = _forward_of(formula, (limits or Limits()).started(), False, max_states, max_width_bits, True, max_work)
+    started = _forward_of(formula, (limits or Limits()).started(), False, max_states, max_width_bits, free, max_work)
     if started is None or isinstance(started, Counts):
         return None
     prep, bits, layers, moves = started
