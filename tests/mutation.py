@@ -497,9 +497,9 @@ EQUIVALENT.update({
     **_alike("a tail starting at the ways' lowest degree is shifted by 0: the same", PATH + "x__clip", 7),
     **_alike("hi is the lower of the two tops: past it one of the two lists holds only 0, so longer lists add only "
              "0 products", PATH + "x__coefficients", 5, 6),
-    **_alike("None is falsy as False is: the packing is chosen alike", PATH + "x_path_forward", 4),
+    **_alike("None is falsy as False is: the packing is chosen alike", PATH + "x_path_forward", 5),
     **_alike("the tails packed wider than their bound needs: the same tails", PATH + "xǁPathRunǁweighted_marginals",
-             30, 31),
+             25, 26),
     **_alike("a weight at one mine count past the total's top: no state's ways and completions reach it (together "
              "they would make a layout of that many mines), so it is only ever dotted with 0",
              PATH + "xǁPathRunǁweighted_marginals", 6),
