@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi", reason="the [serve] extra is not installed")
 pytest.importorskip("httpx", reason="the test client needs httpx")
@@ -14,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from countsweep.serve import Config, create_app
 from tests.cli_helpers import run
+from tests.test_hostile import near_boards, near_rules, near_topology_boards
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.txt"))
 THESIS = "4x4x3\n1???\n????\n??2?\n????\n"
@@ -429,3 +432,45 @@ def test_serve_refuses_a_gzip_records_file_that_is_not_gzip(tmp_path):
     path.write_text('{"game": 0}\n')
     r = run("serve", "--port", "0", "--records", str(path))
     assert r.exit_code == 3 and "not a gzip file" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+# the fuzzer: what the command line answers, the API answers alike; what it refuses, the API refuses
+# with a status and the one error shape, never a 500
+
+REFUSALS = {400, 413, 422, 503}
+
+
+def _refused_in_one_line(r) -> None:
+    assert r.status_code in REFUSALS, (r.status_code, r.text)
+    body = r.json()
+    assert list(body) == ["error"] and body["error"] and "\n" not in body["error"], body
+
+
+@settings(max_examples=150)
+@given(st.one_of(near_boards(), near_topology_boards()))
+def test_a_near_valid_board_gets_what_count_prints_or_a_refusal_in_one_line(client, text):
+    cli = run("count", "-", "--json", "--exact", stdin=text)
+    r = client.post("/api/analyze", json={"board": text})
+    if cli.exit_code == 0:
+        assert r.status_code == 200 and r.json() == cli.json()
+    else:
+        _refused_in_one_line(r)
+
+
+@settings(max_examples=150)
+@given(near_rules())
+def test_a_near_valid_rules_payload_gets_what_count_prints_or_a_refusal_in_one_line(client, text):
+    cli = run("count", "-", "--json", "--exact", stdin=text)
+    r = client.post("/api/rules", content=text.encode(), headers={"content-type": "application/json"})
+    if cli.exit_code == 0 and isinstance(json.loads(text), dict):  # the command line reads other text as a board
+        assert r.status_code == 200 and r.json() == cli.json()
+    else:
+        _refused_in_one_line(r)
+
+
+@settings(max_examples=100)
+@given(st.one_of(near_boards(), near_topology_boards()), st.sampled_from(["/api/check", "/api/move"]))
+def test_check_and_move_answer_a_near_valid_board_or_refuse_it_in_one_line(client, text, path):
+    r = client.post(path, json={"board": text})
+    if r.status_code != 200:
+        _refused_in_one_line(r)
