@@ -17,6 +17,11 @@ part of the default test run.
     python -m tests.mutation                 # every group
     python -m tests.mutation poly dimacs     # some groups
     python -m tests.mutation --list          # the groups
+    python -m tests.mutation dpll --renumber # explanations follow their renumbered mutants
+
+An edit to a function renumbers its mutants; each run says which explained
+mutants it finds again under another number (same function, same diff), and
+``--renumber`` moves their explanations there.
 """
 
 from __future__ import annotations
@@ -173,27 +178,31 @@ CERTAIN_MINE = ("a cell that is a mine in every layout has the most mines, so it
                 "guess: listing it changes nothing")
 SAT = "countsweep.encode.sat.x_check__mutmut_"
 CNF = "countsweep.encode.cnf."
+ANY_ENCODING = ("PySAT's default encoding is seqcounter, count-preserving; clausify's output is projected on the "
+                "counted variables, so any encoding counts alike (and the fallback is seqcounter itself)")
 MEMO = ("a memo only saves work: a position not found (or not shared between calls) is valued again, the same")
 
 UNSIGNED = ("the table's entries are node indices and offsets into it, never negative: signed and unsigned "
             "ints of the same width hold them alike")
 
+def _alike(reason: str, function: str, *numbers: int) -> dict[str, str]:
+    """One reason for several mutants of one function."""
+    return {f"{function}__mutmut_{n}": reason for n in numbers}
+
+
 EQUIVALENT: dict[str, str] = {
     # topology: a 3D cell's neighbourhood is every step of -1..1 along each axis, so stepping back
     # along any axis visits the same cells as stepping forward (a flat neighbourhood given as
     # offsets is only symmetric through (0, 0): a slanted one tells one axis reversed)
-    **{f"countsweep.topology.xǁGrid3Dǁ_compute__mutmut_{n}": (
-        "a 3D cell's neighbours are every step of -1..1 along each axis: one axis reversed, the same cells")
-       for n in (28, 29, 30)},
-    **{f"countsweep.topology.xǁGraphǁ_kernel_table__mutmut_{n}": UNSIGNED for n in (8, 12)},
-    **{f"countsweep.topology.xǁTopologyǁneighbours__mutmut_{n}": (
-        "where the neighbour table is cached is a matter of memory: cached or worked out, the same cells")
-       for n in (1, 2, 4, 5)},
+    **_alike("a 3D cell's neighbours are every step of -1..1 along each axis: one axis reversed, the same cells",
+             "countsweep.topology.xǁGrid3Dǁ_compute", 28, 29, 30),
+    **_alike(UNSIGNED, "countsweep.topology.xǁGraphǁ_kernel_table", 8, 12),
+    **_alike("where the neighbour table is cached is a matter of memory: cached or worked out, the same cells",
+             "countsweep.topology.xǁTopologyǁneighbours", 1, 2, 4, 5),
     "countsweep.topology.xǁGraphǁto_json__mutmut_7":
         "a node is never its own neighbour (from_json refuses one): i == j never holds, so i <= j lists the same edges",
-    **{f"countsweep.topology.x__pair__mutmut_{n}": (
-        "the ValueError is caught and reported with the whole neighbourhood's text; its own message is never shown")
-       for n in (13, 25)},
+    **_alike("the ValueError is caught and reported with the whole neighbourhood's text; its own message is never "
+             "shown", "countsweep.topology.x__pair", 13, 25),
     "countsweep.counting.poly.x_add__mutmut_18":
         "a longer scratch list (high + low) only adds zero coefficients at the top, which _trim removes",
     "countsweep.counting.poly.x_add__mutmut_24":
@@ -421,30 +430,29 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.play.optimal.xǁGeometryǁoutcome__mutmut_10": FLOOD,
     "countsweep.play.optimal.xǁSolverǁ_best_guess__mutmut_13": CERTAIN_MINE,
     "countsweep.play.optimal.x_greedy_choice__mutmut_3": CERTAIN_MINE,
-    **dict.fromkeys([f"countsweep.play.optimal.xǁSolverǁ_numbers__mutmut_{i}" for i in (1, 2)], MEMO),
-    **dict.fromkeys([f"countsweep.play.optimal.x_agent_value__mutmut_{i}" for i in (21, 43, 49)], MEMO),
-    **dict.fromkeys([f"countsweep.play.optimal.x_policy_value__mutmut_{i}" for i in (24, 38)], MEMO),
+    **_alike(MEMO, "countsweep.play.optimal.xǁSolverǁ_numbers", 1, 2),
+    **_alike(MEMO, "countsweep.play.optimal.x_agent_value", 21, 43, 49),
+    **_alike(MEMO, "countsweep.play.optimal.x_policy_value", 24, 38),
     "countsweep.play.optimal.x_policy_value__mutmut_5":
         "a policy always has a cell to open here (the position is neither won nor without hidden cells): the sum "
         "of Fractions is the same Fraction from 0 as from Fraction(0)",
     "countsweep.play.optimal.x_agent_choice__mutmut_18":
         "another fixed seed for every position is as deterministic a policy; no agent the tests value breaks ties "
         "by chance where the seed would show",
-    **dict.fromkeys([f"{CNF}x__bound__mutmut_{i}" for i in (8, 16)] + [f"{CNF}x__equals__mutmut_26"],
-                    "PySAT's default encoding is seqcounter, count-preserving; clausify's output is projected on "
-                    "the counted variables, so any encoding counts alike (and the fallback is seqcounter itself)"),
-    **dict.fromkeys([f"countsweep.clues.xǁClueModelǁdraw__mutmut_{i}" for i in (31, 32, 33)],
-                    "the message of an assertion that cannot fail (the column was checked to sum to 1 above)"),
+    **_alike(ANY_ENCODING, CNF + "x__bound", 8, 16),
+    **_alike(ANY_ENCODING, CNF + "x__equals", 26),
+    **_alike("the message of an assertion that cannot fail (the column was checked to sum to 1 above)",
+             "countsweep.clues.xǁClueModelǁdraw", 31, 32, 33),
     "countsweep.counting.base.xǁLimitsǁexpired__mutmut_3":
         "> and >= differ only at the deadline's exact nanosecond, which no run can observe",
     "countsweep.serve.answers.x_move_json__mutmut_1":
         "the best agent's move depends on its seed only through exact ties of its whole outlook, met "
         "on none of 122 positions of play tried (seeds 0 to 2): the seed is passed through, unobserved",
-    **dict.fromkeys([f"countsweep.serve.answers.x_check_json__mutmut_{i}" for i in (22, 24, 27, 28)],
-                    "an inconsistent check always carries its reason: the default wording is never read"),
+    **_alike("an inconsistent check always carries its reason: the default wording is never read",
+             "countsweep.serve.answers.x_check_json", 22, 24, 27, 28),
     "countsweep.serve.answers.x_rules_json__mutmut_16": "the place's default name is payload too",
-    **dict.fromkeys([f"countsweep.serve.app.x_build__mutmut_{i}" for i in (7, 10, 11, 12, 13)],
-                    "the OpenAPI page's description and version label: wording, read by no client"),
+    **_alike("the OpenAPI page's description and version label: wording, read by no client",
+             "countsweep.serve.app.x_build", 7, 10, 11, 12, 13),
     "countsweep.serve.protocol.xǁNoDelayProtocolǁconnection_made__mutmut_5":
         "every connection uvicorn hands the protocol has its socket: 'is not None' holds either way",
     "countsweep.serve.protocol.xǁNoDelayProtocolǁconnection_made__mutmut_8":
@@ -452,11 +460,6 @@ EQUIVALENT: dict[str, str] = {
     "countsweep.serve.protocol.xǁNoDelayProtocolǁconnection_made__mutmut_15":
         "any nonzero value turns TCP_NODELAY on",
 }
-
-
-def _alike(reason: str, function: str, *numbers: int) -> dict[str, str]:
-    """One reason for several mutants of one function."""
-    return {f"{function}__mutmut_{n}": reason for n in numbers}
 
 
 PATH = "countsweep.counting.path."
@@ -1242,6 +1245,105 @@ def stale(results: dict[str, dict]) -> list[str]:
                   and name not in results[group]["statuses"])
 
 
+def _function(name: str) -> str:
+    return name.rsplit("__mutmut_", 1)[0]
+
+
+def follow(old: dict, new: dict) -> tuple[dict[str, str], list[str]]:
+    """Where a group's explanations go from its last run to a new one, matched by diff text: mutmut
+    numbers a function's mutants in order, so an edit to the function renumbers them, and an
+    explanation left on its old number would explain whichever survivor lands there next.
+
+    Each explained survivor of ``old`` is followed to the one survivor of ``new`` in the same
+    function with the same diff: ``(moves, lost)``, the names that changed (old to new) and those
+    no survivor of ``new`` matches (killed since, or made ambiguous: left to :func:`stale`).
+
+    >>> old = {"statuses": {"m.x_f__mutmut_3": "survived"}, "diffs": {"m.x_f__mutmut_3": "-a\\n+b"}}
+    >>> new = {"statuses": {"m.x_f__mutmut_5": "survived"}, "diffs": {"m.x_f__mutmut_5": "-a\\n+b"}}
+    >>> EQUIVALENT["m.x_f__mutmut_3"] = "why"; follow(old, new)
+    ({'m.x_f__mutmut_3': 'm.x_f__mutmut_5'}, [])
+    >>> del EQUIVALENT["m.x_f__mutmut_3"]
+    """
+    alive = {n for n, s in new["statuses"].items() if s not in CAUGHT}
+    by_diff: dict[tuple[str, str], list[str]] = {}
+    for name in sorted(alive):
+        by_diff.setdefault((_function(name), new["diffs"].get(name, "")), []).append(name)
+    moves: dict[str, str] = {}
+    lost: list[str] = []
+    for name in sorted(n for n in old["statuses"] if n in EQUIVALENT):
+        diff = old["diffs"].get(name)
+        same = by_diff.get((_function(name), diff), []) if diff else []
+        if name in same:
+            continue  # still there, under its own number
+        if len(same) == 1 and same[0] not in moves.values():
+            moves[name] = same[0]
+        else:
+            lost.append(name)
+    return moves, lost
+
+
+def written(text: str) -> dict[str, list[tuple[int, int]]]:
+    """Where ``text`` (this file) writes each explained mutant's name: the byte spans of its key
+    (``"module.x_f__mutmut_3": ...``) or of its number in an ``_alike`` call whose function is a
+    string, a constant of this module, or a sum of them."""
+    import ast
+
+    def string(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name) and isinstance(globals().get(node.id), str):
+            return globals()[node.id]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = string(node.left), string(node.right)
+            return left + right if left is not None and right is not None else None
+        return None
+
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line.encode()))
+
+    def span(node: ast.expr) -> tuple[int, int]:
+        assert node.end_lineno is not None and node.end_col_offset is not None  # every expression has both
+        return starts[node.lineno - 1] + node.col_offset, starts[node.end_lineno - 1] + node.end_col_offset
+
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_alike" and len(node.args) > 2:
+            function = string(node.args[1])
+            for arg in node.args[2:]:
+                if function is not None and isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+                    spans.setdefault(f"{function}__mutmut_{arg.value}", []).append(span(arg))
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and "__mutmut_" in key.value:
+                    spans.setdefault(key.value, []).append(span(key))
+    return spans
+
+
+def renumber_source(text: str, moves: dict[str, str]) -> tuple[str, list[str]]:
+    """``text`` (this file) with each moved name changed where it is :func:`written`, all at once (so
+    that 3 -> 5 and 5 -> 7 do not collide): ``(text, unfound)``, unfound the names written some other
+    way, to edit by hand.
+
+    >>> renumber_source('_alike("why", PATH + "x_f", 3, 5)', {PATH + "x_f__mutmut_3": PATH + "x_f__mutmut_5",
+    ...                                                      PATH + "x_f__mutmut_5": PATH + "x_f__mutmut_7"})
+    ('_alike("why", PATH + "x_f", 5, 7)', [])
+    """
+    spans = written(text)
+    raw = text.encode()
+    edits = []
+    unfound = []
+    for name, target in moves.items():
+        if name not in spans:
+            unfound.append(name)
+        for start, end in spans.get(name, []):
+            quoted = raw[start:end].startswith(b'"')
+            edits.append((start, end, f'"{target}"' if quoted else target.rsplit("_", 1)[1]))
+    for start, end, replacement in sorted(edits, reverse=True):
+        raw = raw[:start] + replacement.encode() + raw[end:]
+    return raw.decode(), unfound
+
+
 def commit() -> str:
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     # the results file is written by the runs themselves: a second run in the same copy is no less clean
@@ -1302,6 +1404,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--list", action="store_true", help="list the groups and exit")
     ap.add_argument("--commit", default=None, help="measure this commit's tree (default: the working tree)")
     ap.add_argument("--page", action="store_true", help="only rewrite docs/mutation.md from the saved results")
+    ap.add_argument("--renumber", action="store_true",
+                    help="move the explanations of mutants the run renumbered to their new numbers, in this file")
     ap.add_argument("--max-memory", type=float, default=None, metavar="GB",
                     help="data each test process may hold (default: the machine's memory over children + 1; 0: none)")
     args = ap.parse_args(argv)
@@ -1328,6 +1432,8 @@ def main(argv: list[str] | None = None) -> None:
         r["commit"] = measured
         # read again: another run may have saved other groups meanwhile
         results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+        if group in results:
+            carry_explanations(results[group], r, args.renumber)
         results[group] = r
         RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         equivalent, survived = classify(r)
@@ -1337,6 +1443,28 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  survived {name} [{r['statuses'][name]}]\n    " + r["diffs"][name].replace("\n", "\n    "))
         write_page(results)  # after every group: a run cut short still leaves its table
     report_stale(results)
+
+
+def carry_explanations(old: dict, new: dict, rewrite: bool) -> None:
+    """Says which explanations the new run renumbered (:func:`follow`); with ``rewrite``, moves them
+    in this file and in ``EQUIVALENT`` to their new numbers."""
+    moves, _ = follow(old, new)
+    if not moves:
+        return
+    if not rewrite:
+        print(f"{len(moves)} explanations name a mutant renumbered since (run again with --renumber to move them):\n  "
+              + "\n  ".join(f"{a} -> {b}" for a, b in moves.items()))
+        return
+    here = Path(__file__)
+    text, unfound = renumber_source(here.read_text(), moves)
+    here.write_text(text)
+    reasons = {b: EQUIVALENT[a] for a, b in moves.items()}
+    for a in moves:
+        del EQUIVALENT[a]
+    EQUIVALENT.update(reasons)
+    print(f"{len(moves) - len(unfound)} explanations moved to their mutants' new numbers in {here.name}")
+    if unfound:
+        print("written some other way, to move by hand:\n  " + "\n  ".join(f"{a} -> {moves[a]}" for a in unfound))
 
 
 def report_stale(results: dict[str, dict]) -> None:

@@ -7,11 +7,23 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import MAX_WORKERS, pytest_xdist_auto_num_workers, usable_cpus
-from tests.mutation import EQUIVALENT, GB, RESULTS, group_of, memory_cap, run_capped, stale
+from tests.mutation import (
+    EQUIVALENT,
+    GB,
+    RESULTS,
+    follow,
+    group_of,
+    memory_cap,
+    renumber_source,
+    run_capped,
+    stale,
+    written,
+)
 
 AFFINITY = len(os.sched_getaffinity(0))
 
@@ -119,3 +131,31 @@ def test_the_kernel_runners_changed_lines_are_the_lines_added_or_rewritten_since
     monkeypatch.setattr(mutation_kernel, "ROOT", tmp_path)
     assert mutation_kernel.changed_lines("HEAD", "kernel/x.c") == {3, 7, 8, 9}
     assert mutation_kernel.changed_lines("HEAD~1", "kernel/x.c") == set(range(1, 11))
+
+
+def test_every_explanation_is_written_where_renumbering_finds_it():
+    # a key, or a number of an _alike call: a name built any other way (a comprehension) would keep
+    # its old number when its mutants are renumbered
+    text = (Path(__file__).parent / "mutation.py").read_text()
+    assert set(EQUIVALENT) <= set(written(text)), sorted(set(EQUIVALENT) - set(written(text)))[:5]
+
+
+def test_explanations_follow_their_mutants_into_a_run_that_renumbered_them():
+    f = "countsweep.counting.path.x__add__mutmut_"
+    old = {"statuses": {f"{f}2": "survived", f"{f}4": "survived", f"{f}6": "survived"},
+           "diffs": {f"{f}2": "-a", f"{f}4": "-b", f"{f}6": "-c"}}
+    # an edit before them: the mutant of 2 is now 4, of 4 is 6; 6's mutant was killed; 8 is new
+    new = {"statuses": {f"{f}4": "survived", f"{f}6": "survived", f"{f}8": "survived"},
+           "diffs": {f"{f}4": "-a", f"{f}6": "-b", f"{f}8": "-d"}}
+    saved = {n: EQUIVALENT.pop(n, None) for n in old["statuses"]}
+    try:
+        EQUIVALENT.update(dict.fromkeys(old["statuses"], "why"))
+        moves, lost = follow(old, new)
+    finally:
+        for n, reason in saved.items():
+            EQUIVALENT.pop(n)
+            if reason is not None:
+                EQUIVALENT[n] = reason
+    assert moves == {f"{f}2": f"{f}4", f"{f}4": f"{f}6"} and lost == [f"{f}6"]
+    text = f'E = {{**_alike("why", PATH + "x__add", 2, 4), "{f}4": "again"}}\n'
+    assert renumber_source(text, moves) == (f'E = {{**_alike("why", PATH + "x__add", 4, 6), "{f}6": "again"}}\n', [])
