@@ -10,7 +10,8 @@ positions with dpll, each against the exact model on the same positions, both
 through the compiled kernel (what ``analyze`` uses by default) and through the
 Python search (where the kernel declines a position, it falls back to it): an
 ``identity`` table (the exact model's likelihoods, taken by the weighted path),
-``under`` and ``over``.  A position from real play shows true numbers, which every one of
+``under`` and ``over``; and a density prior (the expert level's 99/480) in place of each
+position's mine total.  A position from real play shows true numbers, which every one of
 these models can show, so each is a valid weighted position.
 
 Sub-millisecond times are noisy: the clue-model table takes the best of
@@ -74,6 +75,8 @@ def main(argv: list[str] | None = None) -> None:
 
 
 IDENTITY = ClueModel("identity", "table", tuple(tuple(Fraction(int(v == n)) for n in range(9)) for v in range(9)))
+# the expert level's density, a prior in place of its total (the board's total taken away)
+DENSITY = Fraction(LEVELS["expert"][2], LEVELS["expert"][0] * LEVELS["expert"][1])
 
 
 def clue_models(report: Report, games: int, timeout: float, repeat: int = 5) -> None:
@@ -82,17 +85,21 @@ def clue_models(report: Report, games: int, timeout: float, repeat: int = 5) -> 
     boards = [b for rule, first in (("safe", "corner"), ("opening", "center"))
               for b in from_play(Settings(w, h, m, rule, first), games, seed=2026)]
     kernel, python = "auto", "python"  # the implementation: the kernel where it answers, else Python
-    runs = {"exact (kernel)": (kernel, EXACT), "exact (python)": (python, EXACT),
-            "identity table (kernel)": (kernel, IDENTITY), "under (kernel)": (kernel, UNDER),
-            "over (kernel)": (kernel, OVER), "identity table (python)": (python, IDENTITY),
-            "under (python)": (python, UNDER), "over (python)": (python, OVER)}
+    runs = {"exact (kernel)": (kernel, EXACT, None), "exact (python)": (python, EXACT, None),
+            "identity table (kernel)": (kernel, IDENTITY, None), "under (kernel)": (kernel, UNDER, None),
+            "over (kernel)": (kernel, OVER, None), "density (kernel)": (kernel, EXACT, DENSITY),
+            "identity table (python)": (python, IDENTITY, None), "under (python)": (python, UNDER, None),
+            "over (python)": (python, OVER, None), "density (python)": (python, EXACT, DENSITY)}
     times: dict[str, list[float]] = {name: [] for name in runs}
     failed = dict.fromkeys(runs, 0)
     for b in boards:
-        for name, (how, model) in runs.items():
+        open_board = b.with_mines(None)  # a density stands in for the total
+        for name, (how, model, density) in runs.items():
             try:
-                times[name].append(best_time(lambda b=b, how=how, model=model: analyze(
-                    b, "dpll", Limits(timeout=timeout), clues=model, implementation=how), repeat))
+                times[name].append(best_time(lambda b=b if density is None else open_board, how=how, model=model,
+                                            density=density: analyze(b, "dpll", Limits(timeout=timeout),
+                                                                     clues=model, density=density,
+                                                                     implementation=how), repeat))
             except LimitExceeded:
                 times[name].append(float("nan"))
                 failed[name] += 1

@@ -59,7 +59,8 @@ def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, min
             cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
             path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-            unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...) -> Answer | None: ...
+            unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...,
+            density: tuple[int, int] | None = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h).

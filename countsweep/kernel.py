@@ -17,7 +17,7 @@ search     :class:`countsweep.play.endgame.PythonSearch`     :class:`countsweep.
 2. ``COUNTSWEEP_PURE=1`` in the environment: Python everywhere;
 3. whether the kernel was built (``pip install .`` found a C compiler) and loads;
 4. for an analysis, what the kernel implements: the ``dpll`` backend's
-   counts, under a mine total or none; another backend, or a density prior,
+   counts, under a mine total, a density prior or neither; another backend
    is Python's.
 
 After the choice the kernel may still decline a position it cannot count
@@ -45,7 +45,6 @@ import importlib.util
 import os
 import warnings
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from countsweep.errors import ParameterError, shown
@@ -80,7 +79,8 @@ class KernelModule(Protocol):
                 cells: tuple[Any, ...], *, readings: Mapping[int, tuple[int, ...] | None] | None = ...,
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
                 path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
-                unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...) -> _Answer | None: ...
+                unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...,
+                density: tuple[int, int] | None = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:
@@ -122,12 +122,11 @@ IMPLEMENTATIONS = ("auto", "python", "kernel")
 PURPOSES = ("analysis", "search")
 
 
-def choose(purpose: str, implementation: str = "auto", *, backend: str = "dpll",
-           density: Fraction | None = None) -> str:
+def choose(purpose: str, implementation: str = "auto", *, backend: str = "dpll") -> str:
     """``"kernel"`` or ``"python"``: which implementation answers ``purpose`` (see the module's list).
 
     ``backend`` names the counting backend of an analysis (``custom`` for a
-    caller's own); ``density`` its prior.  Asking for the kernel where it cannot
+    caller's own).  Asking for the kernel where it cannot
     answer is a :class:`~countsweep.errors.ParameterError` that says why.
     """
     if purpose not in PURPOSES:
@@ -142,8 +141,6 @@ def choose(purpose: str, implementation: str = "auto", *, backend: str = "dpll",
                else "the compiled kernel was not built (no C compiler at install)")
     elif purpose == "analysis" and backend != "dpll":
         why = f"the compiled kernel implements the dpll backend, not {backend!r}"
-    elif purpose == "analysis" and density is not None:
-        why = "the compiled kernel counts under a mine total or none, not under a density prior"
     if why is None:
         return "kernel"
     if implementation == "kernel":

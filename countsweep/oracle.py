@@ -362,6 +362,8 @@ class KernelAnalyzer:
     search nodes cost more than the fillings), within ``max_nodes`` nodes too; 0: none, None: the
     kernel's own choice (ENUM_BOXES in kernel/dpll.h, with its measurements).  Counting every part
     along a path (``path_nodes=0``) enumerates none."""
+    density: Fraction | None = None
+    """A prior in place of the mine total (a board without one), as :class:`PythonAnalyzer`'s."""
     name = "kernel"
 
     def analyze(self, board: Board, clues: ClueModel, limits: Limits) -> Analysis | None:
@@ -372,10 +374,11 @@ class KernelAnalyzer:
         methods = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}  # None: the kernel's own
         if self.enum_boxes is not None:
             methods["enum_boxes"] = self.enum_boxes
+        prior = None if self.density is None else (self.density.numerator, self.density.denominator)
         try:
             found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,
-                                   **kernel_limits(limits), **methods)
+                                   density=prior, **kernel_limits(limits), **methods)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
         except KERNEL.TooLarge as large:
@@ -391,11 +394,13 @@ class KernelAnalyzer:
         if table is not None:
             assert found.readings is not None  # the kernel says how often it read each reading it was given
             factors = tuple((table.factors[key], times) for key, times in found.readings)
+        if self.density is not None:  # the count's weights are over b**F, F the frontier's cells (combine's)
+            factors += ((Fraction(1, self.density.denominator), len(found.frontier)),)
         return Analysis.of_fields(board=board, mines_known=board.mines is not None, count=found.count,
                                   probabilities=probabilities, frontier=found.frontier, sea=found.sea,
                                   components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
-                                  groups=groups, scale=found.scale, clue_model=clues.name, density=None,
-                                  factors=factors, weighted=not clues.exact,
+                                  groups=groups, scale=found.scale, clue_model=clues.name, density=self.density,
+                                  factors=factors, weighted=not clues.exact or self.density is not None,
                                   sea_probability=groups[-1].probability if found.sea else None)
 
 
@@ -580,10 +585,11 @@ def analyze(board: Board | str | list, backend: str | Backend = DEFAULT_BACKEND,
     _check_memory(limits, board)
     # one of countsweep's own, not a caller's of the same name
     ours = engine is None or BACKENDS.get(engine.name) is type(engine)
-    which = choose("analysis", implementation, backend=name if ours else "custom", density=density)
+    which = choose("analysis", implementation, backend=name if ours else "custom")
     if which == "kernel":
         limits.check("before counting")
-        done = _KERNEL_ANALYZER.analyze(board, clues, limits)
+        kernel = _KERNEL_ANALYZER if density is None else KernelAnalyzer(density=density)
+        done = kernel.analyze(board, clues, limits)
         if done is not None:
             return done
     return PythonAnalyzer(engine or get_backend(name), density).analyze(board, clues, limits)

@@ -393,10 +393,12 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     values = (HIDDEN,) * n + tuple(rule.lo for rule in rules.rules) + (CLEARED,) * cleared
     cells = tuple((0, i) for i in range(n)) + tuple((-1, k) for k in range(r)) + tuple((-2, j) for j in range(cleared))
     ranges = _range_readings(rules.rules, spans, table.max_degree + 1) if cleared else None
+    prior = rules.mine_prob
     try:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, readings=ranges, max_nodes=KERNEL_NODES,
-                               value=group_probability, unlisted=others, **kernel_limits(limits))
+                               value=group_probability, unlisted=others, **kernel_limits(limits),
+                               density=None if prior is None else (prior.numerator, prior.denominator))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
     except KERNEL.TooLarge as large:
@@ -406,12 +408,14 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     assert found.values is not None and found.probabilities is not None  # value was given
     groups = tuple(Group(p, members, mines) for p, (_, _, mines, members) in zip(found.values, found.groups,
                                                                                  strict=True))
+    # under a prior the count's weights are over b**F, F the named cells (combine's)
+    factors = () if prior is None else ((Fraction(1, prior.denominator), len(found.frontier)),)
     return Analysis(board=None, mines_known=rules.total_mines is not None,  # type: ignore[arg-type]
                     count=found.count, probabilities=found.probabilities,
                     frontier=found.frontier, sea=found.sea,
                     components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                     groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
-                    scale=found.scale,
+                    scale=found.scale, density=prior, factors=factors, weighted=prior is not None,
                     sea_probability=found.values[-1] if found.sea or others else None)
 
 
@@ -496,7 +500,7 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
                   limits: Limits | None = None, implementation: str = "auto") -> RulesAnalysis:
     """Count the layouts of a rule set and every cell's mine probability, exactly (any backend).
 
-    Exact rules (every one ``num_mines``) under a total or none are what the
+    Rules under a total, a density prior or neither are what the
     compiled kernel counts, as a board on a graph: a cell for each rule,
     showing its count, whose neighbours are the rule's cells
     (:func:`countsweep.kernel.choose` decides, as for a board).
@@ -506,7 +510,7 @@ def analyze_rules(rules: RuleSet, backend: str | Backend = DEFAULT_BACKEND,
     engine = backend_of(backend)
     limits = limits_of(limits)
     ours = BACKENDS.get(engine.name) is type(engine)
-    which = choose("analysis", implementation, backend=engine.name if ours else "custom", density=rules.mine_prob)
+    which = choose("analysis", implementation, backend=engine.name if ours else "custom")
     if which == "kernel" and rules.others <= MAX_KERNEL_OTHERS:
         done = _kernel_answer(rules, limits)
         if done is not None:

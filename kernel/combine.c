@@ -555,10 +555,167 @@ out:
 }
 
 /* ========================================================================== */
+/* Under a density prior                                                      */
+/* ========================================================================== */
+
+/* Each hidden cell is a mine with probability a / b on its own, so a layout with j of the F
+   frontier cells mined weighs a**j c**(F - j) (c = b - a) over b**F, which the caller's factor
+   takes out (oracle.combine's integers, the same).  The weight factors over the parts: none
+   couples them as a total does.  So part k's weighted total is
+       own_k = sum_x total[x] a**(lo + x) c**(F_k - lo - x),
+   F_k its cells, its boxes' weighted mines the same sums of their marginals, a box's probability
+   its mines over its cells and own_k, and the count the product of the parts' own_k, the settled
+   boxes' C(s, v) a**v c**(s - v) and the constant weight.  A sea cell's probability is a / b. */
+
+/* a**i c**(n - i) as a new reference (NULL on error) */
+static PyObject *density_weight(const Density *d, PyObject *c, long i, long n) {
+    PyObject *ei = PyLong_FromLong(i), *en = PyLong_FromLong(n - i);
+    PyObject *x = ei ? PyNumber_Power(d->a, ei, Py_None) : NULL, *y = en ? PyNumber_Power(c, en, Py_None) : NULL;
+    PyObject *w = times(x, y);
+    Py_XDECREF(ei);
+    Py_XDECREF(en);
+    Py_XDECREF(x);
+    Py_XDECREF(y);
+    return w;
+}
+
+/* sum_x rows[x] w[x] over the n rows of pw limbs, divided by d (which divides it): a new reference */
+static PyObject *density_sum(const limb *rows, int n, int pw, PyObject *const *w, limb d, unsigned char *bytes) {
+    PyObject *sum = PyLong_FromLong(0);
+    for (int x = 0; x < n && sum; x++) {
+        PyObject *row = wide_to_long(rows + (size_t)x * pw, pw, bytes);
+        PyObject *term = times(row, w[x]);
+        Py_SETREF(sum, term ? PyNumber_Add(sum, term) : NULL);
+        Py_XDECREF(row);
+        Py_XDECREF(term);
+    }
+    if (sum && d > 1) {
+        PyObject *pd = PyLong_FromUnsignedLongLong((unsigned long long)d);
+        Py_SETREF(sum, pd ? PyNumber_FloorDivide(sum, pd) : NULL);
+        Py_XDECREF(pd);
+    }
+    return sum;
+}
+
+/* Part k's weighted total (own) and its boxes' weighted mines by their cells (out->num) */
+static Status density_part(const Position *p, const Part *part, const Density *d, PyObject *c, PyObject **own,
+                           unsigned char *bytes, Combined *out) {
+    long cells = 0;
+    for (int q = 0; q < part->nbox; q++)
+        cells += p->boxes[part->box[q]].size;
+    Status status = FAILED;
+    PyObject **w = PyMem_Calloc((size_t)part->nsize, sizeof(PyObject *));
+    if (!w)
+        return FAILED;
+    for (int x = 0; x < part->nsize; x++)
+        if (!(w[x] = density_weight(d, c, part->lo + x, cells)))
+            goto out;
+    if (!(*own = density_sum(part->total, part->nsize, part->pw, w, 1, bytes)))
+        goto out;
+    for (int q = 0; q < part->nbox; q++) {
+        int b = part->box[q];
+        const limb *marg = part->marg + (size_t)q * (size_t)part->nsize * (size_t)part->pw;
+        if (!(out->num[b] = density_sum(marg, part->nsize, part->pw, w, (limb)p->boxes[b].size, bytes)))
+            goto out;
+        out->den[b] = *own;
+        Py_INCREF(*own);
+    }
+    status = DONE;
+out:
+    for (int x = 0; x < part->nsize; x++)
+        Py_XDECREF(w[x]);
+    PyMem_Free(w);
+    return status;
+}
+
+/* The settled boxes' weight a**v c**(s - v) each, times `fixed` (their C(s, v) and the constant) */
+static PyObject *density_settled(const Position *p, const Density *d, PyObject *c, PyObject *fixed) {
+    PyObject *weight = Py_NewRef(fixed);
+    for (int b = 0; b < p->nboxes && weight; b++)
+        if (p->settled[b] >= 0) {
+            PyObject *w = density_weight(d, c, p->settled[b], p->boxes[b].size);
+            Py_SETREF(weight, times(weight, w));
+            Py_XDECREF(w);
+        }
+    return weight;
+}
+
+/* Each box's mines over the scale: its weighted mines by cell times the other parts' weight,
+   times b (the scale is the count times b, so that the sea's a / b is a whole number of it) */
+static Status density_mines(const Part *parts, int nparts, PyObject *const *own, const Density *d, Combined *out) {
+    for (int k = 0; k < nparts; k++) {
+        PyObject *rest = PyNumber_FloorDivide(out->count, own[k]);
+        for (int q = 0; q < parts[k].nbox && rest; q++) {
+            int b = parts[k].box[q];
+            PyObject *t = times(out->num[b], rest);
+            out->mines[b] = times(t, d->b);
+            Py_XDECREF(t);
+            if (!out->mines[b])
+                Py_CLEAR(rest);
+        }
+        if (!rest)
+            return FAILED;
+        Py_DECREF(rest);
+    }
+    return DONE;
+}
+
+static Status combine_density(const Position *p, const Part *parts, int nparts, const Density *d, PyObject *fixed,
+                              long long max_bytes, Combined *out) {
+    Status status = FAILED;
+    int maxpw = widest(parts, nparts);
+    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
+    unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
+    PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));
+    PyObject *c = PyNumber_Subtract(d->b, d->a);
+    if (!scratch || !bytes || !own || !c)
+        goto out;
+    if (max_bytes >= 0) { /* the parts' bits, and a weight of up to bits(b) a frontier cell */
+        PyObject *nbits = PyObject_CallMethod(d->b, "bit_length", NULL);
+        long per_cell = nbits ? PyLong_AsLong(nbits) : -1;
+        Py_XDECREF(nbits);
+        if (per_cell < 0)
+            goto out;
+        if (too_large(p, 0, parts_bits(parts, nparts, scratch) + per_cell * p->frontier, max_bytes, out)) {
+            status = TOO_LARGE;
+            goto out;
+        }
+    }
+    if (!(out->count = density_settled(p, d, c, fixed)))
+        goto out;
+    for (int k = 0; k < nparts; k++) {
+        if (density_part(p, &parts[k], d, c, &own[k], bytes, out) != DONE)
+            goto out;
+        Py_SETREF(out->count, times(out->count, own[k]));
+        if (!out->count)
+            goto out;
+    }
+    if (!(out->scale = times(out->count, d->b)) || density_mines(parts, nparts, own, d, out) != DONE ||
+        settled_groups(p, out->scale, 1, out) != DONE)
+        goto out;
+    if (position_sea(p)) {
+        out->num[p->nboxes] = Py_NewRef(d->a);
+        out->den[p->nboxes] = Py_NewRef(d->b);
+        if (!(out->mines[p->nboxes] = times(out->count, d->a)))
+            goto out;
+    }
+    status = DONE;
+out:
+    for (int k = 0; own && k < nparts; k++)
+        Py_XDECREF(own[k]);
+    PyMem_Free(own);
+    PyMem_Free(scratch);
+    PyMem_Free(bytes);
+    Py_XDECREF(c);
+    return status;
+}
+
+/* ========================================================================== */
 /* Either                                                                     */
 /* ========================================================================== */
 
-Status combine(const Position *p, const Part *parts, int nparts, long mines, long long max_bytes, Combined *out) {
+Status combine(const Position *p, const Part *parts, int nparts, long mines, const Density *density,
+               long long max_bytes, Combined *out) {
     memset(out, 0, sizeof(*out));
     out->ngroups = p->nboxes + 1;
     out->num = PyMem_Calloc((size_t)out->ngroups, sizeof(PyObject *));
@@ -571,7 +728,9 @@ Status combine(const Position *p, const Part *parts, int nparts, long mines, lon
     if (!fixed)
         return FAILED;
     Status status;
-    if (mines < 0)
+    if (mines < 0 && density)
+        status = combine_density(p, parts, nparts, density, fixed, max_bytes, out);
+    else if (mines < 0)
         status = combine_open(p, parts, nparts, fixed, max_bytes, out);
     else {
         long left = mines - p->flags - shift; /* the mines the parts and the sea share */

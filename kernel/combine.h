@@ -5,7 +5,9 @@
  *
  * Settled boxes hold v of their s cells' mines in every layout: a factor C(s, v) and v more
  * mines for the count, probability v / s for their cells.  Without a mine total the count is
- * of frontier assignments and the sea's cells get 1/2.
+ * of frontier assignments and the sea's cells get 1/2; under a density prior a / b each layout
+ * weighs a**j (b - a)**(F - j) for its j mines on the F frontier cells, and the sea's cells get
+ * a / b.
  */
 
 #ifndef COUNTSWEEP_COMBINE_H
@@ -22,9 +24,16 @@ typedef struct {
     double need; /* the bytes the combination and its answer were estimated to take */
 } Combined;
 
+/* A density prior a / b (0 < a < b, Python ints) in place of the mine total: each hidden cell a mine
+   with probability a / b, independently of the others. */
+typedef struct {
+    PyObject *a, *b;
+} Density;
+
 /* DONE, NO_LAYOUT (the total cannot be met), TOO_LARGE (past max_bytes, when it is not -1: out->need
-   says how far), FAILED; mines < 0: no total. */
-Status combine(const Position *p, const Part *parts, int nparts, long mines, long long max_bytes, Combined *out);
+   says how far), FAILED; mines < 0: no total, and then density, where not NULL, the prior. */
+Status combine(const Position *p, const Part *parts, int nparts, long mines, const Density *density,
+               long long max_bytes, Combined *out);
 
 /* the references a Combined holds */
 void combined_clear(Combined *out);

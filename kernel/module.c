@@ -550,8 +550,9 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
 /* ========================================================================== */
 
 /* The components counted, then combined: DONE, DECLINE, NO_LAYOUT, FAILED. */
-static Status analyze_position(Position *p, long mines, int max_cells, long long max_nodes, long long path_nodes,
-                               int enum_boxes, long long max_bytes, PyObject *stop, Arena *keep, Combined *out) {
+static Status analyze_position(Position *p, long mines, const Density *density, int max_cells, long long max_nodes,
+                               long long path_nodes, int enum_boxes, long long max_bytes, PyObject *stop, Arena *keep,
+                               Combined *out) {
     if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden + p->unlisted))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
@@ -570,11 +571,11 @@ static Status analyze_position(Position *p, long mines, int max_cells, long long
             status = FAILED;
     }
     arena_free(&scratch);
-    return status == DONE ? combine(p, solver.parts, solver.nparts, mines, max_bytes, out) : status;
+    return status == DONE ? combine(p, solver.parts, solver.nparts, mines, density, max_bytes, out) : status;
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES) */
+           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None) */
 /* analyze's mines: an int, at least 0, or None (-1: unknown); 0, -1 with an exception set. */
 static int mines_of(PyObject *obj, long *mines) {
     *mines = -1;
@@ -591,6 +592,38 @@ static int mines_of(PyObject *obj, long *mines) {
         PyErr_SetString(PyExc_ValueError, "mines: not negative (None: unknown)");
         return -1;
     }
+    return 0;
+}
+
+/* analyze's density: None, or a pair of ints (a, b) with 0 < a < b, and then mines is None (-1);
+   0, -1 with an exception set. */
+static int density_of(PyObject *obj, long mines, Density *d, Density **out) {
+    *out = NULL;
+    if (obj == Py_None)
+        return 0;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2 || !PyLong_Check(PyTuple_GET_ITEM(obj, 0)) ||
+        !PyLong_Check(PyTuple_GET_ITEM(obj, 1))) {
+        PyErr_Format(PyExc_TypeError, "density: a pair of ints (numerator, denominator), or None, not %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    d->a = PyTuple_GET_ITEM(obj, 0);
+    d->b = PyTuple_GET_ITEM(obj, 1);
+    PyObject *zero = PyLong_FromLong(0);
+    int low = zero ? PyObject_RichCompareBool(d->a, zero, Py_GT) : -1;
+    int high = low > 0 ? PyObject_RichCompareBool(d->a, d->b, Py_LT) : low;
+    Py_XDECREF(zero);
+    if (high < 0)
+        return -1;
+    if (!high) {
+        PyErr_SetString(PyExc_ValueError, "density: (a, b) with 0 < a < b, a probability a / b in (0, 1)");
+        return -1;
+    }
+    if (mines >= 0) {
+        PyErr_SetString(PyExc_ValueError, "density: a prior in place of the mine total, with mines None");
+        return -1;
+    }
+    *out = d;
     return 0;
 }
 
@@ -641,21 +674,25 @@ static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyO
 
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
-    static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", "value", "unlisted", "max_bytes", "enum_boxes", NULL};
+    static char *names[] = {"rows",  "neighbourhood", "mines",     "cells",      "readings", "max_cells",
+                            "max_nodes", "stop",      "path_nodes", "value", "unlisted", "max_bytes",
+                            "enum_boxes", "density", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
+    PyObject *density_obj = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS, enum_boxes = ENUM_BOXES;
     long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;
     Py_ssize_t unlisted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnLi", names, &PyTuple_Type, &rows, &NeighbourhoodType,
-                                     &nb, &mines_obj, &PyTuple_Type, &cells, &readings, &max_cells, &max_nodes,
-                                     &stop, &path_nodes, &value, &unlisted, &max_bytes, &enum_boxes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnLiO", names, &PyTuple_Type, &rows,
+                                     &NeighbourhoodType, &nb, &mines_obj, &PyTuple_Type, &cells, &readings,
+                                     &max_cells, &max_nodes, &stop, &path_nodes, &value, &unlisted, &max_bytes,
+                                     &enum_boxes, &density_obj))
         return NULL;
     long mines;
+    Density prior, *density;
     if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, enum_boxes, unlisted,
                           max_bytes) < 0 ||
-        mines_of(mines_obj, &mines) < 0)
+        mines_of(mines_obj, &mines) < 0 || density_of(density_obj, mines, &prior, &density) < 0)
         return NULL;
     Arena keep = {0};
     Position p;
@@ -670,7 +707,7 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
     if (status == DONE)
         status = position_build(&p, &keep);
     if (status == DONE)
-        status = analyze_position(&p, mines, max_cells, max_nodes, path_nodes, enum_boxes, max_bytes,
+        status = analyze_position(&p, mines, density, max_cells, max_nodes, path_nodes, enum_boxes, max_bytes,
                                   stop == Py_None ? NULL : stop, &keep, &combined);
     if (status == DONE)
         result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value);
@@ -899,14 +936,17 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES)\nA position's "
+     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None)\n"
+     "A position's "
      "exact answer (an Answer), "
      "None when it needs the general path (or stop() said so); NoLayout when none fits; TooLarge(bytes) when the "
      "counts' combination and answer are estimated to pass max_bytes (-1: no budget).  A part whose search passes path_nodes "
      "nodes is counted along a path (0: every part, none enumerated; -1: none); one of at most enum_boxes boxes "
      "(up to ENUM_BOXES_MAX; 0: none) has its fillings enumerated first.  With value, the answer's values and probabilities "
      "hold value(numerator, denominator) of each group, and each hidden cell's.  unlisted: hidden cells no number "
-     "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field."},
+     "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field.  density: "
+     "(a, b), 0 < a < b, a prior in place of the mine total (mines None): each hidden cell a mine with probability "
+     "a / b; the count is then the layouts' weights a**j (b - a)**(F - j) summed, j of the F frontier cells mined."},
 #ifdef COUNTSWEEP_DEBUG
     {"_position", debug_position, METH_VARARGS, "Debug: a position's equations and components (boxes)."},
     {"_binomial", debug_binomial, METH_VARARGS, "Debug: C(n, k) from the kernel's table."},

@@ -134,6 +134,65 @@ def test_the_kernels_weighted_analysis_is_the_pure_one_on_positions_from_play(mo
     assert answered == len(boards) if WIDE else answered >= len(boards) * 3 // 4
 
 
+DENSITIES = st.sampled_from([Fraction(1, 5), Fraction(1, 2), Fraction(99, 480), Fraction(2, 3), Fraction(1, 10**20)])
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_hidden=16, perturb=True, total=False, kinds=TOPOLOGIES), DENSITIES)
+def test_the_kernels_analysis_under_a_density_prior_is_the_pure_one_on_every_topology(board, density):
+    try:
+        python = analyze(board, density=density, implementation="python")
+    except InconsistentError:
+        with pytest.raises(InconsistentError):
+            KernelAnalyzer(density=density).analyze(board, EXACT, Limits())
+        return
+    kernel = KernelAnalyzer(density=density).analyze(board, EXACT, Limits())
+    assert kernel is not None  # small positions are the kernel's to count
+    same(kernel, python)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_kernels_weighted_analysis_under_a_density_prior_is_the_pure_one(data):
+    name = data.draw(st.sampled_from(["under", "over"]))
+    board = data.draw(noisy_positions(REFERENCE[name], max_hidden=14)).with_mines(None)
+    density, model = data.draw(DENSITIES), parse_clues(name)
+    try:
+        python = analyze(board, clues=model, density=density, implementation="python")
+    except InconsistentError:
+        return
+    kernel = KernelAnalyzer(density=density).analyze(board, model, Limits())
+    if kernel is not None or not WIDE:
+        same(kernel, python)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_the_kernel_answers_positions_from_play_under_a_density_prior_as_python_does(level):
+    w, h, m = LEVELS[level]
+    for board in from_play(Settings(w, h, m, "safe", "corner"), 3, seed=12):
+        open_board = board.with_mines(None)
+        density = Fraction(m, w * h)
+        kernel = analyze(open_board, density=density)
+        assert kernel.implementation == "kernel"
+        same(kernel, analyze(open_board, density=density, implementation="python"))
+
+
+def test_a_density_prior_needs_no_total_and_a_probability_in_the_kernels_arguments():
+    board = Board.from_text("3x1\n?1?")
+    args = kernel_args(board)
+    with pytest.raises(ValueError, match="density: a prior in place of the mine total, with mines None"):
+        KERNEL.analyze(*args[:2], 1, *args[3:], density=(1, 5))
+    for bad in ((0, 5), (5, 5), (6, 5), (-1, 5)):
+        with pytest.raises(ValueError, match=r"density: \(a, b\) with 0 < a < b"):
+            KERNEL.analyze(*args[:2], None, *args[3:], density=bad)
+    for bad in ((1,), (1, 5, 7), [1, 5], (1.0, 5), ("1", 5), 0.2):
+        with pytest.raises(TypeError, match="density: a pair of ints"):
+            KERNEL.analyze(*args[:2], None, *args[3:], density=bad)
+    found = KERNEL.analyze(*args[:2], None, *args[3:], density=(1, 4))
+    # {a} and {c} weigh 1/4 * 3/4 each, over 4**2: 3 + 3
+    assert found.count == 6 and found.scale == 24
+
+
 # An expert position whose long frontier part has more cells plus weight bits under `over` than
 # 128-bit counts hold at 2**cells layouts; its layouts, counted first, are few enough to weigh.
 LONG_PART = """30x16x99
@@ -336,22 +395,25 @@ def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_impleme
     assert messages[0] == messages[1]
 
 
-@pytest.mark.parametrize("total", [True, False], ids=["with-a-total", "without"])
-def test_an_answer_estimated_past_max_bytes_is_too_large_and_one_at_the_estimate_is_counted(total):
+@pytest.mark.parametrize("prior", ["total", None, (99, 480)], ids=["with-a-total", "without", "with-a-density"])
+def test_an_answer_estimated_past_max_bytes_is_too_large_and_one_at_the_estimate_is_counted(prior):
     boards = from_play(Settings(30, 16, 99, "safe", "corner"), 20, seed=3)
     board = max((b for b in boards if len(b.hidden_cells) >= 200), key=lambda b: len(b.number_cells))
-    if not total:
+    density = prior if isinstance(prior, tuple) else None
+    if prior != "total":
         board = dataclasses.replace(board, mines=None)
     table, cells = kernel_table(board.topology, board.height, board.width), cell_table(board.height, board.width)
-    plain = KERNEL.analyze(board.grid, table, board.mines, cells)  # type: ignore[union-attr]
+    plain = KERNEL.analyze(board.grid, table, board.mines, cells, density=density)  # type: ignore[union-attr]
     with pytest.raises(KERNEL.TooLarge) as large:  # type: ignore[union-attr]
-        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=0)  # type: ignore[union-attr]
+        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=0, density=density)  # type: ignore[union-attr]
     need = large.value.args[0]
     # two counts for each group, of the count's bits and more: above that, below a megabyte
     assert isinstance(need, int) and 2 * len(plain.groups) * plain.count.bit_length() // 8 < need < 2**20
     with pytest.raises(KERNEL.TooLarge):  # type: ignore[union-attr]
-        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need - 1)  # type: ignore[union-attr]
-    found = KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need)  # type: ignore[union-attr]
+        KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need - 1,  # type: ignore[union-attr]
+                       density=density)
+    found = KERNEL.analyze(board.grid, table, board.mines, cells, max_bytes=need,  # type: ignore[union-attr]
+                           density=density)
     assert found is not None
     assert found.count == plain.count and found.groups == plain.groups
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import warnings
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -27,9 +26,8 @@ def test_python_answers_when_asked_and_the_kernel_wherever_it_can():
     assert choose("analysis", "python") == choose("search", "python") == "python"
     assert choose("analysis") == choose("search") == choose("analysis", backend="dpll") == BUILT
     assert choose("analysis", backend="sdd") == choose("analysis", backend="custom") == "python"
-    assert choose("analysis", density=Fraction(1, 5)) == "python"
-    # a backend and a prior are an analysis's: the search does not read them
-    assert choose("search", backend="sdd", density=Fraction(1, 5)) == BUILT
+    # a backend is an analysis's: the search does not read it
+    assert choose("search", backend="sdd") == BUILT
 
 
 @needs_kernel
@@ -38,9 +36,6 @@ def test_the_kernel_asked_for_where_it_cannot_answer_is_refused_with_the_reason(
     with pytest.raises(ParameterError, match=r"^implementation='kernel': the compiled kernel implements the dpll "
                                              r"backend, not 'sdd'$"):
         choose("analysis", "kernel", backend="sdd")
-    with pytest.raises(ParameterError, match=r"^implementation='kernel': the compiled kernel counts under a mine "
-                                             r"total or none, not under a density prior$"):
-        choose("analysis", "kernel", density=Fraction(1, 5))
 
 
 def test_without_a_kernel_python_answers_and_asking_for_the_kernel_says_why(monkeypatch):

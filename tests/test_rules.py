@@ -137,7 +137,7 @@ def test_a_rule_sets_answer_past_the_memory_limit_is_refused_saying_both_sizes()
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payloads())
 def test_the_kernel_answers_exact_and_range_rules_field_for_field_as_the_python_implementation(doc):
-    rules = RuleSet.from_payload({k: v for k, v in doc.items() if k != "mine_prob"})
+    rules = RuleSet.from_payload(doc)  # under a total, a density prior (mine_prob) or neither
     try:
         python = analyze_rules(rules, implementation="python")
     except InconsistentError:
@@ -153,6 +153,7 @@ def test_the_kernel_answers_exact_and_range_rules_field_for_field_as_the_python_
     k, p = kernel.analysis, python.analysis
     assert (k.count, k.scale, k.probabilities, k.mines_known, k.backend) == (p.count, p.scale, p.probabilities,
                                                                              p.mines_known, p.backend)
+    assert (k.weight, k.weighted, k.density) == (p.weight, p.weighted, p.density)
     assert (k.frontier, k.sea, k.components, k.sea_probability) == (p.frontier, p.sea, p.components,
                                                                     p.sea_probability)
     # the groups the questions read: no group for the unnamed cells alone (a level of no cells)
