@@ -374,9 +374,11 @@ class KernelAnalyzer:
         methods = {} if self.path_nodes is None else {"path_nodes": self.path_nodes}  # None: the kernel's own
         if self.enum_boxes is not None:
             methods["enum_boxes"] = self.enum_boxes
+        # a prior replaces the total, as in PythonAnalyzer's combination (analyze refuses both at once)
         prior = None if self.density is None else (self.density.numerator, self.density.denominator)
+        mines = board.mines if prior is None else None
         try:
-            found = KERNEL.analyze(board.grid, around, board.mines, cell_table(board.height, board.width),
+            found = KERNEL.analyze(board.grid, around, mines, cell_table(board.height, board.width),
                                    readings=table, max_nodes=self.max_nodes, value=group_probability,
                                    density=prior, **kernel_limits(limits), **methods)
         except KERNEL.NoLayout:
