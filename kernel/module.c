@@ -674,9 +674,8 @@ static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyO
 
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
-    static char *names[] = {"rows",  "neighbourhood", "mines",     "cells",      "readings", "max_cells",
-                            "max_nodes", "stop",      "path_nodes", "value", "unlisted", "max_bytes",
-                            "enum_boxes", "density", NULL};
+    static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
+                            "path_nodes", "value", "unlisted", "max_bytes", "enum_boxes", "density", NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
     PyObject *density_obj = Py_None;
     NeighbourhoodObject *nb;
