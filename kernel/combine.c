@@ -42,6 +42,40 @@ static PyObject *times_floordiv(PyObject *a, long b, long c) {
     return out;
 }
 
+/* What summing the parts' counts takes: a scratch of the widest part's limbs plus one, its bytes,
+   and each part's own total (NULL until made). */
+typedef struct {
+    int nparts;
+    limb *scratch;
+    unsigned char *bytes;
+    PyObject **own;
+} Sums;
+
+static int sums_init(Sums *s, const Part *parts, int nparts) {
+    int maxpw = widest(parts, nparts);
+    s->nparts = nparts;
+    s->scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
+    s->bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
+    s->own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));
+    return s->scratch && s->bytes && s->own;
+}
+
+static void sums_free(Sums *s) {
+    for (int k = 0; s->own && k < s->nparts; k++)
+        Py_XDECREF(s->own[k]);
+    PyMem_Free(s->own);
+    PyMem_Free(s->scratch);
+    PyMem_Free(s->bytes);
+}
+
+/* The sea's group, its three new references stolen (any NULL: FAILED, an exception set) */
+static Status sea_group(const Position *p, PyObject *num, PyObject *den, PyObject *mines, Combined *out) {
+    out->num[p->nboxes] = num;
+    out->den[p->nboxes] = den;
+    out->mines[p->nboxes] = mines;
+    return num && den && mines ? DONE : FAILED;
+}
+
 /* The settled boxes' factor, times the weight every layout shares, and their mines. */
 static PyObject *settled_factor(const Position *p, long *shift) {
     PyObject *fixed = p->constant;
@@ -115,37 +149,34 @@ static int too_large(const Position *p, double need, long bits, long long max_by
 static Status combine_open(const Position *p, const Part *parts, int nparts, PyObject *fixed, long long max_bytes,
                            Combined *out) {
     Status status = FAILED;
-    int maxpw = widest(parts, nparts);
-    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
-    unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
-    PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));
+    Sums s;
     PyObject *two = PyLong_FromLong(2);
-    if (!scratch || !bytes || !own || !two)
+    if (!sums_init(&s, parts, nparts) || !two)
         goto out;
-    if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {
+    if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, s.scratch), max_bytes, out)) {
         status = TOO_LARGE;
         goto out;
     }
     out->count = fixed;
     Py_INCREF(fixed);
     for (int k = 0; k < nparts; k++) {
-        own[k] = wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, scratch, bytes);
-        Py_SETREF(out->count, times(out->count, own[k]));
+        s.own[k] = wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, s.scratch, s.bytes);
+        Py_SETREF(out->count, times(out->count, s.own[k]));
         if (!out->count)
             goto out;
     }
     if (!(out->scale = times(out->count, two)))
         goto out;
     for (int k = 0; k < nparts; k++) {
-        PyObject *rest = PyNumber_FloorDivide(out->count, own[k]);
+        PyObject *rest = PyNumber_FloorDivide(out->count, s.own[k]);
         if (!rest)
             goto out;
         for (int q = 0; q < parts[k].nbox; q++) {
             int b = parts[k].box[q];
             out->num[b] = wide_sum(parts[k].marg + (size_t)q * parts[k].nsize * parts[k].pw, parts[k].nsize,
-                                   parts[k].pw, (limb)p->boxes[b].size, scratch, bytes);
-            out->den[b] = own[k];
-            Py_INCREF(own[k]);
+                                   parts[k].pw, (limb)p->boxes[b].size, s.scratch, s.bytes);
+            out->den[b] = s.own[k];
+            Py_INCREF(s.own[k]);
             PyObject *t = times(out->num[b], rest);
             out->mines[b] = times(t, two);
             Py_XDECREF(t);
@@ -158,21 +189,12 @@ static Status combine_open(const Position *p, const Part *parts, int nparts, PyO
     }
     if (settled_groups(p, out->scale, 1, out) != DONE)
         goto out;
-    if (position_sea(p)) {
-        out->num[p->nboxes] = PyLong_FromLong(1);
-        out->den[p->nboxes] = PyLong_FromLong(2);
-        out->mines[p->nboxes] = out->count;
-        Py_INCREF(out->count);
-        if (!out->num[p->nboxes] || !out->den[p->nboxes])
-            goto out;
-    }
+    if (position_sea(p) &&
+        sea_group(p, PyLong_FromLong(1), PyLong_FromLong(2), Py_NewRef(out->count), out) != DONE)
+        goto out;
     status = DONE;
 out:
-    for (int k = 0; own && k < nparts; k++)
-        Py_XDECREF(own[k]);
-    PyMem_Free(own);
-    PyMem_Free(scratch);
-    PyMem_Free(bytes);
+    sums_free(&s);
     Py_XDECREF(two);
     return status;
 }
@@ -663,12 +685,9 @@ static Status density_mines(const Part *parts, int nparts, PyObject *const *own,
 static Status combine_density(const Position *p, const Part *parts, int nparts, const Density *d, PyObject *fixed,
                               long long max_bytes, Combined *out) {
     Status status = FAILED;
-    int maxpw = widest(parts, nparts);
-    limb *scratch = PyMem_Calloc((size_t)maxpw + 1, sizeof(limb));
-    unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);
-    PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));
+    Sums s;
     PyObject *c = PyNumber_Subtract(d->b, d->a);
-    if (!scratch || !bytes || !own || !c)
+    if (!sums_init(&s, parts, nparts) || !c)
         goto out;
     if (max_bytes >= 0) { /* the parts' bits, and a weight of up to bits(b) a frontier cell */
         PyObject *nbits = PyObject_CallMethod(d->b, "bit_length", NULL);
@@ -676,7 +695,7 @@ static Status combine_density(const Position *p, const Part *parts, int nparts, 
         Py_XDECREF(nbits);
         if (per_cell < 0)
             goto out;
-        if (too_large(p, 0, parts_bits(parts, nparts, scratch) + per_cell * p->frontier, max_bytes, out)) {
+        if (too_large(p, 0, parts_bits(parts, nparts, s.scratch) + per_cell * p->frontier, max_bytes, out)) {
             status = TOO_LARGE;
             goto out;
         }
@@ -684,28 +703,20 @@ static Status combine_density(const Position *p, const Part *parts, int nparts, 
     if (!(out->count = density_settled(p, d, c, fixed)))
         goto out;
     for (int k = 0; k < nparts; k++) {
-        if (density_part(p, &parts[k], d, c, &own[k], bytes, out) != DONE)
+        if (density_part(p, &parts[k], d, c, &s.own[k], s.bytes, out) != DONE)
             goto out;
-        Py_SETREF(out->count, times(out->count, own[k]));
+        Py_SETREF(out->count, times(out->count, s.own[k]));
         if (!out->count)
             goto out;
     }
-    if (!(out->scale = times(out->count, d->b)) || density_mines(parts, nparts, own, d, out) != DONE ||
+    if (!(out->scale = times(out->count, d->b)) || density_mines(parts, nparts, s.own, d, out) != DONE ||
         settled_groups(p, out->scale, 1, out) != DONE)
         goto out;
-    if (position_sea(p)) {
-        out->num[p->nboxes] = Py_NewRef(d->a);
-        out->den[p->nboxes] = Py_NewRef(d->b);
-        if (!(out->mines[p->nboxes] = times(out->count, d->a)))
-            goto out;
-    }
+    if (position_sea(p) && sea_group(p, Py_NewRef(d->a), Py_NewRef(d->b), times(out->count, d->a), out) != DONE)
+        goto out;
     status = DONE;
 out:
-    for (int k = 0; own && k < nparts; k++)
-        Py_XDECREF(own[k]);
-    PyMem_Free(own);
-    PyMem_Free(scratch);
-    PyMem_Free(bytes);
+    sums_free(&s);
     Py_XDECREF(c);
     return status;
 }
