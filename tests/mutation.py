@@ -672,11 +672,13 @@ EQUIVALENT.update({
              DPLL + "xǁ_Searchǁ_split", 3),
     **_alike("stamps only have to differ from the last sweep's: stepping by 2 keeps them unique",
              DPLL + "xǁ_Searchǁ_sweep", 3),
-    **_alike("a formula of exactly PATH_MIN_VARS variables is counted alike searched or along a path",
-             DPLL + "xǁDpllCounterǁcount", 9),
-    **_alike(FALSY, DPLL + "xǁDpllCounterǁcount", 16),
+    **_alike("a formula of exactly PATH_MIN_VARS variables is counted alike searched or along a path (and its "
+             "marginals weighted alike from a forward pass or from the search's counts)",
+             DPLL + "xǁDpllCounterǁ_long_and_thin", 3),
+    **_alike(FALSY, DPLL + "xǁDpllCounterǁforward_along_path", 12),
+    **_alike(FALSY, DPLL + "xǁDpllCounterǁcount", 13),
     **_alike("a formula of exactly KNOT_MIN_VARS variables is counted alike searched or along a path",
-             DPLL + "xǁDpllCounterǁcount", 41),
+             DPLL + "xǁDpllCounterǁcount", 32),
     **_alike("a count of exactly 600 variables on the large-stack thread is the same count",
              DPLL + "xǁDpllCounterǁ_run", 1),
     **_alike("every caller passes plain: the default is never read", DPLL + "xǁ_Searchǁ__init__", 1),
@@ -882,7 +884,7 @@ EQUIVALENT.update({
     **_alike("stamps are compared for equality with a counter that only grows from its start, and every slot starts "
              "at 0: starting the counter at 1 marks nothing as seen", DPLL_ + "xǁ_Searchǁ__init__", 118),
     **_alike("the width only decides where the path declines; a declined formula is searched: the same counts",
-             DPLL_ + "xǁDpllCounterǁcount", 20),
+             DPLL_ + "xǁDpllCounterǁcount", 17),
     **_alike("a _Wide is compared only as a dict key (unpacking each marginal once), and a dict compares keys "
              "only when their hashes match: equal hashes mean equal polynomials (but for a collision of tuple hashes), "
              "so 'or' answers as 'and'; '!=' "

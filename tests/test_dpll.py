@@ -13,7 +13,7 @@ from countsweep.constraints import Constraints
 from countsweep.counting.brute import BruteCounter
 from countsweep.counting.dpll import DpllCounter
 from countsweep.counting.formula import Card, Formula, clause
-from countsweep.counting.poly import ZERO, mul
+from countsweep.counting.poly import ZERO, degrees, mul
 from countsweep.errors import ParameterError
 from countsweep.oracle import analyze
 from countsweep.play.generators import band
@@ -645,3 +645,60 @@ def test_a_search_after_a_declined_path_keeps_the_callers_deadline(monkeypatch):
     for counter in (DpllCounter(), PathCounter()):
         with pytest.raises(LimitExceeded):
             counter.count(ring, Limits(timeout=0.02))
+
+
+# the forward pass kept for weighting (the oracle's long components under a total or a prior) ----------
+
+
+def _ladder(rows: int, columns: int) -> Formula:
+    """No two neighbours both true on a rows x columns grid: a path's front is a column, ``rows`` bits wide."""
+    v = lambda r, c: r * columns + c + 1  # noqa: E731
+    cards = [Card((v(r, c), v(r, c + 1)), 0, 1) for r in range(rows) for c in range(columns - 1)]
+    cards += [Card((v(r, c), v(r + 1, c)), 0, 1) for r in range(rows - 1) for c in range(columns)]
+    return Formula(rows * columns, tuple(cards))
+
+
+def _weighted(counts, weights: dict[int, int]) -> list[int]:
+    """Each variable's marginal summed with the weights of its mine counts."""
+    return [sum(weights.get(k, 0) * c for k, c in zip(degrees(m), m.coeffs, strict=True)) for m in counts.marginals]
+
+
+def test_the_forward_pass_kept_for_weighting_is_the_count_of_a_long_band_by_either_counter():
+    from countsweep.counting.dpll import PathCounter, Stats
+
+    f = _band()
+    counts = DpllCounter(path=False).count(f)
+    weights = {k: 3 * k + 1 for k in degrees(counts.total)}
+    dpll, path = DpllCounter(), PathCounter()
+    for counter in (dpll, path):
+        run = counter.forward_along_path(f)
+        assert run is not None and run.total == counts.total
+        assert list(run.weighted_marginals(weights)) == _weighted(counts, weights)
+    assert dpll.last_stats == Stats(components=1, max_component=f.num_vars)  # one component, no decision
+    assert path.last_fallback is False
+
+
+def test_the_forward_pass_is_declined_where_count_would_not_go_along_a_path_first():
+    from countsweep.counting.dpll import PathCounter
+
+    band = _band()
+    free = Formula(band.num_vars + 1, band.constraints)  # a variable no card names: count's path refuses it
+    wide = _ladder(16, 8)  # a front of 16 bits, past the 12 the dpll counter tries a path at
+    short = Formula(3, (Card((1, 2, 3), 1, 2),))  # too short to be long and thin
+    for formula in (free, wide, short):
+        assert DpllCounter().forward_along_path(formula) is None
+    path = PathCounter()  # the path backend has no width of its own to keep to: it goes on, to its limits
+    assert path.forward_along_path(wide) is not None and path.last_fallback is False
+    projected = Formula(3, (Card((1, 2, 3), 1, 2),), projection=(1, 2))  # the path takes no projection
+    assert path.forward_along_path(projected) is None and path.last_fallback is True
+
+
+@pytest.mark.parametrize("backend", ["dpll", "path"])
+def test_the_forward_pass_keeps_the_callers_deadline(monkeypatch, backend):
+    from countsweep.counting.base import Limits as Bounds
+    from countsweep.counting.dpll import PathCounter
+
+    monkeypatch.setattr(Bounds, "expired", lambda self: self.timeout is not None)  # out of time, if there is one
+    counter = DpllCounter() if backend == "dpll" else PathCounter()
+    with pytest.raises(LimitExceeded):
+        counter.forward_along_path(_band(), Limits(timeout=1.0))
