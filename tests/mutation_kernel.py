@@ -541,12 +541,10 @@ EQUIVALENT: dict[str, str] = {
         "count_with is never asked to count no boxes: a part holds a box, and so does every group open_groups makes",
     CB + "`bits += len ? 64 * (len - 1) + count_bits(scratch[len - 1]) : 0;` 0 -> 1 #0":
         "a part's total is never 0 (its window starts and ends at counts some layout holds): len is never 0",
-    CB + "`if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, scratch), max_bytes, out)) {` 0 -> 1 #1":
+    CB + "`if (max_bytes >= 0 && too_large(p, 0, parts_bits(parts, nparts, s.scratch), max_bytes, out)) {` 0 -> 1 #1":
         ESTIMATE,
-    CB + "`own[k] = wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, scratch, bytes);` 1 -> 0 #0":
+    CB + "`s.own[k] = wide_sum(parts[k].total, parts[k].nsize, parts[k].pw, 1, s.scratch, s.bytes);` 1 -> 0 #0":
         "wide_sum divides by d only when d > 1: by 0 or by 1 it returns the sum as it is",
-    CB + "`if (!out->num[p->nboxes] || !out->den[p->nboxes])` || -> && #0":
-        "PyLong_FromLong(1) and (2) are CPython's cached small integers: neither fails",
     CB + "`t->W = (int)((sea + pbits + 32) / 64) + 2;` + -> - #1":
         "the width keeps two limbs over the bound: with 32 bits less it still holds 2**(S + pbits) times the mines "
         "left or a box's size (each below 2**31), the largest value the combination makes",
@@ -558,7 +556,7 @@ EQUIVALENT: dict[str, str] = {
     CB + "`return -1;` 1 -> 0 #0": "binomial_long fails only when math.comb runs out of memory, and its MemoryError "
                                  "stays set: the call still ends in it (tests/test_kernel_safety.py fails each "
                                  "allocation), having combined rows it left at 0 for nothing",
-    CB + "`unsigned char *bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #2":
+    CB + "`s->bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #0":
         "a byte buffer a limb larger than needed",
     DP + "`for (int b = 0; b < B; b++)` 0 -> 1 #1":
         "box 0 would be written first into each of its constraints' lists, whose arena-zeroed slots already name "
@@ -942,7 +940,7 @@ EQUIVALENT: dict[str, str] = {
         STICKY,
     SE + "`for (int g = 0; g < cut->nshows && groups < 2; g++)` < -> <= #1":
         "the count of a free cut's groups goes on to 3: only whether it passes 1 is read",
-    CB + "`PyObject **own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));` 1 -> 0 #0":
+    CB + "`s->own = PyMem_Calloc((size_t)nparts + 1, sizeof(PyObject *));` 1 -> 0 #0":
         "own[k] is read for k < nparts only, and PyMem_Calloc(0, ...) still gives a pointer (as for one byte), "
         "so no part count reads as out of memory",
     DP + "`if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */` 1 -> 0 #0":
