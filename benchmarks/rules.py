@@ -11,7 +11,9 @@ second time as minesweepr's other API form, the board drawn in characters
 (``{"board": ..., "total_mines": M}``): countsweep reads it itself
 (:meth:`countsweep.rules.RuleSet.from_board`), minesweepr as its API does
 (its reader with everything in), and every cell's answer is compared by
-minesweepr's name for it.  countsweep answers with exact
+minesweepr's name for it.  They go a third time as the reader's rules with the
+level's density in place of the total (``"mine_prob"``, a prior minesweepr
+takes as a float).  countsweep answers with exact
 fractions (``countsweep.rules.analyze_rules``), minesweepr with floats; every
 answer is checked to agree within 1e-9.  Times are the best of ``--repeat``
 calls each; the ratio is countsweep's time over minesweepr's.
@@ -81,7 +83,9 @@ def compare(doc: dict, mnsw, repeat: int) -> tuple[float, float, float, int]:
     """(countsweep s, minesweepr s, largest difference, cells) on one payload."""
     rules = RuleSet.from_payload(doc)
     theirs_rules = [mnsw.Rule(r["num_mines"], r["cells"]) for r in doc["rules"]]
-    prevalence = mnsw.MineCount(doc["total_cells"], doc["total_mines"])
+    # a total, or a density: minesweepr takes the prior as a float (the payload's number, as written)
+    prevalence = (mnsw.MineCount(doc["total_cells"], doc["total_mines"]) if "total_mines" in doc
+                  else float(doc["mine_prob"]))
     ours = best_time(lambda: analyze_rules(rules), repeat)
     theirs = best_time(lambda: mnsw.solve(theirs_rules, prevalence, OTHER), repeat)
     answer = analyze_rules(rules)
@@ -125,6 +129,10 @@ def main(argv: list[str] | None = None) -> None:
             docs.append({"rules": [{"num_mines": r.num_mines, "cells": sorted(r.cells)} for r in rules],
                          "total_cells": prevalence.total_cells, "total_mines": prevalence.total_mines})
         rows.append(_row(f"square {name} (its reader)", docs, mnsw, args.repeat))
+        # the level's density in place of its total: each cell a mine with probability M / cells
+        priors = [{**{k: v for k, v in d.items() if k != "total_mines"}, "mine_prob": round(m / (w * h), 6)}
+                  for d in docs]
+        rows.append(_row(f"square {name} (its reader, mine_prob)", priors, mnsw, args.repeat))
         rows.append(_rows_of(f"square {name} (drawn board)", [compare_drawn(t, m, util, mnsw, args.repeat)
                                                               for t in drawn]))
         worst = max(worst, rows[-2][-1], rows[-1][-1])
