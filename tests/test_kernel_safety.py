@@ -728,6 +728,12 @@ def along_a_path(board: Board, mines: int | None = None):
     return (rows, table, given if mines is None else mines, cells), {"path_nodes": 0, "max_nodes": 0}
 
 
+def without_total(board: Board):
+    """The kernel's arguments for ``board`` with no mine total (a density stands in for it)."""
+    rows, table, _, cells = kernel_args(board)
+    return rows, table, None, cells
+
+
 def settled_box():
     """A graph's position: a 0 that sees 300 cells, and a 1 that sees two more; no mine total."""
     from tests.test_kernel import _graph
@@ -753,6 +759,11 @@ OUT_OF_MEMORY = {
     # no total: a box's probability is its mines over its cells, and 300 is past CPython's cached
     # small integers, so making it allocates
     "a settled box of 300 cells, no total": lambda: (settled_box(), {}),
+    # a density prior in place of the total: each part weighted on its own, the settled box too
+    "a density prior": lambda: (without_total(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")),
+                                {"density": (99, 480)}),
+    "parts under a density past 64 bits": lambda: (without_total(Board.from_text(EXPERT)), {"density": (1, 5)}),
+    "a settled box under a density": lambda: (settled_box(), {"density": (2, 7)}),
 }
 
 
