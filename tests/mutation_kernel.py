@@ -556,6 +556,11 @@ EQUIVALENT: dict[str, str] = {
     CB + "`return -1;` 1 -> 0 #0": "binomial_long fails only when math.comb runs out of memory, and its MemoryError "
                                  "stays set: the call still ends in it (tests/test_kernel_safety.py fails each "
                                  "allocation), having combined rows it left at 0 for nothing",
+    CB + "`s->bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 1 -> 0 #0":
+        "a part's rows sum below 2**bits of the bound its width was chosen by, so the carry limb is 0 (see "
+        "wide_len's entry above), and wide_to_long writes only the limbs in use: maxpw limbs of bytes hold every "
+        "sum, the rows of density_sum too (pw limbs each)",
+    CB + "`if (sum && d > 1) {` > -> >= #0": "d is a box's size or 1, never 0: dividing by 1 leaves the sum as it is",
     CB + "`s->bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #0":
         "a byte buffer a limb larger than needed",
     DP + "`for (int b = 0; b < B; b++)` 0 -> 1 #1":
