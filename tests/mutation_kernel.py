@@ -561,6 +561,15 @@ EQUIVALENT: dict[str, str] = {
         "wide_len's entry above), and wide_to_long writes only the limbs in use: maxpw limbs of bytes hold every "
         "sum, the rows of density_sum too (pw limbs each)",
     CB + "`if (sum && d > 1) {` > -> >= #0": "d is a box's size or 1, never 0: dividing by 1 leaves the sum as it is",
+    CB + "`if (too_large(p, 0, parts_bits(parts, nparts, s.scratch) + per_cell * p->frontier, max_bytes, out)) {` "
+         "0 -> 1 #0": ESTIMATE,
+    CB + "`long per_cell = nbits ? PyLong_AsLong(nbits) : -1;` 1 -> 0 #0":
+        "bit_length fails only when memory runs out, and then the call still ends in MemoryError or gives its "
+        "answer: each allocation under a density with a 333-bit denominator failed in turn, with this mutant "
+        "planted, in tests/test_kernel_safety.py",
+    CB + "`if (mines < 0 && density)` < -> <= #0":
+        "a density comes only with no total (density_of refuses a total beside it, 0 too): mines is -1 whenever "
+        "density is set",
     CB + "`s->bytes = PyMem_Malloc(((size_t)maxpw + 1) * 8);` 8 -> 9 #0":
         "a byte buffer a limb larger than needed",
     DP + "`for (int b = 0; b < B; b++)` 0 -> 1 #1":

@@ -181,8 +181,9 @@ def test_the_kernel_answers_positions_from_play_under_a_density_prior_as_python_
 def test_a_density_prior_needs_no_total_and_a_probability_in_the_kernels_arguments():
     board = Board.from_text("3x1\n?1?")
     args = kernel_args(board)
-    with pytest.raises(ValueError, match="density: a prior in place of the mine total, with mines None"):
-        KERNEL.analyze(*args[:2], 1, *args[3:], density=(1, 5))
+    for mines in (0, 1):  # a total of 0 is a total too
+        with pytest.raises(ValueError, match="density: a prior in place of the mine total, with mines None"):
+            KERNEL.analyze(*args[:2], mines, *args[3:], density=(1, 5))
     for bad in ((0, 5), (5, 5), (6, 5), (-1, 5)):
         with pytest.raises(ValueError, match=r"density: \(a, b\) with 0 < a < b"):
             KERNEL.analyze(*args[:2], None, *args[3:], density=bad)

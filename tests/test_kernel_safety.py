@@ -762,8 +762,13 @@ OUT_OF_MEMORY = {
     # a density prior in place of the total: each part weighted on its own, the settled box too
     "a density prior": lambda: (without_total(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")),
                                 {"density": (99, 480)}),
-    "parts under a density past 64 bits": lambda: (without_total(Board.from_text(EXPERT)), {"density": (1, 5)}),
+    "parts under a density past 64 bits, within a budget": lambda: (without_total(Board.from_text(EXPERT)),
+                                                                   {"density": (1, 5), "max_bytes": 2**30}),
     "a settled box under a density": lambda: (settled_box(), {"density": (2, 7)}),
+    # a denominator past 256 bits: even its bit count, read for the budget, is an integer made
+    "a density of a long denominator, within a budget": lambda: (
+        without_total(Board.from_text("5x5x5\n1????\n?????\n??2??\n?????\n????1")),
+        {"density": (1, 10**100), "max_bytes": 2**30}),
 }
 
 
