@@ -631,3 +631,27 @@ def test_the_callers_limits_reach_the_count_along_the_path_and_the_weighting(mon
     assert "while counting along the path" in stages
     assert ("while weighing the marginals along the path" in stages) == (total or density is not None)
     assert {(limits.timeout, limits.max_memory) for _, limits in seen} == {(600, 2**34)}
+
+
+@pytest.mark.parametrize("implementation", ["python", "kernel"])
+def test_a_density_prior_is_named_in_the_answer_and_is_every_sea_cells_probability(implementation):
+    if implementation == "kernel" and KERNEL is None:
+        pytest.skip("the compiled kernel was not built (no C compiler)")
+    # a 1 between two cells, and three sea cells: {a} and {c} weigh 1/5 * 4/5 each
+    a = analyze(Board.from_text("6x1\n?1????"), density=Fraction(1, 5), implementation=implementation)
+    assert a.implementation == implementation and a.density == Fraction(1, 5) and a.weighted
+    assert a.sea_probability == Fraction(1, 5) and a.probability((0, 4)) == Fraction(1, 5)
+    assert a.probability((0, 0)) == Fraction(1, 2) and a.weight == Fraction(8, 25)
+    assert a.to_dict()["density"] == "1/5"
+
+
+def test_either_analyzer_under_a_prior_reads_past_a_boards_total_alike():
+    # analyze refuses a prior beside a total; the analyzers themselves take the prior in its place
+    from countsweep.oracle import PythonAnalyzer
+
+    board = Board.from_text("6x3x4\n?1????\n?2?1??\n??????")  # the last column the sea
+    python = PythonAnalyzer(get_backend("dpll"), Fraction(1, 5)).analyze(board, EXACT, Limits())
+    assert python.density == Fraction(1, 5) and python.sea_probability == Fraction(1, 5)
+    if KERNEL is not None:
+        kernel = KernelAnalyzer(density=Fraction(1, 5)).analyze(board, EXACT, Limits())
+        assert kernel == python and kernel.weight == python.weight and kernel.groups == python.groups
