@@ -802,21 +802,23 @@ EQUIVALENT.update({
     **_alike("a name that is not a backend's reaches get_backend either way, which refuses it with the same message",
              ORACLE + "x_analyze", 7),
     **_alike("choose sends any backend but the default's name to Python: 'custom' is one such name of many",
-             ORACLE + "x_analyze", 62, 63),
+             ORACLE + "x_analyze", 60, 61),
     **_alike("shown's default width is 40: the same cut", ORACLE + "x_analyze", 20),
+    **_alike("a KernelAnalyzer made afresh with the default budgets and no prior answers as the shared one, which "
+             "only saves making it", ORACLE + "x_analyze", 69),
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 41),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 50),
     **_alike("path_nodes and enum_boxes only move where the kernel counts along a path or enumerates a part's "
-             "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 44),
+             "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 54),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
              ORACLE + "x_kernel_limits", 4),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 73, 76, 77),
+    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 83, 86, 87),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 60),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 70),
     **_alike("the self-check guards an interpreter whose Fraction keeps other slots; on CPython every clause of it "
              "holds, so a weaker check (or none) takes the same fast path, and the test that the maker is made "
              "fails only where one clause is false", ORACLE + "x__reduced_maker", 15, 16, 17, 18, 19, 62),
@@ -985,7 +987,7 @@ EQUIVALENT.update({
     **_alike("the one caller passes implementation: the default is never read", CLI + "count.x__analysis", 1, 2),
     **_alike(UNSIGNED, "countsweep.rules.x__kernel_answer", 29, 37),
     **_alike("a rule set of exactly MAX_KERNEL_OTHERS unnamed cells goes to the kernel or to Python: the same answer",
-             "countsweep.rules.x_analyze_rules", 37),
+             "countsweep.rules.x_analyze_rules", 35),
     **_alike("a rule's cell shows its count and is never hidden: its label reaches no answer",
              "countsweep.rules.x__kernel_answer", 75, 76),
     **_alike("a range rule's cleared cells are never hidden: their labels reach no answer",
@@ -996,15 +998,15 @@ EQUIVALENT.update({
     **_alike("a set of exact rules read through the readings too is read as each rule's one sum, (lo,): the same "
              "equations by the mapping", "countsweep.rules.x__kernel_answer", 84),
     **_alike(ZIPS, "countsweep.rules.x__range_readings", 4, 7, 8),
-    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 40, 43, 44, 131, 134, 135),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 40, 43, 44, 137, 140, 141),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             "countsweep.rules.x__kernel_answer", 118),
-    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 154),
+             "countsweep.rules.x__kernel_answer", 124),
+    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 172),
     **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
              "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
     **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
              "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
-             "countsweep.rules.x__kernel_answer", 107),
+             "countsweep.rules.x__kernel_answer", 109),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "
