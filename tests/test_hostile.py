@@ -53,17 +53,23 @@ def near_boards(draw):
     w, h = draw(st.integers(1, 6)), draw(st.integers(1, 6))
     cells = [[draw(st.sampled_from("??????F012345678")) for _ in range(w)] for _ in range(h)]
     header = draw(st.sampled_from([f"{w}x{h}x{draw(st.integers(0, 40))}", f"{w}x{h}", "", f"{h}x{w}x3"]))
-    text = list(header + "\n" + "\n".join("".join(row) for row in cells) + "\n")
-    for _ in range(draw(st.integers(0, 4))):
-        i = draw(st.integers(0, len(text)))
+    return _damaged(draw, header + "\n" + "\n".join("".join(row) for row in cells) + "\n",
+                    draw(st.integers(0, 4)))
+
+
+def _damaged(draw, text: str, times: int) -> str:
+    """``text`` with ``times`` characters dropped, added or changed, each at a place drawn."""
+    chars = list(text)
+    for _ in range(times):
+        i = draw(st.integers(0, len(chars)))
         choice = draw(st.integers(0, 2))
-        if choice == 0 and text:
-            text.pop(min(i, len(text) - 1))
+        if choice == 0 and chars:
+            chars.pop(min(i, len(chars) - 1))
         elif choice == 1:
-            text.insert(i, draw(st.sampled_from(BOARD_ALPHABET)))
-        elif text:
-            text[min(i, len(text) - 1)] = draw(st.sampled_from(BOARD_ALPHABET))
-    return "".join(text)
+            chars.insert(i, draw(st.sampled_from(BOARD_ALPHABET)))
+        elif chars:
+            chars[min(i, len(chars) - 1)] = draw(st.sampled_from(BOARD_ALPHABET))
+    return "".join(chars)
 
 
 @settings(max_examples=300)
@@ -131,17 +137,7 @@ def near_topology_boards(draw):
     # mostly hidden cells and small numbers, so that many boards are consistent and get counted
     shown = ["?"] * 8 + ["F", "0", "1", "1", "2", "3", str(min(most, 12))]
     cells = [gap.join(draw(st.sampled_from(shown)) for _ in range(w)) for _ in range(h * (depth if solid else 1))]
-    text = list(header + "\n" + "\n".join(cells) + "\n")
-    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2]))):
-        i = min(draw(st.integers(0, len(text))), len(text) - 1)
-        choice = draw(st.integers(0, 2))
-        if choice == 0:
-            text.pop(i)
-        elif choice == 1:
-            text.insert(i, draw(st.sampled_from(BOARD_ALPHABET)))
-        else:
-            text[i] = draw(st.sampled_from(BOARD_ALPHABET))
-    return "".join(text)
+    return _damaged(draw, header + "\n" + "\n".join(cells) + "\n", draw(st.sampled_from([0, 0, 0, 1, 2])))
 
 
 @settings(max_examples=300)
