@@ -4,7 +4,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 MAX_CELLS: Final[int]
-"""A part of more cells than this is left to the Python implementation (360 with 128-bit counts, 58 without)."""
+"""A part of more cells than this is left to the Python implementation under a mine total or a prior (2080
+with 128-bit counts, 58 without); so is one whose rows, one set a modulus, would pass PART_BYTES (256 MiB)."""
+PLAIN_CELLS: Final[int]
+"""Without a total or a prior, a part of more cells than this is left to the Python implementation, which
+counts it plainly along a path (360 with 128-bit counts, 58 without)."""
 MAX_BOX: Final[int]
 """A box of more cells than this is left to the Python implementation (120, 58)."""
 MAX_UNLISTED: Final[int]
@@ -13,7 +17,7 @@ WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
 """1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact``,
-``_path_limits`` and ``_memo_hash_bits`` hooks exist."""
+``_path_limits``, ``_part_bytes``, ``_enum_nodes`` and ``_memo_hash_bits`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 """The endgame ``Search``'s depth limit when none is given: 200, the Python search's ``MAX_DEPTH``."""
 
@@ -105,6 +109,11 @@ def _memo_hash_bits(bits: int, /) -> int:
 def _enum_nodes(nodes: int, /) -> int:
     """Debug builds only: the nodes a part's fillings may take before it is searched instead (0: the
     default, ENUM_NODES); returns how many parts passed the limit since the last call."""
+
+def _part_bytes(size: int, /) -> int:
+    """Debug builds only: the bytes a part's rows (its total and every box's marginal by mine count, one
+    set a modulus) may take while it is counted, past which it goes to the Python implementation (0: the
+    default, PART_BYTES); returns how many parts declined past the limit since the last call."""
 
 def _path_given() -> tuple[int, int]:
     """Debug builds only: how many parts counted along a path since the last call had the boxes as

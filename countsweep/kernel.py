@@ -21,7 +21,8 @@ search     :class:`countsweep.play.endgame.PythonSearch`     :class:`countsweep.
    is Python's.
 
 After the choice the kernel may still decline a position it cannot count
-within its own limits (a part of more than ``MAX_CELLS`` cells, a search of
+within its own limits (a part of more than ``MAX_CELLS`` cells, ``PLAIN_CELLS``
+without a total or a prior, or of rows past ``PART_BYTES``; a search of
 more nodes than its budget, weights past its counts); the Python
 implementation answers those, with the same answers.
 
@@ -66,6 +67,7 @@ class KernelModule(Protocol):
     """
 
     MAX_CELLS: int
+    PLAIN_CELLS: int
     MAX_UNLISTED: int
     WIDE_COUNTS: int
     DEBUG: int

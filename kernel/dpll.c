@@ -1177,7 +1177,8 @@ static int count_fillings(Dpll *d, const int *boxes, int n, int cells, count_t *
 /* One pass over a part by the method its first pass chose (*method: 0 not yet, 1 search, 2
    along a path; order is the path's, see path.h): 0 done, 1 past the node limit (or stopped),
    -1 error.  A part of PATH_MIN_BOXES boxes or more whose search passes d->path_nodes nodes is
-   counted along a path instead, and searched in full only if the path declines: where the search
+   counted along a path instead, and searched in full only if the path declines (unless it has
+   more than PLAIN_CELLS cells: then the general path counts it, see kernel.h): where the search
    finds no middle to split at (a 3D frontier knots into a ball), it meets the same sums again
    under ever new branches, and the path meets each once.  See PATH_NODES in dpll.h for what it
    was worth.  Before either, a part of at most d->enum_boxes boxes has its fillings enumerated
@@ -1208,6 +1209,8 @@ static int part_pass(Dpll *d, const int *boxes, int n, int cells, count_t *total
         int status = path_count_part(d->g, boxes, n, cells, d->mod, d->stop, order, total, marg);
         if (status != PATH_DECLINE)
             return status == PATH_STOPPED ? 1 : status;
+        if (cells > PLAIN_CELLS)
+            return 1; /* a long part past the path's limits: left to the general path, not searched */
         counts_clear(total, marg, n, cells); /* too many states: searched in full */
     }
     *method = 1;
@@ -1392,15 +1395,44 @@ static int weighted_bits(Dpll *d, const int *order, int n, int cells, Residues *
     return 0;
 }
 
+/* The limit in force: PART_BYTES but in the debug build, where the tests set it (and count the
+   parts that passed it). */
+#ifdef COUNTSWEEP_DEBUG
+static size_t part_bytes = PART_BYTES;
+static long part_passed = 0;
+
+long dpll_set_part_bytes(long long bytes) {
+    part_bytes = bytes > 0 ? (size_t)bytes : PART_BYTES;
+    long passed = part_passed;
+    part_passed = 0;
+    return passed;
+}
+#define PART_PASSED() (part_passed++)
+#else
+#define part_bytes PART_BYTES
+#define PART_PASSED() ((void)0)
+#endif
+
+/* Do `sets` sets of a part's rows (its total and n boxes' marginals, W coefficients each) fit
+   part_bytes?  Past it the part declines (PART_BYTES in dpll.h). */
+static int rows_fit(int n, int W, int sets) {
+    double bytes = (double)sets * (double)(n + 1) * (double)W * (double)sizeof(count_t);
+    if (bytes <= (double)part_bytes)
+        return 1;
+    PART_PASSED();
+    return 0;
+}
+
 /* One pass over the part for each residue, as many moduli as `bits` need beside the native
-   width.  DONE, DECLINE (past the node limit, or more moduli than there are), FAILED. */
+   width.  DONE, DECLINE (past the node limit, more moduli than there are, or rows past
+   part_bytes), FAILED. */
 static Status residues_count(Dpll *d, const int *order, int n, int cells, int bits, Residues *res, int *method,
                              int *path_order, Arena *a) {
     int W = cells + 1, native = 8 * (int)sizeof(count_t);
     res->nmod = 0;
     while (native + PRIME_BITS * res->nmod < bits)
         res->nmod++;
-    if (res->nmod > NPRIMES)
+    if (res->nmod > NPRIMES || !rows_fit(n, W, 1 + res->nmod))
         return DECLINE;
     for (int r = 1; r <= res->nmod; r++) {
         res->rt[r] = arena_alloc(a, (size_t)W, sizeof(count_t));
@@ -1480,6 +1512,8 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
     Arena *a = s->scratch;
     int W = cells + 1, method = 0, lo, hi;
     Residues res;
+    if (!rows_fit(n, W, 1))
+        return DECLINE;
     res.rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
     res.rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
     int *path_order = arena_alloc(a, (size_t)n, sizeof(int));

@@ -49,6 +49,13 @@ typedef struct {
 #define ENUM_BOXES_MAX 64 /* the most the enum_boxes argument allows */
 #define ENUM_NODES 16384
 
+/* The most bytes a part's counts may take while they are made, one set of rows a modulus
+   (dpll.c's residues_count: total and every box's marginal, by mine count, (boxes + 1) x (cells
+   + 1) count_t a set); past it the part goes to the general path, which weighs its marginals
+   from the end of its path without them.  Parts reach it only past 360 cells: a band of 3x1600
+   cells with its mine total (800 boxes, 32 moduli) would take 1.3 GB. */
+#define PART_BYTES ((size_t)256 << 20)
+
 /* What one analysis allows and keeps across its components. */
 typedef struct {
     int max_cells;       /* a part of more cells goes to the general path */
@@ -69,6 +76,10 @@ typedef struct {
    ENUM_NODES).  Returns how many parts passed the limit since the last call (and starts the
    tally again). */
 long dpll_set_enum_nodes(long nodes);
+
+/* Debug builds only: the bytes a part's rows may take (0: PART_BYTES); returns how many parts
+   declined past it since the last call (and starts the tally again). */
+long dpll_set_part_bytes(long long bytes);
 #endif
 
 /* Component k into parts (appended to solver->parts) and settled boxes (p->settled); under a

@@ -64,18 +64,29 @@ typedef enum {
 /* A component's counts while it is enumerated: at most 2**cells layouts, a box marginal at most
    its size times that.  128 bits where the compiler has them (not MSVC: the build without them
    is tested too, -DCOUNTSWEEP_NO_INT128); a part whose counts could pass them is counted again
-   modulo primes (wide.h), up to MAX_CELLS cells.  A box's C(size, value) weights come from a
-   table of count_t: boxes of at most MAX_BOX cells. */
+   modulo primes (wide.h), up to MAX_CELLS cells (and PART_BYTES of rows, dpll.h).  A box's
+   C(size, value) weights come from a table of count_t: boxes of at most MAX_BOX cells. */
 #if defined(__SIZEOF_INT128__) && !defined(COUNTSWEEP_NO_INT128)
 #define HAVE_INT128 1
 __extension__ typedef unsigned __int128 count_t; /* a GNU extension: __extension__ keeps -Wpedantic quiet */
 #define MAX_BOX 120   /* C(120, 60) < 2**117 */
-#define MAX_CELLS 360 /* 2**360 layouts fit 128 bits and four primes' residues; weights take more */
+/* 2**2080 layouts fit 128 bits and 32 primes' residues (wide.h); weights and marginals take more,
+   and a part whose bound passes them goes to the general path all the same (dpll.c's
+   residues_count).  360 while there were four primes: a band of 3x800 cells with its mine total
+   went to the Python path, 0.36 s and 51 MB, and takes the kernel 0.07 s.  Without a total or
+   a prior, PLAIN_CELLS. */
+#define MAX_CELLS 2080
+/* Without a mine total or a prior a part of more cells goes to the general path: there it is
+   counted plainly, one count a state along its path (countsweep.counting.path), where the
+   kernel keeps every count by mine count, so its time grows as the square of a long part's
+   length (a band of 3x1600 cells: the kernel 0.56 s, the Python path 0.07 s). */
+#define PLAIN_CELLS 360
 #else
 #define HAVE_INT128 0
 typedef uint64_t count_t;
 #define MAX_BOX 58 /* C(58, 29) < 2**55 */
 #define MAX_CELLS 58
+#define PLAIN_CELLS 58
 #endif
 
 /* The most sea cells analyze takes unlisted (a rule set's cells no rule names): the combination's

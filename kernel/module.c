@@ -556,7 +556,9 @@ static Status analyze_position(Position *p, long mines, const Density *density, 
     if (mines >= 0 && (mines - p->flags < 0 || mines - p->flags > p->hidden + p->unlisted))
         return NO_LAYOUT; /* more mines left than hidden cells (flags are checked with the board) */
     Arena scratch = {0};
-    Solver solver = {max_cells, max_nodes, stop, path_nodes, enum_boxes, keep, &scratch, NULL, NULL, 0};
+    int own = mines >= 0 || density ? MAX_CELLS : PLAIN_CELLS; /* see PLAIN_CELLS in kernel.h */
+    Solver solver = {max_cells < own ? max_cells : own, max_nodes, stop, path_nodes, enum_boxes, keep, &scratch,
+                     NULL, NULL, 0};
     solver.local = arena_alloc(keep, (size_t)p->neq, sizeof(int));
     solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));
     if (!solver.local || !solver.parts)
@@ -846,6 +848,16 @@ static PyObject *debug_enum_nodes(PyObject *self, PyObject *args) {
     return PyLong_FromLong(dpll_set_enum_nodes(nodes));
 }
 
+/* _part_bytes(bytes) -> the parts that declined past the limit since the last call; the bytes a
+   part's rows may take from now on (0: PART_BYTES) */
+static PyObject *debug_part_bytes(PyObject *self, PyObject *args) {
+    (void)self;
+    long long bytes;
+    if (!PyArg_ParseTuple(args, "L", &bytes))
+        return NULL;
+    return PyLong_FromLong(dpll_set_part_bytes(bytes));
+}
+
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
 static PyObject *debug_binomial(PyObject *self, PyObject *args) {
     (void)self;
@@ -964,6 +976,9 @@ static PyMethodDef kernel_methods[] = {
     {"_enum_nodes", debug_enum_nodes, METH_VARARGS,
      "Debug: _enum_nodes(nodes) sets the nodes a part's fillings may take before it is searched (0: ENUM_NODES) "
      "and returns how many parts passed the limit since the last call."},
+    {"_part_bytes", debug_part_bytes, METH_VARARGS,
+     "Debug: _part_bytes(bytes) sets the bytes a part's rows may take while they are counted (0: PART_BYTES) "
+     "and returns how many parts declined past the limit since the last call."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif
@@ -1010,7 +1025,8 @@ PyMODINIT_FUNC PyInit__kernel(void) {
 #else
     int debug = 0;
 #endif
-    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
+    if (PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 ||
+        PyModule_AddIntConstant(m, "PLAIN_CELLS", PLAIN_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_BOX", MAX_BOX) < 0 ||
         PyModule_AddIntConstant(m, "MAX_UNLISTED", MAX_UNLISTED) < 0 ||
         PyModule_AddIntConstant(m, "WIDE_COUNTS", HAVE_INT128) < 0 ||
         PyModule_AddIntConstant(m, "DEBUG", debug) < 0 ||

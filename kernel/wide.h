@@ -76,6 +76,9 @@ PyObject *wide_sum(const limb *rows, int n, int pw, limb d, limb *scratch, unsig
 #define PRIME_BITS 1
 #endif
 extern const count_t PRIMES[NPRIMES + 1];
+#if HAVE_INT128 /* a part's layouts, at most 2**MAX_CELLS, fit the residues */
+_Static_assert(MAX_CELLS <= 8 * (int)sizeof(count_t) + PRIME_BITS * NPRIMES, "MAX_CELLS past the residues");
+#endif
 
 typedef struct {
     int nmod, pw;

@@ -576,6 +576,23 @@ EQUIVALENT: dict[str, str] = {
         "box 0 would be written first into each of its constraints' lists, whose arena-zeroed slots already name "
         "box 0: the lists hold the same boxes, box 0 last instead of first, and only the subset rule's sorted merge "
         "may miss a pair (more search nodes)",
+    DP + "`for (int i = 0; i < a->n; i++) {` 0 -> 1 #0":
+        "graph_derive takes c2 among the constraints of c1's first box, so that box is always among c2's: the "
+        "check from the second box on decides the same",
+    DP + "`if (!d->spare || d->spare->cap < c->cap) {` < -> <= #0":
+        "of two chunks of one size the later is kept as the spare, not the earlier: memory only",
+    DP + (
+        "`if (m->key && m->hash == hash && (m->klen != len || memcmp(m->key, d->key, sizeof(int) * (size_t)len)))` "
+        "|| -> && #0"
+    ): "a debug build's tally of the look-ups that met another key's hash, leaving out keys of the same length: the "
+       "tests ask that keys met (they did, of other lengths too), and the look-up after it is unchanged",
+    DP + "`if (n < 3)` < -> <= #0": CHOICE,
+    DP + "`int wsum = 0, largest = 1;` 1 -> 0 #0":
+        "every box holds a cell, so the largest box is at least 1 either way",
+    DP + "`int pw = nmod ? (native + 62 * nmod) / 64 + 2 : (int)(sizeof(count_t) / sizeof(limb));` 62 -> 63 #0":
+        GROWN,
+    DP + "`return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */` 0 -> 1 #0":
+        "weighted_bits returns -1, 0 or 1, and 0 does not reach this return: status < 1 is status < 0",
     DP + "`int j = 0;` 0 -> 1 #0":
         "residual_within starting at the second box only misses subsets (one whose first box is the other's first): "
         "fewer constraints derived, the same counts",

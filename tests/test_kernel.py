@@ -376,13 +376,47 @@ def test_a_part_of_more_cells_than_max_cells_is_declined_and_one_within_it_is_co
         assert found is not None and found.count == pure(board).count
 
 
-def test_a_part_past_the_kernels_own_max_cells_is_declined_whatever_max_cells_asks():
+def test_without_a_total_a_part_past_plain_cells_is_declined_whatever_max_cells_asks():
+    # the Python path counts such a part plainly, one count a state (PLAIN_CELLS in kernel.h)
     assert KERNEL is not None
-    within, past = 3 * (KERNEL.MAX_CELLS // 6), 3 * (KERNEL.MAX_CELLS // 6 + 1)
+    within, past = 3 * (KERNEL.PLAIN_CELLS // 6), 3 * (KERNEL.PLAIN_CELLS // 6 + 1)
     found = _kernel_call(ring(within), max_cells=10**6)
     assert found is not None and found.count == pure(ring(within)).count
     assert _kernel_call(ring(past)) is None
     assert _kernel_call(ring(past), max_cells=10**6) is None
+
+
+@needs_wide
+@pytest.mark.parametrize("prior", [None, Fraction(1, 3)])
+def test_under_a_total_or_a_prior_a_part_past_plain_cells_is_the_kernels(prior):
+    # 396 cells in one part, 132 mines: past PLAIN_CELLS, and counted with the polynomials by mine count
+    # that a total or a prior needs anyway (the Python path's take the square of the part's length)
+    assert KERNEL is not None
+    board = ring(3 * (KERNEL.PLAIN_CELLS // 6 + 6))
+    board = board.with_mines(board.width // 3) if prior is None else board
+    kernel = KernelAnalyzer(density=prior).analyze(board, EXACT, Limits())
+    assert kernel is not None
+    same(kernel, analyze(board, density=prior, implementation="python"))
+
+
+def _boxes_in_a_row(sizes: list[int]) -> RuleSet:
+    """Boxes of the given sizes in a row, each two neighbours holding one mine, under the total that
+    leaves: one part of few boxes and many cells, its layouts few (every other box holds a mine)."""
+    names = [[f"b{i}.{j}" for j in range(size)] for i, size in enumerate(sizes)]
+    rules = [{"num_mines": 1, "cells": names[i] + names[i + 1]} for i in range(len(sizes) - 1)]
+    return RuleSet.from_payload({"rules": rules, "total_cells": sum(sizes), "total_mines": (len(sizes) + 1) // 2})
+
+
+@needs_wide
+def test_under_a_total_a_part_past_the_kernels_own_max_cells_is_declined_whatever_max_cells_asks():
+    # rules of 104 cells: cover_bits bounds the layouts through them (its binomials stop at MAX_BOX)
+    assert KERNEL is not None and KERNEL.MAX_CELLS % 40 == 0
+    sizes = [KERNEL.MAX_CELLS // 40] * 40
+    kernel, python = (analyze_rules(_boxes_in_a_row(sizes), implementation=i) for i in ("kernel", "python"))
+    assert kernel.analysis.implementation == "kernel"
+    assert kernel.analysis == python.analysis and kernel.analysis.groups == python.analysis.groups
+    past = _boxes_in_a_row([*sizes[:-1], sizes[-1] + 1])
+    assert analyze_rules(past, implementation="kernel").analysis.implementation == "python"
 
 
 def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():

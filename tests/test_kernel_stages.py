@@ -7,7 +7,8 @@ stage is held to its Python twin or to arithmetic done apart:
 * ``position.c``: equations, components and boxes equal :mod:`countsweep.constraints`' on
   random positions of every topology;
 * ``path.c``: a part whose path passes its limits (set low) is searched, to the same answers;
-* ``dpll.c``: so is a small part whose fillings pass their node limit (set low);
+* ``dpll.c``: so is a small part whose fillings pass their node limit (set low), and a part
+  whose rows pass their budget (set low) goes to the Python path at exactly its rows' bytes;
 * ``path.c``'s third order: a rule set's cells as named where that keeps fewer constraints open;
   its fourth, guessed, where the three leave a part large or fit no state;
 * ``util.c``: the binomial table equals :func:`math.comb`;
@@ -30,6 +31,7 @@ from countsweep.constraints import Constraints
 from countsweep.errors import LimitExceeded
 from countsweep.kernel import KERNEL
 from countsweep.topology import SQUARE, kernel_table
+from tests.reference import KNOT
 from tests.strategies import TOPOLOGIES, positions
 from tests.test_kernel import KNOTTED
 
@@ -95,6 +97,51 @@ def knotted_3d_positions(games: int) -> list:
 
     return [b for b in from_play(Settings(8, 32, 40, "safe", "corner", topology="3d:4"), games, seed=2026)
             if 15 <= len(b.number_cells) <= 45]
+
+
+@pytest.mark.skipif(KERNEL is None or not KERNEL.WIDE_COUNTS, reason="parts of 120 and 300 cells: past MAX_CELLS")
+@pytest.mark.parametrize(("width", "mines", "sets"), [(60, None, 1), (150, 50, 2)])
+def test_a_part_whose_rows_pass_part_bytes_goes_to_the_python_path(width, mines, sets):
+    """A part's rows while it is counted: its total and each box's marginal by mine count, cells + 1
+    counts of 16 bytes each, a set for the native width and one for each prime.  A ring of ``width``
+    columns is one part of ``width`` boxes of 2 cells; under its total of 150 columns the bound on its
+    counts (3 bits for each third number's 6 ways, and one for a marginal) needs one prime."""
+    from tests.reference import kernel_args, ring
+    from tests.test_kernel import pure
+
+    assert KERNEL is not None
+    board = ring(width).with_mines(mines)
+    need, args = sets * (width + 1) * (2 * width + 1) * 16, kernel_args(board)
+    try:
+        KERNEL._part_bytes(need - 1)
+        assert KERNEL.analyze(*args) is None
+        assert KERNEL._part_bytes(need) == 1  # the one part, declined
+        found = KERNEL.analyze(*args)
+        assert found is not None and found.count == pure(board).count
+        assert KERNEL._part_bytes(0) == 0
+    finally:
+        KERNEL._part_bytes(0)
+
+
+@pytest.mark.skipif(KERNEL is None or not KERNEL.WIDE_COUNTS, reason="a part of 384 cells: past MAX_CELLS")
+def test_a_long_part_whose_path_passes_its_limits_goes_to_the_python_path_unsearched():
+    """Past PLAIN_CELLS a part is the path's (the Python path's, when the kernel's declines); within
+    it, the search counts what the path cannot.  Under their totals, rings of 360 and 384 cells."""
+    from tests.reference import kernel_args, ring
+    from tests.test_kernel import pure
+
+    assert KERNEL is not None
+    within, past = (ring(3 * (KERNEL.PLAIN_CELLS // 6 + k)) for k in (0, 4))
+    within, past = within.with_mines(within.width // 3), past.with_mines(past.width // 3)
+    KERNEL._path_limits(2, 0)
+    try:
+        assert KERNEL.analyze(*kernel_args(past), path_nodes=0) is None
+        found = KERNEL.analyze(*kernel_args(within), path_nodes=0)
+        assert found is not None and found.count == pure(within).count
+    finally:
+        KERNEL._path_limits(0, 0)
+    found = KERNEL.analyze(*kernel_args(past), path_nodes=0)
+    assert found is not None and found.count == pure(past).count
 
 
 @pytest.mark.parametrize("states, coefs", [(40, 0), *((0, c) for c in (60, 120, 250, 500, 1000, 2000))])
@@ -260,8 +307,10 @@ def test_a_search_whose_memo_keys_all_meet_in_a_few_slots_gives_the_same_answers
     finally:
         met = KERNEL._memo_hash_bits(64)
     assert met > 0  # the keys did meet: the comparison, not the hash, told them apart
-    same(_compiled(boards[-1], path_nodes=-1), pure(boards[-1]))
-    assert KERNEL._memo_hash_bits(64) == 0  # a whole hash: these keys never meet
+    knot = Board.from_text(KNOT)  # searched, about 6000 nodes: its memo finds groups met before
+    for board in (boards[-1], knot):
+        same(_compiled(board, path_nodes=-1), pure(board))
+    assert KERNEL._memo_hash_bits(64) == 0  # a whole hash: these keys never meet, found or not
     with pytest.raises(ValueError, match="bits: from 0 to 64, not 65"):
         KERNEL._memo_hash_bits(65)
 
