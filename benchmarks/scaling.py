@@ -6,13 +6,16 @@ column above or below), ``corridor`` (the same with 30% density), ``dense``
 (a band at 40% mines whose middle row shows every other number, the cells between
 hidden: one component that propagation does not split) without the mine total, and
 ``gapped-total`` with it.  For each size:
-time of the ``dpll`` backend (the Python implementation: the kernel declines
-parts this long) with its component and cache statistics, the peak memory
-Python allocated for the count (tracemalloc, a second run), the brute-force
-reference until it refuses or times out, and Ganak on the exported CNF (mine
-total included, projected) in a child process with a time limit.  A long thin
-component is counted along a path (``countsweep.counting.path``): a band's time
-and memory grow linearly with its length.
+time of the ``dpll`` backend (the Python implementation) with its component and
+cache statistics, the peak memory Python allocated for the count (tracemalloc,
+a second run), the same two for ``analyze`` as it chooses (the compiled
+kernel, or the Python implementation where the kernel declines a part: one
+past ``PLAIN_CELLS`` cells without a total, past ``MAX_CELLS`` or its rows'
+budget with one), the brute-force reference until it refuses or times out,
+and Ganak on the exported CNF (mine total included, projected) in a child
+process with a time limit.  A long thin component is counted along a path
+(``countsweep.counting.path``, ``kernel/path.c``): a band's time and memory
+grow linearly with its length.
 
     python -m benchmarks.scaling [--family band] [--sizes 25,100,400,1000,3000] [--no-ganak]
 """
@@ -69,6 +72,14 @@ def main(argv: list[str] | None = None) -> None:
         analyze(board, DpllCounter(), implementation="python")
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
+        clear_count_cache()
+        t_auto, chosen = timed(lambda b=board: analyze(b))
+        clear_count_cache()
+        tracemalloc.start()  # the kernel's arena is PyMem's, which tracemalloc follows
+        analyze(board)
+        auto_peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        auto = f"{t_auto:.3g}" + ("" if chosen.implementation == "kernel" else " (python)")
         brute = "-"
         if brute_alive:
             try:
@@ -89,10 +100,14 @@ def main(argv: list[str] | None = None) -> None:
                 ganak_alive = False
             else:
                 g = f"{secs:.3g}" + ("" if count == a.count else " WRONG")
+        assert chosen.count == a.count
+        for key, value in (("python_s", f"{t_dpll:.3g}"), ("python_mb", f"{peak:.0f}"), ("analyze_s", f"{t_auto:.3g}"),
+                           ("analyze_mb", f"{auto_peak:.0f}")):  # the prose quotes a size's times and memory
+            report.figure(f"n{n}_{key}", value)
         rows.append((n, len(board.hidden()), a.components, len(str(a.count)), f"{t_dpll:.3g}", f"{peak:.1f}",
-                     st.decisions, f"{st.hit_rate:.0%}", st.max_component, brute, g))
+                     st.decisions, f"{st.hit_rate:.0%}", st.max_component, auto, f"{auto_peak:.1f}", brute, g))
     report.print(table(("size", "cells", "components", "count digits", "dpll s", "peak MB", "decisions",
-                 "cache hits", "largest comp", "brute s", "Ganak s"), rows))
+                 "cache hits", "largest comp", "analyze s", "analyze MB", "brute s", "Ganak s"), rows))
     base = {r[0]: float(r[4]) for r in rows}
     if 100 in base and 400 in base:
         report.print(f"time(400) / time(100) = {base[400] / base[100]:.1f}")

@@ -640,6 +640,7 @@ def test_a_search_after_a_declined_path_keeps_the_callers_deadline(monkeypatch):
     monkeypatch.setattr(dpll, "path_count", declines)
     monkeypatch.setattr(dpll, "KNOT_MIN_VARS", 4)
     monkeypatch.setattr(dpll, "KNOT_DECISIONS", 0)
+    monkeypatch.setattr(dpll, "KNOT_PER_VAR", 0)
     ring = Formula(8, tuple(Card((i + 1, (i + 1) % 8 + 1), 1, 1) for i in range(8)))  # decisions, not propagation
     assert DpllCounter().count(ring) == BruteCounter().count(ring)
     for counter in (DpllCounter(), PathCounter()):

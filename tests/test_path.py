@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from countsweep import Board, analyze
 from countsweep.constraints import Constraints
 from countsweep.counting import path
-from countsweep.counting.dpll import KNOT_DECISIONS, KNOT_MIN_VARS, DpllCounter
+from countsweep.counting.dpll import KNOT_BYTES, KNOT_DECISIONS, KNOT_MIN_VARS, KNOT_PER_VAR, KNOT_STATES, DpllCounter
 from countsweep.counting.formula import Card, Formula
 from countsweep.counting.path import linear_order, path_count
 from countsweep.counting.poly import evaluate
@@ -107,11 +107,34 @@ def test_a_knotted_3d_frontier_is_counted_along_a_path_once_its_search_passes_it
     assert knot.num_vars >= KNOT_MIN_VARS
     d = DpllCounter()
     found = d.count(knot)
-    # the search gave up past its budget, and the path counted
-    assert d.last_stats.decisions == d.stats.decisions == KNOT_DECISIONS + 1
+    # the search gave up past its budget (57 boxes: a few more decisions than KNOT_DECISIONS), and the path counted
+    budget = max(KNOT_DECISIONS, KNOT_PER_VAR * knot.num_vars)
+    assert KNOT_DECISIONS < budget < 2 * KNOT_DECISIONS
+    assert d.last_stats.decisions == d.stats.decisions == budget + 1
     assert d.last_stats.max_component == knot.num_vars
     searched = DpllCounter(path=False)
     assert found == searched.count(knot) and searched.last_stats.decisions > 10 * KNOT_DECISIONS
+
+
+def test_a_long_component_searched_in_a_few_decisions_a_variable_is_no_knot():
+    # a dense 40x40 board's largest component: 624 boxes, counted by the search in 102 decisions; taken
+    # along a path once they passed KNOT_DECISIONS, it took 15 times as long (0.9 s against 0.06 s)
+    board = midgame(40, 40, 0.22, 0.6, seed=40)
+    formula = max(Constraints.of(board).components, key=lambda c: len(c.cells)).formula()
+    d, searched = DpllCounter(), DpllCounter(path=False)
+    assert d.count(formula) == searched.count(formula)
+    assert KNOT_DECISIONS < d.last_stats.decisions == searched.last_stats.decisions <= KNOT_PER_VAR * formula.num_vars
+
+
+def test_a_knotted_formula_whose_path_would_hold_more_than_knot_bytes_is_searched(monkeypatch):
+    # a dense 70x70 board's path, as wide as the board, held 10.9 GB and took 153 s where the search takes 1.5
+    from countsweep.counting import dpll
+
+    knot = max(Constraints.of(Board.from_text(KNOT)).components, key=lambda c: len(c.cells)).formula()
+    monkeypatch.setattr(dpll, "KNOT_BYTES", 1 << 20)  # the knot's path holds 6 to 8 MB
+    d = DpllCounter()
+    assert d.count(knot) == DpllCounter(path=False).count(knot)
+    assert d.last_stats.decisions > 10 * KNOT_DECISIONS  # searched to the end
 
 
 @pytest.mark.parametrize("text", ["5x3x5\n?????\n23332\n?????", "4x3\n????\n2221\n????"])
@@ -128,7 +151,7 @@ def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of
     # polled only between layers (or every 64 of them), a 0.3 s limit was met after 0.9 s, and a
     # kernel that stopped handed its part to the Python path, which counted on past it.  Under its
     # total the lattice's component of 1144 cells is the kernel's own path's (kernel.h's MAX_CELLS), and
-    # the limit is met there
+    # the limit is met there; the Python path is held to it as a knotted formula's path is counted
     import gc
     import time
 
@@ -137,6 +160,14 @@ def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of
     from countsweep.play.generators import lattice
 
     board = lattice(40, 40, 0.2, seed=1, every=3)
+    component = max(Constraints.of(board).components, key=lambda c: len(c.cells)).formula()
+
+    def count(limits):
+        if implementation == "python":
+            return path_count(component, limits, max_states=KNOT_STATES, max_width_bits=math.inf, max_work=math.inf,
+                              max_bytes=KNOT_BYTES)
+        return analyze(board, limits=limits, implementation=implementation)
+
     # the work done past the deadline is what is measured: the process's own time, which a VM
     # that stops the process for a moment does not add to (once, here, a wall-clock 0.75 s bound
     # failed, on a run that takes 0.34 s every other time); and with the collector held off: in a
@@ -148,7 +179,7 @@ def test_a_deadline_in_the_middle_of_a_dense_lattice_is_met_within_a_fraction_of
         start = time.process_time()
         stage = "along the path" if implementation == "python" else "the components"
         with pytest.raises(LimitExceeded, match=rf"^time limit of 0\.3 s reached while counting {stage}$"):
-            analyze(board, limits=Limits(timeout=0.3), implementation=implementation)
+            count(Limits(timeout=0.3))
         assert time.process_time() - start < 0.75
     finally:
         gc.enable()

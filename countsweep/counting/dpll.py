@@ -78,11 +78,21 @@ along a path instead, with no bound on its width but the states it meets (:data:
 searched to the end only if the path declines: a 3D grid's numbers see 26 cells and their frontiers
 knot into balls with no middle to split at, where the search meets the same sums under ever new
 branches and the path meets each once (the compiled kernel's PATH_MIN_BOXES and PATH_NODES, kernel/dpll.h,
-with the measurements).  A band or a dense board either never passes the limit or is taken along a
-path before the search (:data:`PATH_WIDTH_BITS`)."""
+with the measurements).  A band is taken along a path before the search (:data:`PATH_WIDTH_BITS`)."""
+
+KNOT_PER_VAR = 2
+"""The budget is also this many decisions a variable: a long component searched in a few decisions a
+variable is no knot.  A dense 40x40 board's largest component (624 boxes) takes the search 102 decisions;
+taken along a path past 100, it took 0.9 s against the search's 0.06 s (a 70x70 board's 153 s and 10.9 GB
+against 1.5 s: its path is as wide as the board).  The 99 3D positions of benchmarks.topologies and
+tests/reference.py's knot took the Python path 9.1 s either way."""
 
 KNOT_STATES = 200_000
 """The most states a layer of a knotted formula's path may hold (the kernel's PATH_MAX_STATES)."""
+
+KNOT_BYTES = 64 << 20
+"""The most a knotted formula's path may hold in all (its forward pass, roughly; the kernel's
+PATH_MAX_COEFS), else it is searched: the knot of tests/reference.py holds 6 to 8 MB."""
 
 WIDE_BITS = 1 << 20
 """Past this many bits a packed polynomial (bits a coefficient times coefficients) would take, the search
@@ -674,12 +684,12 @@ class DpllCounter:
         search = _Search(formula, limits, plain)
         knot = self.path and formula.num_vars >= KNOT_MIN_VARS and formula.projection is None
         if knot:
-            search.budget = KNOT_DECISIONS
+            search.budget = max(KNOT_DECISIONS, KNOT_PER_VAR * formula.num_vars)
         try:
             return self._run(search)
         except _Knotted:
             along = path_count(formula, limits, plain=plain, max_states=KNOT_STATES, max_width_bits=inf,
-                               max_work=inf)
+                               max_work=inf, max_bytes=KNOT_BYTES)
             if along is not None:
                 # the search's statistics were added as it stopped; its decisions were this count's too
                 self.last_stats = Stats(decisions=search.stats.decisions, components=1,

@@ -41,7 +41,7 @@ import operator
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
-from math import comb, log2
+from math import comb, inf, log2
 
 from countsweep.counting.base import Limits
 from countsweep.counting.formula import Card, Counts, Formula
@@ -233,8 +233,9 @@ def _prepare(formula: Formula, max_width_bits: float, free: bool, max_work: floa
     return _Prepared(cards, plan, factor, sizes, headroom)
 
 
-def _packing_of(prep: _Prepared, cells: int, plain: bool, limits: Limits, max_states: int) -> int | None:
-    """The bits each packed coefficient takes (0: plain), None past ``max_states``."""
+def _packing_of(prep: _Prepared, cells: int, plain: bool, limits: Limits, max_states: int,
+                max_bytes: float = inf) -> int | None:
+    """The bits each packed coefficient takes (0: plain), None past ``max_states`` or ``max_bytes``."""
     bits = 0 if plain else _packing(cells + prep.headroom, prep.sizes)
     if bits > TIGHTEN_BITS:
         # the layouts, counted plainly first (linear), bound every polynomial's coefficients far
@@ -242,7 +243,7 @@ def _packing_of(prep: _Prepared, cells: int, plain: bool, limits: Limits, max_st
         # to a mine count are at most the layouts, and a marginal's at most the layouts times a
         # box's size.  The marginals' products are the cost, Karatsuba's on the packed widths: a
         # band of 2000 cells whose 631-bit count was packed at 2024 bits a coefficient
-        first = _forward(prep.plan, prep.cards, 0, limits, max_states)
+        first = _forward(prep.plan, prep.cards, 0, limits, max_states, max_bytes)
         if first is None:
             return None
         end = first[0][-1].get(())
@@ -256,32 +257,33 @@ Started = tuple[_Prepared, int, list[dict[tuple[int, ...], Packed]], list[list[M
 
 
 def _forward_of(formula: Formula, limits: Limits, plain: bool, max_states: int, max_width_bits: float, free: bool,
-                max_work: float) -> Started | Counts | None:
+                max_work: float, max_bytes: float = inf) -> Started | Counts | None:
     """The formula's :data:`Started`; :class:`Counts` with no model where a constraint holds nothing; None where
     the path does not fit (see :func:`path_count`)."""
     prep = _prepare(formula, max_width_bits, free, max_work)
     if prep is None or isinstance(prep, Counts):
         return prep
-    bits = _packing_of(prep, formula.cells, plain, limits, max_states)
+    bits = _packing_of(prep, formula.cells, plain, limits, max_states, max_bytes)
     if bits is None:
         return None
-    forward = _forward(prep.plan, prep.cards, bits, limits, max_states)
+    forward = _forward(prep.plan, prep.cards, bits, limits, max_states, max_bytes)
     return None if forward is None else (prep, bits, *forward)
 
 
 def path_count(formula: Formula, limits: Limits | None = None, *, plain: bool = False,
                max_states: int = MAX_STATES, max_width_bits: float = MAX_WIDTH_BITS,
-               free: bool = True, max_work: float = MAX_WORK) -> Counts | None:
+               free: bool = True, max_work: float = MAX_WORK, max_bytes: float = inf) -> Counts | None:
     """The formula's :class:`Counts` by dynamic programming along a linear order, or None where it does not fit.
 
     None for a projected formula, or one whose open constraints could take more
     than ``2**max_width_bits`` states at once (or ``max_work`` states in all), or
-    whose states pass ``max_states``; without ``free``, also for one with a variable no
+    whose states pass ``max_states`` in a layer (or ``max_bytes`` in all, roughly,
+    as the forward pass keeps them); without ``free``, also for one with a variable no
     constraint holds (each widens every later state's polynomial; the search
     counts free variables in closed form).
     """
     limits = (limits or Limits()).started()
-    started = _forward_of(formula, limits, plain, max_states, max_width_bits, free, max_work)
+    started = _forward_of(formula, limits, plain, max_states, max_width_bits, free, max_work, max_bytes)
     if started is None or isinstance(started, Counts):
         return started
     prep, bits, layers, moves = started
@@ -422,9 +424,10 @@ _POLL_STATES = 1024
 steps, a 0.3 s limit on a 40x40 lattice was met after 0.9 s (``tests/test_path.py``)."""
 
 
-def _forward(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
-             max_states: int) -> tuple[list[dict[tuple[int, ...], Packed]], list[list[Move]]] | None:
-    """Each step's states with the ways to reach them, and the moves between them (None: too many states)."""
+def _forward(plan: _Plan, cards: list[Card], bits: int, limits: Limits, max_states: int,
+             max_bytes: float = inf) -> tuple[list[dict[tuple[int, ...], Packed]], list[list[Move]]] | None:
+    """Each step's states with the ways to reach them, and the moves between them (None: too many states in a
+    layer, or more than ``max_bytes`` held in all)."""
     size = plan.size
     layers: list[dict[tuple[int, ...], Packed]] = [{(): (0, 1)}]
     held = 0  # bytes the layers hold, roughly: what --max-memory bounds
@@ -470,6 +473,8 @@ def _forward(plan: _Plan, cards: list[Card], bits: int, limits: Limits,
             raise LimitExceeded(f"component cache reached its bound of {limits.max_cache} entries "
                                 "(states kept along the path)")
         held += sum(p[1].bit_length() // 8 + 100 for p in nxt.values()) + 120 * len(step)
+        if held > max_bytes:
+            return None
         if limits.max_memory is not None and held > limits.max_memory:
             raise LimitExceeded(f"counting along the path needs more than {held / 2**20:,.0f} MB; the limit is "
                                 f"{limits.max_memory / 2**20:,.0f} MB (--max-memory)")
