@@ -5,7 +5,8 @@ from typing import Any, Final
 
 MAX_CELLS: Final[int]
 """A part of more cells than this is left to the Python implementation under a mine total or a prior (2080
-with 128-bit counts, 58 without); so is one whose rows, one set a modulus, would pass PART_BYTES (256 MiB)."""
+with 128-bit counts, 58 without); so is one whose rows, one set a modulus, would pass PART_BYTES (256 MiB), and
+one past PLAIN_CELLS whose mine counts may span less than an eighth of its cells (WINDOW_SHARE)."""
 PLAIN_CELLS: Final[int]
 """Without a total or a prior, a part of more cells than this is left to the Python implementation, which
 counts it plainly along a path (360 with 128-bit counts, 58 without)."""

@@ -22,7 +22,8 @@ search     :class:`countsweep.play.endgame.PythonSearch`     :class:`countsweep.
 
 After the choice the kernel may still decline a position it cannot count
 within its own limits (a part of more than ``MAX_CELLS`` cells, ``PLAIN_CELLS``
-without a total or a prior, or of rows past ``PART_BYTES``; a search of
+without a total or a prior, or of rows past ``PART_BYTES``; past ``PLAIN_CELLS``,
+one whose mine counts span a narrow window; a search of
 more nodes than its budget, weights past its counts); the Python
 implementation answers those, with the same answers.
 

@@ -52,9 +52,16 @@ typedef struct {
 /* The most bytes a part's counts may take while they are made, one set of rows a modulus
    (dpll.c's residues_count: total and every box's marginal, by mine count, (boxes + 1) x (cells
    + 1) count_t a set); past it the part goes to the general path, which weighs its marginals
-   from the end of its path without them.  Parts reach it only past 360 cells: a band of 3x1600
-   cells with its mine total (800 boxes, 32 moduli) would take 1.3 GB. */
+   from the end of its path without them.  Parts reach it only past PLAIN_CELLS: the largest part
+   of a band hidden on both sides of every other number, 3x1600 cells under its total, takes 42 MB. */
 #define PART_BYTES ((size_t)256 << 20)
+
+/* Past PLAIN_CELLS cells, a part whose mine counts may span less than 1 / WINDOW_SHARE of its cells
+   + 1 goes to the general path (dpll.c's window_bound): a band with a mine in every column spans one
+   mine count and took the kernel 7 times the Python path's time; the parts of a band hidden on both
+   sides of every other number span about a seventh (bounded by a fifth) and take the kernel a half
+   (3x800 cells) to a twentieth (3x3000) of the Python path's. */
+#define WINDOW_SHARE 8
 
 /* What one analysis allows and keeps across its components. */
 typedef struct {

@@ -30,7 +30,7 @@ from countsweep.kernel import KERNEL
 from countsweep.oracle import KernelAnalyzer
 from countsweep.play.endgame import Cut, Endgame, KernelSearch, PythonSearch
 from countsweep.play.game import LEVELS, Settings
-from countsweep.play.generators import from_play, midgame, speckled
+from countsweep.play.generators import band, from_play, gapped_band, midgame, speckled
 from countsweep.rules import RuleSet, analyze_rules
 from countsweep.topology import Grid3D, cell_table, kernel_table
 from tests.reference import BALL, KNOT, kernel_args, ring, small_endgames
@@ -386,37 +386,76 @@ def test_without_a_total_a_part_past_plain_cells_is_declined_whatever_max_cells_
     assert _kernel_call(ring(past), max_cells=10**6) is None
 
 
-@needs_wide
-@pytest.mark.parametrize("prior", [None, Fraction(1, 3)])
-def test_under_a_total_or_a_prior_a_part_past_plain_cells_is_the_kernels(prior):
-    # 396 cells in one part, 132 mines: past PLAIN_CELLS, and counted with the polynomials by mine count
-    # that a total or a prior needs anyway (the Python path's take the square of the part's length)
-    assert KERNEL is not None
-    board = ring(3 * (KERNEL.PLAIN_CELLS // 6 + 6))
-    board = board.with_mines(board.width // 3) if prior is None else board
-    kernel = KernelAnalyzer(density=prior).analyze(board, EXACT, Limits())
-    assert kernel is not None
-    same(kernel, analyze(board, density=prior, implementation="python"))
-
-
-def _boxes_in_a_row(sizes: list[int]) -> RuleSet:
-    """Boxes of the given sizes in a row, each two neighbours holding one mine, under the total that
-    leaves: one part of few boxes and many cells, its layouts few (every other box holds a mine)."""
+def _boxes_in_a_row(sizes: list[int], most: int, mines: int | None = 100) -> RuleSet:
+    """Boxes of the given sizes in a row, each two neighbours holding at most ``most`` mines: one part of
+    few boxes and many cells, its mine counts spanning a wide window (``most`` a rule) and its layouts far
+    below 2 to its cells."""
     names = [[f"b{i}.{j}" for j in range(size)] for i, size in enumerate(sizes)]
-    rules = [{"num_mines": 1, "cells": names[i] + names[i + 1]} for i in range(len(sizes) - 1)]
-    return RuleSet.from_payload({"rules": rules, "total_cells": sum(sizes), "total_mines": (len(sizes) + 1) // 2})
+    rules = [{"min_mines": 0, "max_mines": most, "cells": names[i] + names[i + 1]} for i in range(len(sizes) - 1)]
+    payload = {"rules": rules, "total_cells": sum(sizes)} | ({} if mines is None else {"total_mines": mines})
+    return RuleSet.from_payload(payload)
 
 
 @needs_wide
-def test_under_a_total_a_part_past_the_kernels_own_max_cells_is_declined_whatever_max_cells_asks():
+@pytest.mark.parametrize("mines", [30, None])
+def test_under_a_total_a_part_past_plain_cells_is_the_kernels_and_without_one_the_python_paths(mines):
+    # 416 cells in one part: past PLAIN_CELLS, counted with the polynomials by mine count that a total
+    # needs anyway (0.011 s against the Python path's 0.05 s); without a total the Python path counts it
+    # plainly, one count a state
+    assert KERNEL is not None and KERNEL.PLAIN_CELLS < 8 * 52
+    rules = _boxes_in_a_row([52] * 8, 14, mines)
+    kernel, python = (analyze_rules(rules, implementation=i) for i in ("kernel", "python"))
+    assert kernel.analysis.implementation == ("kernel" if mines is not None else "python")
+    assert kernel.analysis == python.analysis and kernel.analysis.groups == python.analysis.groups
+
+
+@needs_wide
+def test_under_a_prior_a_part_past_plain_cells_is_the_kernels():
+    board = gapped_band(800, 0.4, seed=800, total=False)  # a part of 547 cells
+    kernel = KernelAnalyzer(density=Fraction(2, 5)).analyze(board, EXACT, Limits())
+    assert kernel is not None
+    same(kernel, analyze(board, density=Fraction(2, 5), implementation="python"))
+
+
+@needs_wide
+def test_under_a_total_a_long_part_whose_mine_counts_span_a_narrow_window_is_the_python_paths():
+    # a band with a mine in every column: 800 cells in one part whose layouts all hold 400 mines; the
+    # kernel's rows are 801 counts wide whatever the window (0.11 s and 59 MB, the Python path 0.016 s)
+    board = band(400, seed=400)
+    assert _kernel_call(board) is None
+    assert analyze(board).implementation == "python"
+
+
+@needs_wide
+@pytest.mark.parametrize(("most", "which"), [(13, "kernel"), (12, "python")])
+def test_past_plain_cells_a_part_spanning_an_eighth_of_its_counts_is_the_kernels(most, which):
+    # 423 cells in eight boxes; rules 0, 2, 4 and 6 share no box and cover them all, each holding 0 to
+    # `most` mines: the window's bound is 4 * most + 1 mine counts, of the rows' 424 (WINDOW_SHARE, 8)
+    rules = _boxes_in_a_row([53] * 7 + [52], most, 30)
+    found, python = (analyze_rules(rules, implementation=i) for i in ("kernel", "python"))
+    assert found.analysis.implementation == which
+    assert found.analysis == python.analysis and found.analysis.groups == python.analysis.groups
+
+
+@needs_wide
+def test_under_a_total_a_part_past_the_kernels_own_max_cells_is_declined(monkeypatch):
     # rules of 104 cells: cover_bits bounds the layouts through them (its binomials stop at MAX_BOX)
+    import countsweep.rules as rules_module
+
     assert KERNEL is not None and KERNEL.MAX_CELLS % 40 == 0
     sizes = [KERNEL.MAX_CELLS // 40] * 40
-    kernel, python = (analyze_rules(_boxes_in_a_row(sizes), implementation=i) for i in ("kernel", "python"))
-    assert kernel.analysis.implementation == "kernel"
-    assert kernel.analysis == python.analysis and kernel.analysis.groups == python.analysis.groups
-    past = _boxes_in_a_row([*sizes[:-1], sizes[-1] + 1])
-    assert analyze_rules(past, implementation="kernel").analysis.implementation == "python"
+    found = analyze_rules(_boxes_in_a_row(sizes, 14), implementation="kernel")  # 1 s; the Python path's 12 s
+    assert found.analysis.implementation == "kernel" and found.count.bit_length() == 574
+
+    class Asked(Exception):
+        pass
+
+    def python_path(*args, **kwargs):
+        raise Asked
+
+    monkeypatch.setattr(rules_module, "count_components", python_path)
+    with pytest.raises(Asked):
+        analyze_rules(_boxes_in_a_row([*sizes[:-1], sizes[-1] + 1], 14), implementation="kernel")
 
 
 def test_a_pair_of_rules_that_contradict_each_other_is_no_layout_in_both_implementations():

@@ -123,16 +123,17 @@ def test_a_part_whose_rows_pass_part_bytes_goes_to_the_python_path(width, mines,
         KERNEL._part_bytes(0)
 
 
-@pytest.mark.skipif(KERNEL is None or not KERNEL.WIDE_COUNTS, reason="a part of 384 cells: past MAX_CELLS")
+@pytest.mark.skipif(KERNEL is None or not KERNEL.WIDE_COUNTS, reason="a part of 547 cells: past MAX_CELLS")
 def test_a_long_part_whose_path_passes_its_limits_goes_to_the_python_path_unsearched():
     """Past PLAIN_CELLS a part is the path's (the Python path's, when the kernel's declines); within
-    it, the search counts what the path cannot.  Under their totals, rings of 360 and 384 cells."""
-    from tests.reference import kernel_args, ring
+    it, the search counts what the path cannot.  Under their totals, bands hidden on both sides of every
+    other number."""
+    from countsweep.play.generators import gapped_band
+    from tests.reference import kernel_args
     from tests.test_kernel import pure
 
     assert KERNEL is not None
-    within, past = (ring(3 * (KERNEL.PLAIN_CELLS // 6 + k)) for k in (0, 4))
-    within, past = within.with_mines(within.width // 3), past.with_mines(past.width // 3)
+    within, past = gapped_band(400, 0.4, seed=400), gapped_band(800, 0.4, seed=800)  # a part of 547 cells
     KERNEL._path_limits(2, 0)
     try:
         assert KERNEL.analyze(*kernel_args(past), path_nodes=0) is None
