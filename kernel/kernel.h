@@ -74,7 +74,7 @@ __extension__ typedef unsigned __int128 count_t; /* a GNU extension: __extension
    and a part whose bound passes them goes to the general path all the same (dpll.c's
    residues_count).  360 while there were four primes: a band hidden on both sides of every other
    number, 3x1600 cells under its mine total, went to the Python path, 2.4 s and 388 MB, and takes
-   the kernel 0.38 s and 90 MB (3x3000: 21.4 s and 2.7 GB against 1.0 s and 192 MB; benchmarks.scaling
+   the kernel 0.38 s and 90 MB (3x3000: 18 to 21 s and 2.7 GB against 1.0 s and 192 MB; benchmarks.scaling
    --family gapped-total).  Without a total or a prior, PLAIN_CELLS; past it, a part whose mine counts
    span a narrow window goes to the general path too (WINDOW_SHARE in dpll.h). */
 #define MAX_CELLS 2080
