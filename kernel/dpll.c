@@ -1286,43 +1286,46 @@ static int part_of(const Graph *g, int b0, int *placed, char *expanded, int *ord
     return n;
 }
 
-/* The bits an unweighted part's layouts may need, bounded through constraints no two of which
-   share an open box: every layout gives each such constraint's open cells one of its ways to
-   reach its residual range, and any values to the cells outside them, so the layouts number at
-   most the product of those ways times 2 to the outside cells.  Every count the search or the
-   path meets on the way is one of fewer layouts (a group's, a branch's, a path state's: each
-   extends injectively to the constraint's ways), so it fits too.  2**cells alone is loose: a 3D
-   number's 26 cells holding 3 mines have 2600 ways, 12 bits, and a 3D part of 130 cells was
-   counted twice, modulo a prime too, for nothing.  The constraints that save the most bits are
-   taken first: taken in the part's order, the knotted 3D ball of tests/reference.py stayed past
-   128 bits and took 11.4 s, against 4.6 s. */
-static int cover_bits(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
-                      int stamp) {
+/* What a part's cells may take, bounded through constraints no two of which share an open box:
+   the sum of each such constraint's cost (BY_WAYS: the bits of its ways to reach its residual
+   range; BY_SPAN: the width of that range) and of the cells outside them (a bit, or a mine count,
+   each).  The constraints that save the most (their open cells less their cost) are taken first,
+   where they share no box with one taken before. */
+typedef enum { BY_WAYS, BY_SPAN } Cost;
+
+static int cover(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand, int stamp,
+                 Cost how) {
     const Graph *g = d->g;
-    int ncand = 0, bits = 0, outside = cells;
-    for (int q = 0; q < n; q++) /* each number's ways, where fewer than 2 to its cells */
+    int ncand = 0, sum = 0, outside = cells;
+    for (int q = 0; q < n; q++) /* each constraint's cost, where less than its cells */
         for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
             int c = g->bc_list[k], base = d->sum[c], room = d->room[c]; /* at the root: settled, open */
             if (seen[c] == stamp)
                 continue;
             seen[c] = stamp;
-            if (room > MAX_BOX)
-                continue;
-            count_t ways = 0; /* at most 2**room: it fits */
             int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base : room;
-            for (int x = lo; x <= hi; x++)
-                ways += binomial(room, x);
-            int need = count_bits(ways);
-            if (!ways || need >= room)
-                continue; /* no tighter (none: propagation has refused the part already) */
-            int saves = room - need, at = ncand++; /* by bits saved, the most first (insertion) */
+            int cost = hi - lo;
+            if (how == BY_WAYS) {
+                if (room > MAX_BOX)
+                    continue;
+                count_t ways = 0; /* at most 2**room: it fits */
+                for (int x = lo; x <= hi; x++)
+                    ways += binomial(room, x);
+                if (!ways)
+                    continue; /* none: propagation has refused the part already */
+                cost = count_bits(ways);
+            } else if (hi < lo)
+                continue;
+            if (cost >= room)
+                continue; /* no tighter */
+            int saves = room - cost, at = ncand++; /* by what it saves, the most first (insertion) */
             for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)
                 memcpy(cand + 3 * at, cand + 3 * (at - 1), 3 * sizeof(int));
             cand[3 * at] = c;
-            cand[3 * at + 1] = need;
+            cand[3 * at + 1] = cost;
             cand[3 * at + 2] = saves;
         }
-    for (int i = 0; i < ncand; i++) { /* the numbers that save the most and share no open box */
+    for (int i = 0; i < ncand; i++) { /* the constraints that save the most and share no open box */
         int c = cand[3 * i], shared = 0;
         for (int t = g->cb_start[c]; t < g->cb_start[c + 1] && !shared; t++)
             shared = g->fixed[g->cb_list[t]] < 0 && covered[g->cb_list[t]] == stamp;
@@ -1330,51 +1333,35 @@ static int cover_bits(const Dpll *d, const int *order, int n, int cells, int *se
             continue;
         for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
             covered[g->cb_list[t]] = stamp;
-        bits += cand[3 * i + 1];
+        sum += cand[3 * i + 1];
         outside -= cand[3 * i + 1] + cand[3 * i + 2];
     }
-    return bits + outside;
+    return sum + outside;
 }
 
-/* How many mine counts the part's layouts may span, at most: through constraints no two of which
-   share an open box, each holding its residual range of mines and the cells outside them any
-   number (cover_bits' choice, by the span each saves).  A part's rows are cells + 1 counts wide
-   whatever its window, so past PLAIN_CELLS a part whose span is a small share of its cells goes to
-   the general path, which keeps only the window: the band of benchmarks.scaling (a mine in every
-   column, 800 cells in one part under its total) spans one mine count, and took the kernel 0.11 s
-   and 59 MB of rows against the Python path's 0.016 s. */
+/* The bits an unweighted part's layouts may need (cover, BY_WAYS): every layout gives each chosen
+   constraint's open cells one of its ways to reach its residual range, and any values to the cells
+   outside them, so the layouts number at most the product of those ways times 2 to the outside
+   cells.  Every count the search or the path meets on the way is one of fewer layouts (a group's,
+   a branch's, a path state's: each extends injectively to the constraint's ways), so it fits too.
+   2**cells alone is loose: a 3D number's 26 cells holding 3 mines have 2600 ways, 12 bits, and a
+   3D part of 130 cells was counted twice, modulo a prime too, for nothing.  The constraints that
+   save the most bits are taken first: taken in the part's order, the knotted 3D ball of
+   tests/reference.py stayed past 128 bits and took 11.4 s, against 4.6 s. */
+static int cover_bits(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
+                      int stamp) {
+    return cover(d, order, n, cells, seen, covered, cand, stamp, BY_WAYS);
+}
+
+/* How many mine counts the part's layouts may span, at most (cover, BY_SPAN): each chosen
+   constraint holds its residual range of mines, and the cells outside them any number.  A part's
+   rows are cells + 1 counts wide whatever its window, so past PLAIN_CELLS a part whose span is a
+   small share of its cells goes to the general path, which keeps only the window: the band of
+   benchmarks.scaling (a mine in every column, 800 cells in one part under its total) spans one
+   mine count, and took the kernel 0.11 s and 59 MB of rows against the Python path's 0.016 s. */
 static int window_bound(const Dpll *d, const int *order, int n, int cells, int *seen, int *covered, int *cand,
                         int stamp) {
-    const Graph *g = d->g;
-    int ncand = 0, span = 0, outside = cells;
-    for (int q = 0; q < n; q++)
-        for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {
-            int c = g->bc_list[k], base = d->sum[c], room = d->room[c];
-            if (seen[c] == stamp)
-                continue;
-            seen[c] = stamp;
-            int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base : room;
-            if (hi < lo || hi - lo >= room)
-                continue; /* no narrower than its cells */
-            int saves = room - (hi - lo), at = ncand++; /* by span saved, the most first (insertion) */
-            for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)
-                memcpy(cand + 3 * at, cand + 3 * (at - 1), 3 * sizeof(int));
-            cand[3 * at] = c;
-            cand[3 * at + 1] = hi - lo;
-            cand[3 * at + 2] = saves;
-        }
-    for (int i = 0; i < ncand; i++) {
-        int c = cand[3 * i], shared = 0;
-        for (int t = g->cb_start[c]; t < g->cb_start[c + 1] && !shared; t++)
-            shared = g->fixed[g->cb_list[t]] < 0 && covered[g->cb_list[t]] == stamp;
-        if (shared)
-            continue;
-        for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++)
-            covered[g->cb_list[t]] = stamp;
-        span += cand[3 * i + 1];
-        outside -= cand[3 * i + 1] + cand[3 * i + 2];
-    }
-    return span + outside + 1;
+    return cover(d, order, n, cells, seen, covered, cand, stamp, BY_SPAN) + 1;
 }
 
 /* The bits a part's counts may need: its layouts (at most 2**cells, or cover_bits, into *layouts)

@@ -513,9 +513,6 @@ EQUIVALENT: dict[str, str] = {
         "with primes the native pass, too, trims a group's window by its totals alone: it differs only where a "
         "true total is a nonzero multiple of 2**128 (2**64 without __int128), which wraps to 0 (a modular pass "
         "always wraps, so there the two agree)",
-    DP + "`if (!ways || need >= room)` || -> && #0":
-        "ways is never 0 (propagation has refused such a part), and a number that saves no bits, taken as well, "
-        "comes after every one that does and only bounds its cells by more bits than they have: " + LOOSER,
     DP + "`*method = 1;` 1 -> 0 #1":
         "a part whose search ended within path_nodes is left unchosen, so its next pass (modulo a prime) runs the "
         "same deterministic search within the same budget, which ends alike and chooses then: " + METHOD,
@@ -622,7 +619,6 @@ EQUIVALENT: dict[str, str] = {
     DP + "`while (h < n) {` < -> <= #0":
         "one more expansion reads the arena-zeroed order[n], box 0: where box 0 is open and in no part yet, its part "
         "is counted with this one, and two independent parts counted together multiply out the same",
-    DP + "`int ncand = 0, bits = 0, outside = cells;` 0 -> 1 #0": LOOSER,
     DP + "`for (int k = g->bc_start[order[q]]; k < g->bc_start[order[q] + 1]; k++) {` + -> - #0": LOOSER,
     DP + "`for (; at > 0 && cand[3 * (at - 1) + 2] < saves; at--)` 0 -> 1 #0": LOOSER,
     DP + "`memcpy(cand + 3 * at, cand + 3 * (at - 1), 3 * sizeof(int));` 3 -> 4 #2":
