@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-ganak", action="store_true")
     arguments(ap, "scaling")
     args = ap.parse_args(argv)
+    if args.save == "scaling" and args.family != "band":  # a bare --save: each family its own section
+        args.save = f"scaling-{args.family}"
     report = Report.of("benchmarks.scaling", argv, args)
     make, default_sizes = FAMILIES[args.family]
     sizes = [int(s) for s in (args.sizes or default_sizes).split(",")]

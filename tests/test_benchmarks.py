@@ -365,3 +365,17 @@ def test_the_rollouts_are_played_by_the_agent_given_and_a_bad_one_is_refused():
     assert rows[0] == rows[1] and rows[0] is not None and rows[0]["layouts"] == 4
     with pytest.raises(SystemExit, match="variant 'sampled_layouts=x': 'x' is not a value of sampled_layouts"):
         divergences.main(["--peer-traces", "/dev/null", "--seed", "1", "--rollout-agent", "sampled_layouts=x"])
+
+
+def test_a_bare_save_keeps_each_scaling_family_in_its_own_section(tmp_path):
+    # a loop over the families with a bare --save once wrote each over the band's section
+    from benchmarks import scaling
+    from benchmarks.results import load
+
+    saved = tmp_path / "results.json"
+    for family in ("band", "corridor"):
+        scaling.main(["--family", family, "--sizes", "5", "--no-ganak", "--save", "--results-file", str(saved)])
+    sections = load(saved)
+    assert sorted(sections) == ["scaling", "scaling-corridor"]
+    assert sections["scaling-corridor"].command.endswith("--family corridor --sizes 5 --no-ganak")
+    assert set(sections["scaling"].figures) == {"n5_python_s", "n5_python_mb", "n5_analyze_s", "n5_analyze_mb"}
