@@ -1539,9 +1539,7 @@ static Status part_count(Dpll *d, int first, const int *order, int n, int cells,
                          Solver *s) {
     Arena *a = s->scratch;
     int W = cells + 1, method = 0, lo, hi;
-    Residues res;
-    if (!rows_fit(n, W, 1))
-        return DECLINE;
+    Residues res; /* one set of rows fits PART_BYTES under MAX_CELLS (69 MB at most): residues_count checks all */
     res.rt[0] = arena_alloc(a, (size_t)W, sizeof(count_t));
     res.rm[0] = arena_alloc(a, (size_t)n * (size_t)W, sizeof(count_t));
     int *path_order = arena_alloc(a, (size_t)n, sizeof(int));

@@ -55,6 +55,8 @@ typedef struct {
    from the end of its path without them.  Parts reach it only past PLAIN_CELLS: the largest part
    of a band hidden on both sides of every other number, 3x1600 cells under its total, takes 42 MB. */
 #define PART_BYTES ((size_t)256 << 20)
+_Static_assert((size_t)(MAX_CELLS + 1) * (MAX_CELLS + 1) * sizeof(count_t) <= PART_BYTES,
+               "one set of a part's rows fits PART_BYTES");
 
 /* Past PLAIN_CELLS cells, a part whose mine counts may span less than 1 / WINDOW_SHARE of its cells
    + 1 goes to the general path (dpll.c's window_bound): a band with a mine in every column spans one

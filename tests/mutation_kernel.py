@@ -590,6 +590,9 @@ EQUIVALENT: dict[str, str] = {
         GROWN,
     DP + "`return status < 0 ? FAILED : DECLINE; /* past the node limit: the general path counts it */` 0 -> 1 #0":
         "weighted_bits returns -1, 0 or 1, and 0 does not reach this return: status < 1 is status < 0",
+    MD + "`int own = mines >= 0 || density ? MAX_CELLS : PLAIN_CELLS; /* see PLAIN_CELLS in kernel.h */` >= -> > #0":
+        "a total of 0 with a part past PLAIN_CELLS has no layout (a part's cells are open, so some number there "
+        "wants a mine): declined, the Python path says so as the kernel would have",
     DP + "`int j = 0;` 0 -> 1 #0":
         "residual_within starting at the second box only misses subsets (one whose first box is the other's first): "
         "fewer constraints derived, the same counts",

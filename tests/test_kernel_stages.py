@@ -113,8 +113,9 @@ def test_a_part_whose_rows_pass_part_bytes_goes_to_the_python_path(width, mines,
     board = ring(width).with_mines(mines)
     need, args = sets * (width + 1) * (2 * width + 1) * 16, kernel_args(board)
     try:
-        KERNEL._part_bytes(need - 1)
-        assert KERNEL.analyze(*args) is None
+        for small in (1, need - 1):  # 1 byte is a limit too, not the default
+            KERNEL._part_bytes(small)
+            assert KERNEL.analyze(*args) is None
         assert KERNEL._part_bytes(need) == 1  # the one part, declined
         found = KERNEL.analyze(*args)
         assert found is not None and found.count == pure(board).count
