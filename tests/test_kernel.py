@@ -444,8 +444,8 @@ def test_under_a_total_a_part_past_the_kernels_own_max_cells_is_declined(monkeyp
 
     assert KERNEL is not None and KERNEL.MAX_CELLS % 40 == 0
     sizes = [KERNEL.MAX_CELLS // 40] * 40
-    found = analyze_rules(_boxes_in_a_row(sizes, 14), implementation="kernel")  # 1 s; the Python path's 12 s
-    assert found.analysis.implementation == "kernel" and found.count.bit_length() == 574
+    # 1 s (the Python path's 12 s: its answers are held to the kernel's on the shorter rows above)
+    assert analyze_rules(_boxes_in_a_row(sizes, 14), implementation="kernel").analysis.implementation == "kernel"
 
     class Asked(Exception):
         pass
