@@ -137,6 +137,21 @@ def test_a_knotted_formula_whose_path_would_hold_more_than_knot_bytes_is_searche
     assert d.last_stats.decisions > 10 * KNOT_DECISIONS  # searched to the end
 
 
+def test_a_path_past_max_bytes_declines_in_its_plain_first_pass_before_a_memory_limit_above_it():
+    # the dense 40x40 board's largest component: its coefficients pass TIGHTEN_BITS, so the layouts are
+    # counted plainly first, and that pass already holds more than 2 MB; held to max_bytes (1 MB) it
+    # declines there, where a pass held to --max-memory alone would stop the count with an error
+    from countsweep.counting import Limits
+    from countsweep.errors import LimitExceeded
+
+    board = midgame(40, 40, 0.22, 0.6, seed=40)
+    formula = max(Constraints.of(board).components, key=lambda c: len(c.cells)).formula()
+    wide = {"max_states": KNOT_STATES, "max_width_bits": math.inf, "max_work": math.inf}
+    assert path_count(formula, Limits(max_memory=2 << 20), **wide, max_bytes=1 << 20) is None
+    with pytest.raises(LimitExceeded, match="along the path needs more than 2 MB"):
+        path_count(formula, Limits(max_memory=2 << 20), **wide)
+
+
 @pytest.mark.parametrize("text", ["5x3x5\n?????\n23332\n?????", "4x3\n????\n2221\n????"])
 def test_small_bands_through_the_path_backend_equal_enumeration(text):
     board = Board.from_text(text)
