@@ -1599,7 +1599,7 @@ Status component_solve(Position *p, int k, Solver *s) {
         int n = part_of(&g, b0, placed, expanded, order), cells = 0;
         for (int q = 0; q < n; q++)
             cells += g.size[order[q]];
-        if (cells > s->max_cells || cells > MAX_CELLS)
+        if (cells > s->max_cells) /* at most MAX_CELLS, or PLAIN_CELLS: analyze_position's */
             return DECLINE;
         for (int q = 0; q < n; q++)
             if (g.size[order[q]] > MAX_BOX)

@@ -67,7 +67,8 @@ _Static_assert((size_t)(MAX_CELLS + 1) * (MAX_CELLS + 1) * sizeof(count_t) <= PA
 
 /* What one analysis allows and keeps across its components. */
 typedef struct {
-    int max_cells;       /* a part of more cells goes to the general path */
+    int max_cells;       /* a part of more cells goes to the general path (the caller's, within
+                            MAX_CELLS, or PLAIN_CELLS without a total or a prior) */
     long long max_nodes; /* and one whose search passes this many nodes */
     PyObject *stop;      /* called now and then: true stops the search (a deadline), or NULL */
     long long path_nodes; /* a part's search nodes before it is counted along a path (path.h); 0:
