@@ -65,7 +65,7 @@ def analyze(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood, min
             max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
             path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
             unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...,
-            density: tuple[int, int] | None = ...) -> Answer | None: ...
+            density: tuple[int, int] | None = ..., group: type[tuple[Any, ...]] | None = ...) -> Answer | None: ...
 
 class Search:
     """The exact endgame search over bit sets of layouts (kernel/search.h).

@@ -83,7 +83,7 @@ class KernelModule(Protocol):
                 max_cells: int = ..., max_nodes: int = ..., stop: Callable[[], bool] | None = ...,
                 path_nodes: int = ..., value: Callable[[int, int], Any] | None = ...,
                 unlisted: int = ..., max_bytes: int = ..., enum_boxes: int = ...,
-                density: tuple[int, int] | None = ...) -> _Answer | None: ...
+                density: tuple[int, int] | None = ..., group: type[tuple[Any, ...]] | None = ...) -> _Answer | None: ...
 
 
 if TYPE_CHECKING:

@@ -379,7 +379,7 @@ class KernelAnalyzer:
         mines = board.mines if prior is None else None
         try:
             found = KERNEL.analyze(board.grid, around, mines, cell_table(board.height, board.width),
-                                   readings=table, max_nodes=self.max_nodes, value=group_probability,
+                                   readings=table, max_nodes=self.max_nodes, value=group_probability, group=Group,
                                    density=prior, **kernel_limits(limits), **methods)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
@@ -387,10 +387,10 @@ class KernelAnalyzer:
             raise answer_too_large(large.args[0], limits) from None
         if found is None:
             return None
-        # value made each group's probability, and the map from each hidden cell to its group's
+        # value made each group's probability, group each Group, and the map from each hidden cell to its
+        # group's probability
         assert found.values is not None and found.probabilities is not None
-        groups = tuple([_new_group(Group, (p, row[3], row[2]))
-                        for p, row in zip(found.values, found.groups, strict=True)])
+        groups = tuple(found.values)
         probabilities = found.probabilities
         factors: tuple[tuple[Fraction, int], ...] = ()
         if table is not None:
@@ -408,8 +408,6 @@ class KernelAnalyzer:
 
 _KERNEL_ANALYZER = KernelAnalyzer()  # frozen, with the default budgets: one for every call of analyze
 
-# a Group from its three fields without namedtuple's _make: a Python call and a length check per group
-_new_group = tuple.__new__
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
 

@@ -397,7 +397,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     try:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, readings=ranges, max_nodes=KERNEL_NODES,
-                               value=group_probability, unlisted=others, **kernel_limits(limits),
+                               value=group_probability, group=Group, unlisted=others, **kernel_limits(limits),
                                density=None if prior is None else (prior.numerator, prior.denominator))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total
@@ -406,8 +406,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     if found is None:
         return None
     assert found.values is not None and found.probabilities is not None  # value was given
-    groups = tuple(Group(p, members, mines) for p, (_, _, mines, members) in zip(found.values, found.groups,
-                                                                                 strict=True))
+    groups: tuple[Group, ...] = tuple(found.values)
     # under a prior the count's weights are over b**F, F the named cells (combine's)
     factors = () if prior is None else ((Fraction(1, prior.denominator), len(found.frontier)),)
     return Analysis(board=None, mines_known=rules.total_mines is not None,  # type: ignore[arg-type]
@@ -416,7 +415,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
                     components=found.components, backend=DEFAULT_BACKEND, implementation="kernel",
                     groups=tuple(g for g in groups if g.cells),  # the unnamed cells alone: no group, as in Python
                     scale=found.scale, density=prior, factors=factors, weighted=prior is not None,
-                    sea_probability=found.values[-1] if found.sea or others else None)
+                    sea_probability=groups[-1].probability if found.sea or others else None)
 
 
 def _range_readings(rules: tuple[Rule, ...], spans: list[int], base: int) -> dict[int, tuple[int, ...]]:

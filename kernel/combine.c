@@ -42,6 +42,14 @@ static PyObject *times_floordiv(PyObject *a, long b, long c) {
     return out;
 }
 
+/* a * b // c as a new reference (NULL on error): c divides a * b */
+static PyObject *times_over(PyObject *a, PyObject *b, long c) {
+    PyObject *t = times(a, b);
+    if (t && c > 1)
+        Py_SETREF(t, times_floordiv(t, 1, c));
+    return t;
+}
+
 /* What summing the parts' counts takes: a scratch of the widest part's limbs plus one, its bytes,
    and each part's own total (NULL until made). */
 typedef struct {
@@ -92,22 +100,16 @@ static PyObject *settled_factor(const Position *p, long *shift) {
     return fixed;
 }
 
-/* Settled boxes: v of s cells, so v / s; their mines over `over` layouts are over * v / s. */
-static Status settled_groups(const Position *p, PyObject *over, int as_fraction, Combined *out) {
+/* Settled boxes: v of s cells, so v / s as it is (over the count, it was a gcd of the count's
+   size to reduce); their mines over `over` layouts are over * v / s. */
+static Status settled_groups(const Position *p, PyObject *over, Combined *out) {
     for (int b = 0; b < p->nboxes; b++) {
         if (p->settled[b] < 0)
             continue;
         long v = p->settled[b], s = p->boxes[b].size;
         out->mines[b] = times_floordiv(over, v, s);
-        if (as_fraction) { /* no total: v / s as it is */
-            out->num[b] = PyLong_FromLong(v);
-            out->den[b] = PyLong_FromLong(s);
-        } else { /* over the count */
-            out->num[b] = out->mines[b];
-            Py_XINCREF(out->num[b]);
-            out->den[b] = over;
-            Py_INCREF(over);
-        }
+        out->num[b] = PyLong_FromLong(v);
+        out->den[b] = PyLong_FromLong(s);
         if (!out->mines[b] || !out->num[b] || !out->den[b])
             return FAILED;
     }
@@ -187,7 +189,7 @@ static Status combine_open(const Position *p, const Part *parts, int nparts, PyO
         }
         Py_DECREF(rest);
     }
-    if (settled_groups(p, out->scale, 1, out) != DONE)
+    if (settled_groups(p, out->scale, out) != DONE)
         goto out;
     if (position_sea(p) &&
         sea_group(p, PyLong_FromLong(1), PyLong_FromLong(2), Py_NewRef(out->count), out) != DONE)
@@ -363,7 +365,10 @@ static Status tree_leaf(Tree *t, const Position *p, int k, const limb *V, long n
             if (lm && lv)
                 wide_mac(t->acc, v, lv, m, lm, W);
         }
-        wide_divexact(t->acc, W, (limb)p->boxes[b].size); /* a box's cells share its mines */
+        /* a box's cells share its mines; exact over the sea's factor too, since every marginal is
+           the box's size times a count (k of its s cells mined k C(s, k) = s C(s - 1, k - 1) ways) */
+        assert(!wide_mod_small(t->acc, W, (limb)p->boxes[b].size));
+        wide_divexact(t->acc, W, (limb)p->boxes[b].size);
         out->num[b] = wide_to_long(t->acc, W, t->bytes);
         out->mines[b] = times(out->num[b], fixed);
         if (!out->mines[b])
@@ -401,9 +406,21 @@ static Status tree_descend(Tree *t, const Position *p, int l, int r, const limb 
     return DONE;
 }
 
-/* The count without the settled factor (a smaller denominator to reduce), as each chain box's
-   denominator; and, with a sea, a sea cell's mines: by symmetry the sea's mines over every
-   layout, (left - the parts' mines over their fewest) summed, over its S cells. */
+/* bare, or bare * apart where apart > 1 (a new reference) */
+static PyObject *over_apart(PyObject *bare, int apart) {
+    if (apart == 1)
+        return Py_NewRef(bare);
+    PyObject *a = PyLong_FromLong(apart), *den = times(bare, a);
+    Py_XDECREF(a);
+    return den;
+}
+
+/* The count as the rows made it (the sea's binomials over their factor, no settled factor: a
+   smaller denominator to reduce) as each chain box's denominator; `fixed` (those factors) makes
+   the count.  With a sea, a sea cell's mines: by symmetry the sea's mines over every layout,
+   (left - the parts' mines over their fewest) summed, over its S cells; where the rows' factor
+   leaves that sum no multiple of S (a sea of 4 cells holding 2 mines: the rows are C(4, 2) / 6,
+   a cell's mines C(3, 1) / 6), the whole sea's mines over S times the count. */
 static Status tree_answer(Tree *t, const Position *p, long left, PyObject *fixed, Combined *out) {
     Py_ssize_t S = position_sea(p);
     int W = t->W;
@@ -419,22 +436,21 @@ static Status tree_answer(Tree *t, const Position *p, long left, PyObject *fixed
     }
     out->scale = out->count;
     Py_INCREF(out->scale);
-    for (int k = 0; k < t->nparts; k++)
-        for (int q = 0; q < t->parts[k].nbox; q++) {
-            out->den[t->parts[k].box[q]] = bare;
-            Py_INCREF(bare);
-        }
     Status status = FAILED;
+    for (int k = 0; k < t->nparts; k++)
+        for (int q = 0; q < t->parts[k].nbox; q++)
+            out->den[t->parts[k].box[q]] = Py_NewRef(bare);
     if (S) {
         assert(S < ((Py_ssize_t)1 << 32));
         memset(t->acc, 0, sizeof(limb) * (size_t)W);
         wide_mac1(t->acc, t->count, wide_len(t->count, W), (limb)left, W);
         wide_sub(t->acc, t->sea, W);
-        wide_divexact(t->acc, W, (limb)S);
-        out->num[p->nboxes] = wide_to_long(t->acc, W, t->bytes);
-        out->den[p->nboxes] = bare;
-        Py_INCREF(bare);
-        if (!out->num[p->nboxes] || !(out->mines[p->nboxes] = times(out->num[p->nboxes], fixed)))
+        int apart = wide_mod_small(t->acc, W, (limb)S) ? (int)S : 1;
+        if (apart == 1)
+            wide_divexact(t->acc, W, (limb)S);
+        PyObject *num = out->num[p->nboxes] = wide_to_long(t->acc, W, t->bytes);
+        if (!num || !(out->den[p->nboxes] = over_apart(bare, apart)) ||
+            !(out->mines[p->nboxes] = times_over(num, fixed, apart)))
             goto out;
     }
     status = DONE;
@@ -443,18 +459,56 @@ out:
     return status;
 }
 
-/* out[i] = C(n, top - i) for i = 0..count-1 (zero where top - i is outside 0..n), rows of
-   width limbs zeroed by the caller: one math.comb, then C(n, t - 1) = C(n, t) * t / (n - t + 1)
-   downwards (the width holds C(n, t) * t: 64 bits over 2**n). */
-static int binomials_down(long n, long top, long count, limb *out, int width) {
-    if (n < 0)
-        return 0;
-    long i = top > n ? top - n : 0;
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* A factor F that every C(n, t) for t from t0 to t1 shares (t0 <= t1 <= n), given c = C(n, t1):
+   C(n, t) = c * (t + 1) ... t1 / ((n - t1 + 1) ... (n - t)), so each is c times a fraction whose
+   denominator divides E = (n - t1 + 1) ... (n - t0), and F = c / gcd(c, E) (coprime to E / gcd)
+   divides them all.  Where E passes 64 bits (a window of more mine counts than play's), 1.  The
+   rows over F are small numbers: the probabilities of a 3D position's groups came out of 140-bit
+   counts, reduced by a gcd of 120 bits, a Python gcd per group that took a fifth of its whole
+   analysis.  *g gets c / F (a new reference each; NULL on error). */
+static PyObject *shared_factor(PyObject *c, long n, long t0, long t1, PyObject **g) {
+    uint64_t e = 1;
+    for (long t = t0; t < t1; t++) {
+        uint64_t f = (uint64_t)(n - t); /* n - t1 + 1 .. n - t0 */
+        if (e > UINT64_MAX / f) {
+            *g = Py_NewRef(c);
+            return PyLong_FromLong(1);
+        }
+        e *= f;
+    }
+    PyObject *pe = PyLong_FromUnsignedLongLong(e), *r = pe ? PyNumber_Remainder(c, pe) : NULL;
+    unsigned long long rem = r ? PyLong_AsUnsignedLongLong(r) : (unsigned long long)-1;
+    Py_XDECREF(pe);
+    Py_XDECREF(r);
+    if (rem == (unsigned long long)-1 && PyErr_Occurred())
+        return *g = NULL;
+    *g = PyLong_FromUnsignedLongLong(gcd64(e, rem));
+    return *g ? PyNumber_FloorDivide(c, *g) : NULL;
+}
+
+/* out[i] = C(n, top - i) / F for i = 0..count-1 (zero where top - i is outside 0..n), rows of
+   width limbs zeroed by the caller, and *scale = F (a new reference), a factor they share
+   (shared_factor): one math.comb, then C(n, t - 1) = C(n, t) * t / (n - t + 1) downwards, exact
+   over F too since F divides both (the width holds C(n, t) * t: 64 bits over 2**n). */
+static int binomials_down(long n, long top, long count, limb *out, int width, PyObject **scale) {
+    long i = n < 0 ? count : top > n ? top - n : 0;
     if (i >= count || top - i < 0)
-        return 0;
-    PyObject *c = binomial_long(n, top - i);
-    int bad = !c || wide_from_long(out + (size_t)i * width, width, c) < 0;
+        return (*scale = PyLong_FromLong(1)) ? 0 : -1;
+    PyObject *c = binomial_long(n, top - i), *g = NULL;
+    long low = top - (count - 1); /* the last row's t */
+    *scale = c ? shared_factor(c, n, low > 0 ? low : 0, top - i, &g) : NULL;
+    int bad = !*scale || wide_from_long(out + (size_t)i * width, width, g) < 0;
     Py_XDECREF(c);
+    Py_XDECREF(g);
     if (bad)
         return -1;
     for (i = i + 1; i < count && top - i >= 0; i++) {
@@ -546,7 +600,7 @@ static Status combine_total(const Position *p, const Part *all, int nall, long l
     memset(&t, 0, sizeof(t));
     Status status = FAILED;
     int nparts = 0;
-    PyObject *fixed = NULL;
+    PyObject *fixed = NULL, *shared = NULL, *whole = NULL;
     Part *parts = PyMem_Malloc(sizeof(Part) * ((size_t)nall + 1));
     if (!parts || split_alone(all, nall, settled, parts, &nparts, &fixed) != DONE)
         goto out;
@@ -556,23 +610,26 @@ static Status combine_total(const Position *p, const Part *all, int nall, long l
         status = TOO_LARGE;
         goto out;
     }
-    if (tree_alloc(&t) != DONE || binomials_down((long)S, left, t.nways, t.ways, t.W) < 0)
+    if (tree_alloc(&t) != DONE || binomials_down((long)S, left, t.nways, t.ways, t.W, &shared) < 0 || !(whole = times(fixed, shared)))
         goto out;
+    /* the rows are over the sea's shared factor: every count and mines made of them is times `whole` */
     if (nparts)
-        status = tree_descend(&t, p, 0, nparts, t.ways, t.nways, 0, fixed, out);
+        status = tree_descend(&t, p, 0, nparts, t.ways, t.nways, 0, whole, out);
     else { /* no part but of one count: every layout is the sea's */
         memcpy(t.count, t.ways, sizeof(limb) * (size_t)t.W);
         status = DONE;
     }
     if (status == DONE)
-        status = tree_answer(&t, p, left, fixed, out);
+        status = tree_answer(&t, p, left, whole, out);
     if (status == DONE && (alone_groups(p, all, nall, out->count, out) != DONE ||
-                           settled_groups(p, out->count, 0, out) != DONE))
+                           settled_groups(p, out->count, out) != DONE))
         status = FAILED;
 out:
     tree_free(&t);
     PyMem_Free(parts);
     Py_XDECREF(fixed);
+    Py_XDECREF(shared);
+    Py_XDECREF(whole);
     return status;
 }
 
@@ -710,7 +767,7 @@ static Status combine_density(const Position *p, const Part *parts, int nparts, 
             goto out;
     }
     if (!(out->scale = times(out->count, d->b)) || density_mines(parts, nparts, s.own, d, out) != DONE ||
-        settled_groups(p, out->scale, 1, out) != DONE)
+        settled_groups(p, out->scale, out) != DONE)
         goto out;
     if (position_sea(p) && sea_group(p, Py_NewRef(d->a), Py_NewRef(d->b), times(out->count, d->a), out) != DONE)
         goto out;

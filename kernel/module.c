@@ -359,7 +359,8 @@ static PyTypeObject NeighbourhoodType = {
 static PyStructSequence_Field answer_fields[] = {
     {"count", "layouts (frontier assignments without a total; weighted counts under noisy clues)"},
     {"scale", "the common denominator of the groups' mines"},
-    {"groups", "(numerator, denominator, mines, cells) of each box, then of the sea"},
+    {"groups", "(numerator, denominator, mines, cells) of each box, then of the sea: its probability (a fraction "
+               "not always in lowest terms) and its mines over scale"},
     {"hidden", "the hidden cells, in order"},
     {"group_of", "each hidden cell's group (its index in groups)"},
     {"frontier", "the hidden cells some number sees"},
@@ -393,13 +394,26 @@ static PyObject *TooLarge;
 #define dict_put(d, key, value, hash) ((void)(hash), PyDict_SetItem(d, key, value))
 #endif
 
+/* tuple.__new__(group, (a, b, c)), as tuple's own constructor makes a subclass's (a new reference,
+   NULL with an exception); in C, a group's tuple costs half what it did made in Python from the
+   answer's rows */
+static PyObject *grouped(PyTypeObject *group, PyObject *a, PyObject *b, PyObject *c) {
+    PyObject *items = PyTuple_Pack(3, a, b, c), *args = items ? PyTuple_Pack(1, items) : NULL;
+    PyObject *made = args ? PyTuple_Type.tp_new(group, args, NULL) : NULL;
+    Py_XDECREF(items);
+    Py_XDECREF(args);
+    return made;
+}
+
 /* values[g] = value(numerator, denominator) of each group g (a new list), and the dict from each
    hidden cell to its group's value: made here, the dict costs a tenth of what zipping the answer's
    fields into one costs in Python (a call per cell to look its group's value up), and it is most of
    what is left of an analysis of play once the kernel has counted.  The settled groups (numerator
-   0, or the denominator) share the value of the first of their kind.  0, or -1 with an exception. */
+   0, or the denominator) share the value of the first of their kind.  With group, values[g] is
+   group((the value, its cells, its mines)), and the dict still maps each cell to the value.  0, or
+   -1 with an exception. */
 static int answer_values(const Position *p, PyObject *groups, PyObject *cells, const Py_hash_t *hashes,
-                         PyObject *value, PyObject **values_out, PyObject **probs_out) {
+                         PyObject *value, PyTypeObject *group, PyObject **values_out, PyObject **probs_out) {
     Py_ssize_t ng = PyList_GET_SIZE(groups);
     PyObject *values = PyList_New(ng), *probs = dict_for(p->hidden);
     PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */
@@ -417,6 +431,11 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
         else if ((v = PyObject_CallFunctionObjArgs(value, num, den, NULL)) && kept)
             *kept = v;
         ok = v != NULL;
+        if (ok && group) { /* the value, the cells, the mines: each group as the caller keeps it */
+            PyObject *made = grouped(group, v, PyTuple_GET_ITEM(row, 3), PyTuple_GET_ITEM(row, 2));
+            Py_DECREF(v); /* made holds it, and so keeps *kept alive */
+            ok = (v = made) != NULL;
+        }
         if (ok)
             PyList_SET_ITEM(values, g, v);
     }
@@ -425,7 +444,8 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
             continue;
         Py_ssize_t g = p->box_of[i] >= 0 ? p->box_of[i] : p->nboxes; /* as in the answer's group_of */
         assert(g < ng);
-        ok = dict_put(probs, PyTuple_GET_ITEM(cells, i), PyList_GET_ITEM(values, g), hashes[i]) == 0;
+        PyObject *v = PyList_GET_ITEM(values, g);
+        ok = dict_put(probs, PyTuple_GET_ITEM(cells, i), group ? PyTuple_GET_ITEM(v, 0) : v, hashes[i]) == 0;
     }
     if (!ok) {
         Py_XDECREF(values);
@@ -499,7 +519,7 @@ static PyObject *answer_readings(const Position *p) {
 }
 
 static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, NeighbourhoodObject *nb,
-                        PyObject *value) {
+                        PyObject *value, PyTypeObject *group) {
     Py_ssize_t S = p->hidden - p->frontier;
     PyObject *out = PyStructSequence_New(AnswerType);
     PyObject *groups = PyList_New(0), *hidden = PyTuple_New(p->hidden), *index = PyList_New(p->hidden);
@@ -516,7 +536,7 @@ static PyObject *answer(const Position *p, const Combined *c, PyObject *cells, N
     PyObject *values = NULL, *probs = NULL;
     if (ok && value) {
         const Py_hash_t *hashes = cell_hashes(nb, cells);
-        ok = hashes && answer_values(p, groups, cells, hashes, value, &values, &probs) == 0;
+        ok = hashes && answer_values(p, groups, cells, hashes, value, group, &values, &probs) == 0;
     }
     else if (ok) {
         values = Py_NewRef(Py_None);
@@ -577,7 +597,8 @@ static Status analyze_position(Position *p, long mines, const Density *density, 
 }
 
 /* analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells, max_nodes, stop=None,
-           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None) */
+           path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None,
+           group=None) */
 /* analyze's mines: an int, at least 0, or None (-1: unknown); 0, -1 with an exception set. */
 static int mines_of(PyObject *obj, long *mines) {
     *mines = -1;
@@ -629,6 +650,23 @@ static int density_of(PyObject *obj, long mines, Density *d, Density **out) {
     return 0;
 }
 
+/* group: None, or a subclass of tuple (a namedtuple of three fields) with value given; 0, -1 with
+   an exception naming it */
+static int group_argument(PyObject *group, PyObject *value) {
+    if (group == Py_None)
+        return 0;
+    if (!PyType_Check(group) || !PyType_IsSubtype((PyTypeObject *)group, &PyTuple_Type)) {
+        PyErr_Format(PyExc_TypeError, "group: a subclass of tuple (value, cells, mines), or None; not %.100s",
+                     Py_TYPE(group)->tp_name);
+        return -1;
+    }
+    if (value == Py_None) {
+        PyErr_SetString(PyExc_TypeError, "group: given without value (a group holds its value)");
+        return -1;
+    }
+    return 0;
+}
+
 /* analyze's other arguments, as its docstring has them; 0, -1 with an exception naming the one
    at fault. */
 static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyObject *readings, PyObject *stop,
@@ -677,22 +715,23 @@ static int analyze_arguments(const NeighbourhoodObject *nb, PyObject *cells, PyO
 static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
     static char *names[] = {"rows", "neighbourhood", "mines", "cells", "readings", "max_cells", "max_nodes", "stop",
-                            "path_nodes", "value", "unlisted", "max_bytes", "enum_boxes", "density", NULL};
+                            "path_nodes", "value", "unlisted", "max_bytes", "enum_boxes", "density", "group",
+                            NULL};
     PyObject *rows, *cells, *mines_obj, *readings = Py_None, *stop = Py_None, *value = Py_None;
-    PyObject *density_obj = Py_None;
+    PyObject *density_obj = Py_None, *group = Py_None;
     NeighbourhoodObject *nb;
     int max_cells = MAX_CELLS, enum_boxes = ENUM_BOXES;
     long long max_nodes = 200000, path_nodes = PATH_NODES, max_bytes = -1;
     Py_ssize_t unlisted = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnLiO", names, &PyTuple_Type, &rows,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!OO!|$OiLOLOnLiOO", names, &PyTuple_Type, &rows,
                                      &NeighbourhoodType, &nb, &mines_obj, &PyTuple_Type, &cells, &readings,
                                      &max_cells, &max_nodes, &stop, &path_nodes, &value, &unlisted, &max_bytes,
-                                     &enum_boxes, &density_obj))
+                                     &enum_boxes, &density_obj, &group))
         return NULL;
     long mines;
     Density prior, *density;
     if (analyze_arguments(nb, cells, readings, stop, value, max_cells, max_nodes, path_nodes, enum_boxes, unlisted,
-                          max_bytes) < 0 ||
+                          max_bytes) < 0 || group_argument(group, value) < 0 ||
         mines_of(mines_obj, &mines) < 0 || density_of(density_obj, mines, &prior, &density) < 0)
         return NULL;
     Arena keep = {0};
@@ -711,7 +750,8 @@ static PyObject *kernel_analyze(PyObject *self, PyObject *args, PyObject *kwds) 
         status = analyze_position(&p, mines, density, max_cells, max_nodes, path_nodes, enum_boxes, max_bytes,
                                   stop == Py_None ? NULL : stop, &keep, &combined);
     if (status == DONE)
-        result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value);
+        result = answer(&p, &combined, cells, nb, value == Py_None ? NULL : value,
+                        group == Py_None ? NULL : (PyTypeObject *)group);
     else if (PyErr_Occurred())
         ; /* FAILED, or an error met on the way: raised as it is */
     else if (status == DECLINE) {
@@ -947,7 +987,8 @@ static PyObject *debug_divexact(PyObject *self, PyObject *args) {
 static PyMethodDef kernel_methods[] = {
     {"analyze", (PyCFunction)(void (*)(void))kernel_analyze, METH_VARARGS | METH_KEYWORDS,
      "analyze(rows, neighbourhood, mines, cells, *, readings=None, max_cells=MAX_CELLS, max_nodes=200000, "
-     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None)\n"
+     "stop=None, path_nodes=PATH_NODES, value=None, unlisted=0, max_bytes=-1, enum_boxes=ENUM_BOXES, density=None, "
+     "group=None)\n"
      "A position's "
      "exact answer (an Answer), "
      "None when it needs the general path (or stop() said so); NoLayout when none fits; TooLarge(bytes) when the "
@@ -957,7 +998,8 @@ static PyMethodDef kernel_methods[] = {
      "PART_BYTES.  A part whose search passes path_nodes "
      "nodes is counted along a path (0: every part, none enumerated; -1: none); one of at most enum_boxes boxes "
      "(up to ENUM_BOXES_MAX; 0: none) has its fillings enumerated first.  With value, the answer's values and probabilities "
-     "hold value(numerator, denominator) of each group, and each hidden cell's.  unlisted: hidden cells no number "
+     "hold value(numerator, denominator) of each group, and each hidden cell's; with group too (a subclass of "
+     "tuple), values holds group((value, cells, mines)) of each group, made as tuple.__new__ makes it.  unlisted: hidden cells no number "
      "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field.  density: "
      "(a, b), 0 < a < b, a prior in place of the mine total (mines None): each hidden cell a mine with probability "
      "a / b; the count is then the layouts' weights a**j (b - a)**(F - j) summed, j of the F frontier cells mined."},

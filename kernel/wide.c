@@ -94,6 +94,16 @@ void wide_divexact(limb *a, int width, limb d) {
     }
 }
 
+limb wide_mod_small(const limb *a, int width, limb d) {
+    assert(d > 0 && d < ((limb)1 << 32));
+    limb r = 0; /* below d: each half limb shifted in stays below 2**64 */
+    for (int i = wide_len(a, width) - 1; i >= 0; i--) {
+        r = ((r << 32) | (a[i] >> 32)) % d;
+        r = ((r << 32) | (a[i] & 0xffffffffu)) % d;
+    }
+    return r;
+}
+
 void wide_mul_small(limb *a, int width, limb m) {
     assert(m < ((limb)1 << 32));
     limb carry = 0;

@@ -51,6 +51,8 @@ void wide_mac(limb *acc, const limb *a, int la, const limb *b, int lb, int width
 void wide_sub(limb *a, const limb *b, int width);
 /* a /= d, where d divides a (0 < d < 2**32): every division the combination makes is exact */
 void wide_divexact(limb *a, int width, limb d);
+/* a mod d (0 < d < 2**32) */
+limb wide_mod_small(const limb *a, int width, limb d);
 /* a *= m (m < 2**32; the width has room) */
 void wide_mul_small(limb *a, int width, limb m);
 /* a as a Python integer; scratch holds 8 * width bytes */

@@ -979,10 +979,6 @@ EQUIVALENT: dict[str, str] = {
     DP + ("`int lo = g->lo[c] - base > 0 ? g->lo[c] - base : 0, hi = g->hi[c] - base < room ? g->hi[c] - base "
           ": room;` - -> + #3"):
         LOOSER,
-    CB + "`if (settled_groups(p, out->scale, 1, out) != DONE)` 1 -> 0 #0":
-        ("a settled box's v of s mines given over the scale rather than as v / s: the scale is twice the count, "
-         "which holds the box's C(s, v) ways, and v C(s, v) = s C(s - 1, v - 1), so scale v / s is exact and the "
-         "probability read is v / s, reduced"),
     DP + "`if (2 * (d->memo_len + 1) > d->memo_cap) { /* grow, keeping at most half full */` + -> - #0":
         "the memo grows two entries later: still about half empty, so every probe ends at an empty slot; "
         + MEMO_ONLY,

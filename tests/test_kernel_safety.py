@@ -416,16 +416,43 @@ def test_value_gives_each_group_and_each_hidden_cell_what_it_returns():
     assert found[:9] == plain[:9]
 
 
+class Trio(tuple):
+    """A group type whose own constructor analyze must not call: it makes each as tuple.__new__ does."""
+
+    def __new__(cls, *args):
+        raise AssertionError("analyze called Trio's constructor")
+
+
+def test_group_makes_each_groups_value_cells_and_mines_into_one_and_the_cells_still_map_to_the_value():
+    rows, table, mines, cells = good_call()
+    plain = KERNEL.analyze(rows, table, mines, cells)  # type: ignore[union-attr]
+    found = KERNEL.analyze(rows, table, mines, cells, value=Fraction, group=Trio)  # type: ignore[union-attr]
+    assert all(type(made) is Trio for made in found.values)
+    assert [tuple(made) for made in found.values] == [(Fraction(num, den), members, got)
+                                                      for num, den, got, members in plain.groups]
+    assert found.probabilities == {c: found.values[g][0] for c, g in zip(plain.hidden, plain.group_of, strict=True)}
+    assert found[:9] == plain[:9]
+
+
+@pytest.mark.parametrize("group, value, says", [
+    (list, Fraction, "group: a subclass of tuple"), (tuple.__new__(Trio, (1, 2, 3)), Fraction, "group: a subclass of tuple"),
+    ("Group", Fraction, "group: a subclass of tuple"), (Trio, None, "group: given without value"),
+])
+def test_analyze_refuses_a_group_it_cannot_make_with_a_type_error_naming_it(group, value, says):
+    with pytest.raises(TypeError, match=says):
+        KERNEL.analyze(*good_call(), value=value, group=group)  # type: ignore[union-attr]
+
+
 def test_each_answer_maps_the_cells_it_was_given_whatever_the_table_saw_before():
     """The table keeps the hashes of the cells it was last given; other cells are hashed anew."""
     rows, table, mines, cells = good_call()
     names = tuple("abcdefghi")
     pairs = tuple((r, str(c)) for r, c in cells)  # tuples, but not of ints only: hashed at every call
     for given in (cells, names, cells, pairs, pairs, cells):
-        found = KERNEL.analyze(rows, table, mines, given, value=lambda num, den: num)  # type: ignore[union-attr]
+        found = KERNEL.analyze(rows, table, mines, given, value=Fraction)  # type: ignore[union-attr]
         hidden = [c for c, v in zip(given, [x for row in rows for x in row], strict=True) if v == HIDDEN]
         assert list(found.probabilities) == hidden == list(found.hidden)
-        assert all(found.probabilities[c] == 2 * found.count // 8 for c in hidden)
+        assert all(found.probabilities[c] == Fraction(2, 8) for c in hidden)
 
 
 class Shifting:
@@ -447,8 +474,8 @@ def test_cells_whose_hashes_may_change_are_hashed_anew_at_every_call():
     for salt in range(3):
         for row in shifting.values():
             row.salt = salt
-        found = KERNEL.analyze(rows, table, mines, given, value=lambda num, den: num)  # type: ignore[union-attr]
-        assert all(found.probabilities[c] == 2 * found.count // 8 for c in found.hidden)
+        found = KERNEL.analyze(rows, table, mines, given, value=Fraction)  # type: ignore[union-attr]
+        assert all(found.probabilities[c] == Fraction(2, 8) for c in found.hidden)
 
 
 class Unhashable(tuple):
@@ -466,9 +493,9 @@ def test_cells_that_cannot_be_keys_fail_the_answer_with_a_python_exception(kind,
     odd = tuple(kind(c) for c in cells)
     assert KERNEL.analyze(rows, table, mines, odd).hidden[0] == odd[0]  # type: ignore[union-attr]
     with pytest.raises(error):
-        KERNEL.analyze(rows, table, mines, odd, value=lambda num, den: num)  # type: ignore[union-attr]
-    found = KERNEL.analyze(rows, table, mines, cells, value=lambda num, den: num)  # type: ignore[union-attr]
-    assert found.probabilities[(0, 0)] == 2 * found.count // 8
+        KERNEL.analyze(rows, table, mines, odd, value=Fraction)  # type: ignore[union-attr]
+    found = KERNEL.analyze(rows, table, mines, cells, value=Fraction)  # type: ignore[union-attr]
+    assert found.probabilities[(0, 0)] == Fraction(2, 8)
 
 
 def every_other_call_fails():
@@ -477,8 +504,10 @@ def every_other_call_fails():
 
 
 @pytest.mark.long
-@pytest.mark.parametrize("value", [None, lambda num, den: [num, den], every_other_call_fails()])
-def test_answers_given_back_leave_no_object_behind(value):
+@pytest.mark.parametrize("value, group", [(None, None), (lambda num, den: [num, den], None),
+                                          (every_other_call_fails(), None), (Fraction, Trio),
+                                          (every_other_call_fails(), Trio)])
+def test_answers_given_back_leave_no_object_behind(value, group):
     """An object leaked per call (a reference the answer or an error path keeps) shows as blocks
     that outlive the answers; the failing value fails half way through a position's groups."""
     board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")  # 4 groups and the sea
@@ -487,7 +516,7 @@ def test_answers_given_back_leave_no_object_behind(value):
     def calls(n):
         for _ in range(n):
             with contextlib.suppress(ZeroDivisionError):
-                KERNEL.analyze(*args, value=value)  # type: ignore[union-attr]
+                KERNEL.analyze(*args, value=value, group=group)  # type: ignore[union-attr]
 
     # the interpreter's own caches and free lists settle in bursts (up to 200 blocks in a thousand
     # calls, seen as late as the 6000th call, in every build): a reference kept per call shows as
@@ -907,7 +936,7 @@ def test_a_stop_callback_that_raises_or_says_stop_at_any_call_ends_the_count_the
 # a short fuzz of every entry point ---------------------------------------------------------------
 
 JUNK = [None, 0, -1, 2**63, 2**200, 1.5, "x", b"", b"\x00" * 8, b"\xff" * 8, (), [], {}, (0,), [(0, 0)],
-        ((-1,),), object()]
+        ((-1,),), object(), tuple, int]
 
 
 def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_answer():
@@ -919,6 +948,9 @@ def test_random_arguments_to_every_entry_point_end_in_a_python_exception_or_an_a
         lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, *a[:2], readings=a[2]),
         lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, cell_table(2, 2), value=a[0]),
         lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, a[0], value=lambda n, d: a[1]),
+        lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, cell_table(2, 2), value=a[0], group=a[1]),
+        lambda a: KERNEL.analyze(((-1, 1), (-1, -1)), table, 1, cell_table(2, 2), value=lambda n, d: a[0],
+                                 group=Trio),
         lambda a: KERNEL.Search(*a[:3]),
         lambda a: small_search().wins(a[0]),
         lambda a: small_search().after(*a[:3]),
