@@ -108,6 +108,17 @@ def test_a_board_of_sea_alone_has_every_cell_at_its_share_of_the_mines_whatever_
         assert Fraction(sea.mines, found.scale) == Fraction(mines, cells)
 
 
+@pytest.mark.parametrize("row", ["?????2??????1???????", "?????21?????13??????"])
+def test_a_groups_fraction_is_small_where_its_count_is_not(row):
+    # the sea's binomials for the window the parts leave it share a factor of some 200 bits, which
+    # the rows go without: each group's numerator and denominator stay within a word
+    board = Board.from_text("20x20x60\n" + "\n".join(["?" * 20] * 3 + [row] + ["?" * 20] * 16))
+    found = KERNEL.analyze(*kernel_args(board))  # type: ignore[union-attr]
+    assert found.count.bit_length() > 200
+    assert all(num < 2**64 and den < 2**64 for num, den, *_ in found.groups)
+    same(_compiled(board), pure(board))
+
+
 def widened(board: Board, rows: int) -> Board:
     """board with ``rows`` rows of hidden cells more below it: a sea beside its frontier"""
     return Board.from_text(board.to_text().split("\n", 1)[1] + ("\n" + "?" * board.width) * rows)
