@@ -368,8 +368,6 @@ EQUIVALENT: dict[str, str] = {
         "the path and the component hold open variables only: < 0, <= 0 and < 1 pick among the same",
     "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_13":
         "which variable the search branches on changes its path, never its counts",
-    "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_16":
-        "which variable the search branches on changes its path, never its counts",
     "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_28":
         "which variable the search branches on changes its path, never its counts",
     "countsweep.counting.dpll.xǁ_Searchǁ_pick__mutmut_30":

@@ -386,6 +386,12 @@ SE = "kernel/search.c: "
 UT = "kernel/util.c: "
 WI = "kernel/wide.c: "
 
+UNSHARED = ("the sea's rows keep none of the factor they share (shared_factor): the same answers over larger "
+            "fractions, each group's reduced as before")
+
+WIDER = ("the window is taken one mine count wider: a factor that a wider window's binomials share divides "
+         "these too, so the rows are exact and the answers the same")
+
 THIRD_ORDER = ("most_open only chooses the third order a part is probed along (the given one or breadth-first from "
                "the first box): " + PATH_ORDER + "; the tests hold the choice at its ends (a grid of 2x2 rules "
                "takes the given order, a 3D board's parts each kind); constraint_steps feeds the estimate of "
@@ -393,6 +399,23 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    WI + "`for (int i = wide_len(a, width) - 1; i >= 0; i--) {` 1 -> 0 #0":
+        "the remainder starts one limb higher, at a zero limb: every value the combination keeps is at least a "
+        "limb below its width (tree_plan's two limbs of room)",
+    CB + "`return (*scale = PyLong_FromLong(1)) ? 0 : -1;` 0 -> 1 #0": "the caller asks only whether it is below 0",
+    CB + "`return (*scale = PyLong_FromLong(1)) ? 0 : -1;` 1 -> 0 #0":
+        "reached only where every row is 0 (the sea cannot hold what the parts leave it): the count is 0 either way",
+    CB + "`return (*scale = PyLong_FromLong(1)) ? 0 : -1;` 1 -> 0 #1":
+        "the failure's -1 becomes 0, but 1 is CPython's cached small int: making it never fails",
+    CB + "`long low = top - (count - 1); /* the last row's t */` - -> + #1": WIDER,
+    CB + "`long low = top - (count - 1); /* the last row's t */` 1 -> 0 #0": WIDER,
+    CB + "`*scale = c ? shared_factor(c, n, low > 0 ? low : 0, top - i, &g) : NULL;` 0 -> 1 #0": WIDER,
+    CB + "`if (apart == 1)` 1 -> 0 #0": "the sea's denominator is bare times 1, a new integer of the same value",
+    CB + "`if (e > UINT64_MAX / f) {` > -> >= #0":
+        "at e exactly UINT64_MAX / f, where e f still fits, the window's factors are given up: " + UNSHARED,
+    CB + "`if (rem == (unsigned long long)-1 && PyErr_Occurred())` && -> || #0":
+        "a remainder below E is never all ones, so either form asks whether the conversion raised",
+    CB + "`long i = n < 0 ? count : top > n ? top - n : 0;` > -> >= #0": "at top == n, top - n is the 0 it gives",
     PA + '`adj->block = PyMem_Malloc(sizeof(int) * (2 * (size_t)n + 1 + (size_t)g->B));` 2 -> 3 #0': GROWN,
     PA + '`cap = adj->list ? 2 * cap : cap;` 2 -> 3 #0': GROWN,
     PA + '`size_t cap = 16 * (size_t)n + 16, used = 0;` 16 -> 17 #0': GROWN,
@@ -653,7 +676,9 @@ EQUIVALENT: dict[str, str] = {
         "entry read past a cell's list is within next (its buffer has four bytes over)",
     MD + "`for (; t < n; t++)` < -> <= #0":
         "removing a repeat copies one entry more past the list's end, which its length leaves unread",
-    MD + "`return 0;` 0 -> 1 #8": "analyze_arguments' caller tests for a negative return only",
+    MD + "`return 0;` 0 -> 1 #8": "density_of's caller tests for a negative return only",
+    MD + "`return 0;` 0 -> 1 #10": "group_argument's caller tests for a negative return only",
+    MD + "`return 0;` 0 -> 1 #11": "group_argument's caller tests for a negative return only",
     MD + "`if (!nb->hashes && !(nb->hashes = PyMem_Malloc(sizeof(Py_hash_t) * (size_t)(n ? n : 1)))) {` 1 -> 0 #0":
         "with no cell nothing is hashed: PyMem_Malloc(0) still returns a pointer, never read",
     PA + "`for (int t = g->cb_start[c]; t < g->cb_start[c + 1]; t++) {` + -> - #1": PATH_ORDER,
