@@ -435,8 +435,9 @@ def test_group_makes_each_groups_value_cells_and_mines_into_one_and_the_cells_st
 
 
 @pytest.mark.parametrize("group, value, says", [
-    (list, Fraction, "group: a subclass of tuple"), (tuple.__new__(Trio, (1, 2, 3)), Fraction, "group: a subclass of tuple"),
-    ("Group", Fraction, "group: a subclass of tuple"), (Trio, None, "group: given without value"),
+    (list, Fraction, "group: a subclass of tuple"), ("Group", Fraction, "group: a subclass of tuple"),
+    (tuple.__new__(Trio, (1, 2, 3)), Fraction, "group: a subclass of tuple"),
+    (Trio, None, "group: given without value"),
 ])
 def test_analyze_refuses_a_group_it_cannot_make_with_a_type_error_naming_it(group, value, says):
     with pytest.raises(TypeError, match=says):
