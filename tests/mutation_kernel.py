@@ -399,6 +399,7 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    CB + "`if (!t || c == 1)` 1 -> 0 #0": "the product divided by 1 where c is 1: the same integer",
     WI + "`for (int i = wide_len(a, width) - 1; i >= 0; i--) {` 1 -> 0 #0":
         "the remainder starts one limb higher, at a zero limb: every value the combination keeps is at least a "
         "limb below its width (tree_plan's two limbs of room)",
