@@ -28,21 +28,11 @@ static int widest(const Part *parts, int nparts) {
     return maxpw;
 }
 
-/* a * b and a * b // c as new references (NULL on error) */
+/* a * b, and a * b // c (b a Python integer or a long), as new references (NULL on error) */
 static PyObject *times(PyObject *a, PyObject *b) {
     return a && b ? PyNumber_Multiply(a, b) : NULL;
 }
 
-static PyObject *times_floordiv(PyObject *a, long b, long c) {
-    PyObject *pb = PyLong_FromLong(b), *pc = PyLong_FromLong(c);
-    PyObject *t = times(a, pb), *out = t && pc ? PyNumber_FloorDivide(t, pc) : NULL;
-    Py_XDECREF(pb);
-    Py_XDECREF(pc);
-    Py_XDECREF(t);
-    return out;
-}
-
-/* a * b // c as a new reference (NULL on error), where c divides a * b */
 static PyObject *times_over(PyObject *a, PyObject *b, long c) {
     PyObject *t = times(a, b);
     if (!t || c == 1)
@@ -51,6 +41,12 @@ static PyObject *times_over(PyObject *a, PyObject *b, long c) {
     Py_DECREF(t);
     Py_XDECREF(pc);
     return q;
+}
+
+static PyObject *times_floordiv(PyObject *a, long b, long c) {
+    PyObject *pb = PyLong_FromLong(b), *out = times_over(a, pb, c);
+    Py_XDECREF(pb);
+    return out;
 }
 
 /* What summing the parts' counts takes: a scratch of the widest part's limbs plus one, its bytes,
@@ -413,9 +409,7 @@ static Status tree_descend(Tree *t, const Position *p, int l, int r, const limb 
 static PyObject *over_apart(PyObject *bare, int apart) {
     if (apart == 1)
         return Py_NewRef(bare);
-    PyObject *a = PyLong_FromLong(apart), *den = times(bare, a);
-    Py_XDECREF(a);
-    return den;
+    return times_floordiv(bare, apart, 1);
 }
 
 /* The count as the rows made it (the sea's binomials over their factor, no settled factor: a
