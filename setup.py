@@ -11,7 +11,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 KERNEL = Path("kernel")
-STAGES = ("util", "wide", "position", "path", "dpll", "combine", "search", "module")
+STAGES = ("util", "wide", "position", "path", "dpll", "combine", "fraction", "search", "module")
 SOURCES = [str(KERNEL / f"{stage}.c") for stage in STAGES]
 
 

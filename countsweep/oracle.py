@@ -43,7 +43,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, gcd
+from math import comb
 from typing import TypedDict
 
 from countsweep.analysis import Analysis, Analyzer, Group
@@ -379,7 +379,7 @@ class KernelAnalyzer:
         mines = board.mines if prior is None else None
         try:
             found = KERNEL.analyze(board.grid, around, mines, cell_table(board.height, board.width),
-                                   readings=table, max_nodes=self.max_nodes, value=group_probability, group=Group,
+                                   readings=table, max_nodes=self.max_nodes, value=Fraction, group=Group,
                                    density=prior, **kernel_limits(limits), **methods)
         except KERNEL.NoLayout:
             raise _NoLayout(board, clues) from None
@@ -387,8 +387,8 @@ class KernelAnalyzer:
             raise answer_too_large(large.args[0], limits) from None
         if found is None:
             return None
-        # value made each group's probability, group each Group, and the map from each hidden cell to its
-        # group's probability
+        # the kernel made each group's probability (a Fraction in lowest terms, kernel/fraction.h), each Group,
+        # and the map from each hidden cell to its group's probability
         assert found.values is not None and found.probabilities is not None
         groups = tuple(found.values)
         probabilities = found.probabilities
@@ -407,52 +407,6 @@ class KernelAnalyzer:
 
 
 _KERNEL_ANALYZER = KernelAnalyzer()  # frozen, with the default budgets: one for every call of analyze
-
-_ZERO, _ONE = Fraction(0), Fraction(1)
-
-
-def _reduced_maker() -> Callable[[int, int], Fraction] | None:
-    """Fraction(n, d) for coprime ints with d > 0, without the constructor's type checks and gcd:
-    a third of the time of ``Fraction(num, den)``, which checks its arguments' types in Python.
-    It sets the two slots CPython's Fraction keeps (its own ``_from_coprime_ints`` does the same
-    from 3.12); where they are not those, None, and Fraction(num, den) is made as it is."""
-    new = object.__new__
-
-    def reduced(n: int, d: int) -> Fraction:
-        f = new(Fraction)
-        f._numerator = n  # type: ignore[attr-defined]
-        f._denominator = d  # type: ignore[attr-defined]
-        return f
-
-    try:
-        probe = reduced(-3, 7)
-        same = (probe == Fraction(-3, 7) and hash(probe) == hash(Fraction(-3, 7)) and str(probe) == "-3/7"
-                and probe.numerator == -3 and probe.denominator == 7 and probe + Fraction(1, 7) == Fraction(-2, 7))
-    except (AttributeError, TypeError):
-        return None
-    return reduced if same else None
-
-
-_REDUCED = _reduced_maker()
-
-
-def group_probability(num: int, den: int) -> Fraction:
-    """A group's probability from the kernel's numerator and denominator.  Two in three groups of play
-    are one settled cell: 0 and 1 are shared, and a Fraction made in Python costs more than the
-    kernel's whole count of some positions (the others are reduced here and made as they are).
-
-    >>> group_probability(6, 15), group_probability(0, 15), group_probability(15, 15)
-    (Fraction(2, 5), Fraction(0, 1), Fraction(1, 1))
-    """
-    if not num:
-        return _ZERO
-    if num == den:
-        return _ONE
-    if _REDUCED is None:
-        return Fraction(num, den)
-    g = gcd(num, den)
-    return _REDUCED(num // g, den // g)
-
 
 # Memory, measured on boards up to 1000x1000 (docs/limits.md): about this much per cell of the
 # board for its structures and the answer.

@@ -65,7 +65,6 @@ from countsweep.oracle import (
     backend_of,
     combine,
     count_components,
-    group_probability,
     kernel_limits,
 )
 
@@ -397,7 +396,7 @@ def _kernel_answer(rules: RuleSet, limits: Limits) -> Analysis | None:
     try:
         # the others join the sea unlisted: an answer as long as the named cells, not as the board
         found = KERNEL.analyze((values,), table, rules.total_mines, cells, readings=ranges, max_nodes=KERNEL_NODES,
-                               value=group_probability, group=Group, unlisted=others, **kernel_limits(limits),
+                               value=Fraction, group=Group, unlisted=others, **kernel_limits(limits),
                                density=None if prior is None else (prior.numerator, prior.denominator))
     except KERNEL.NoLayout:
         return None  # the Python implementation words the message: which rules, which total

@@ -21,6 +21,7 @@
  *               it shares with dpll.c)
  *   dpll.c      propagation and the decomposing DPLL count of one component
  *   combine.c   the components' counts and the sea's binomials into answers
+ *   fraction.c  each group's probability made as fractions.Fraction holds it
  *   search.c    the endgame Search type
  *   module.c    the Python glue: argument checks, the Answer structure, hooks
  *

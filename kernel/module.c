@@ -6,6 +6,7 @@
  */
 
 #include "combine.h"
+#include "fraction.h"
 #include "path.h"
 #include "search.h"
 #include "wide.h"
@@ -417,7 +418,8 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
     Py_ssize_t ng = PyList_GET_SIZE(groups);
     PyObject *values = PyList_New(ng), *probs = dict_for(p->hidden);
     PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */
-    int ok = values && probs;
+    int here = fraction_here(value); /* Fraction's made here, not called (fraction.h) */
+    int ok = values && probs && here >= 0;
     for (Py_ssize_t g = 0; g < ng && ok; g++) {
         PyObject *row = PyList_GET_ITEM(groups, g), *num = PyTuple_GET_ITEM(row, 0), *den = PyTuple_GET_ITEM(row, 1);
         int none = PyObject_Not(num), all = none ? 0 : PyObject_RichCompareBool(num, den, Py_EQ);
@@ -428,7 +430,7 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
         PyObject **kept = none ? &settled[0] : all ? &settled[1] : NULL, *v;
         if (kept && *kept) /* two in three groups of play are settled: one call for each kind */
             v = Py_NewRef(*kept);
-        else if ((v = PyObject_CallFunctionObjArgs(value, num, den, NULL)) && kept)
+        else if ((v = here ? fraction_reduced(num, den) : PyObject_CallFunctionObjArgs(value, num, den, NULL)) && kept)
             *kept = v;
         ok = v != NULL;
         if (ok && group) { /* the value, the cells, the mines: each group as the caller keeps it */
@@ -998,7 +1000,8 @@ static PyMethodDef kernel_methods[] = {
      "PART_BYTES.  A part whose search passes path_nodes "
      "nodes is counted along a path (0: every part, none enumerated; -1: none); one of at most enum_boxes boxes "
      "(up to ENUM_BOXES_MAX; 0: none) has its fillings enumerated first.  With value, the answer's values and probabilities "
-     "hold value(numerator, denominator) of each group, and each hidden cell's; with group too (a subclass of "
+     "hold value(numerator, denominator) of each group, and each hidden cell's (value fractions.Fraction: each "
+     "made in lowest terms as Fraction(numerator, denominator) makes it, without a call); with group too (a subclass of "
      "tuple), values holds group((value, cells, mines)) of each group, made as tuple.__new__ makes it.  unlisted: hidden cells no number "
      "sees that the rows do not list (up to MAX_UNLISTED): the sea's, counted, and named in no field.  density: "
      "(a, b), 0 < a < b, a prior in place of the mine total (mines None): each hidden cell a mine with probability "

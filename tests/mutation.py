@@ -819,9 +819,6 @@ EQUIVALENT.update({
     **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 83, 86, 87),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 70),
-    **_alike("the self-check guards an interpreter whose Fraction keeps other slots; on CPython every clause of it "
-             "holds, so a weaker check (or none) takes the same fast path, and the test that the maker is made "
-             "fails only where one clause is false", ORACLE + "x__reduced_maker", 15, 16, 17, 18, 19, 62),
     **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 10),
     **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
              "never shown", ORACLE + "x__no_layout", 10, 11, 19, 20),

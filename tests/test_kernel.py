@@ -119,6 +119,62 @@ def test_a_groups_fraction_is_small_where_its_count_is_not(row):
     same(_compiled(board), pure(board))
 
 
+def fraction_fields(value: object) -> tuple:
+    """What tells two equal Fractions apart where it matters: the type, both terms, the hash and the text"""
+    assert isinstance(value, Fraction)
+    return type(value), value.numerator, value.denominator, hash(value), str(value)
+
+
+@pytest.mark.parametrize("how", ["play", "midgame", "no total", "density"])
+def test_the_fractions_the_kernel_makes_are_the_ones_fractions_constructor_makes(how):
+    # value=Fraction is made in C (kernel/fraction.c): reduced by a word's gcd, or by math.gcd where a
+    # term passes a word (the midgames' groups: 1250 bits under the total, 50 to 140 under a prior),
+    # and given Fraction's slots
+    if how == "play":
+        boards = from_play(Settings(30, 16, 99, "safe", "corner"), 3, seed=5)
+    else:
+        boards = [midgame(60, 60, 0.2, 0.3, seed=s) for s in range(3)]
+    options: dict = {"density": (1, 5)} if how == "density" else {}
+    wide = answered = 0
+    for board in boards:
+        rows, table, mines, cells = kernel_args(board)
+        mines = None if how in ("no total", "density") else mines
+        made = KERNEL.analyze(rows, table, mines, cells, value=Fraction, **options)  # type: ignore[union-attr]
+        called = KERNEL.analyze(rows, table, mines, cells, value=lambda n, d: Fraction(n, d),  # type: ignore[union-attr]
+                                **options)
+        if made is None:  # the portable build (64-bit counts) declines the midgames
+            assert called is None
+            continue
+        answered += 1
+        assert [fraction_fields(v) for v in made.values] == [fraction_fields(v) for v in called.values]
+        assert made.probabilities == called.probabilities
+        assert all(made.probabilities[c] is made.values[g] for c, g in zip(made.hidden, made.group_of, strict=True))
+        wide += any(max(num, den) >= 2**63 for num, den, *_ in made.groups)
+    assert wide or how in ("play", "no total") or not answered  # these reach math.gcd
+
+
+@given(positions(max_hidden=12, kinds=TOPOLOGIES))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_fractions_the_kernel_makes_of_small_positions_are_fractions_own(board):
+    rows, table, mines, cells = kernel_args(board)
+    try:
+        made = KERNEL.analyze(rows, table, mines, cells, value=Fraction)  # type: ignore[union-attr]
+    except KERNEL.NoLayout:  # type: ignore[union-attr]
+        return
+    assert made is not None
+    assert [fraction_fields(v) for v in made.values] == [fraction_fields(Fraction(num, den))
+                                                         for num, den, *_ in made.groups]
+
+
+def test_a_fraction_subclass_given_as_value_is_called_not_made():
+    class Ratio(Fraction):
+        pass
+
+    rows, table, mines, cells = kernel_args(Board.from_text("4x4x3\n1???\n????\n??2?\n????"))
+    found = KERNEL.analyze(rows, table, mines, cells, value=Ratio)  # type: ignore[union-attr]
+    assert {type(v) for v in found.values} == {Ratio}
+
+
 def widened(board: Board, rows: int) -> Board:
     """board with ``rows`` rows of hidden cells more below it: a sea beside its frontier"""
     return Board.from_text(board.to_text().split("\n", 1)[1] + ("\n" + "?" * board.width) * rows)
@@ -1252,12 +1308,10 @@ def test_analyze_keeps_no_python_object_past_its_answer(mode):
     import gc
     import sys
 
-    from countsweep.oracle import group_probability
-
     # a position of play with many parts (six components, 33 groups): each part's totals made and freed
     board = max(from_play(Settings(30, 16, 99, "safe", "corner"), 2, seed=3), key=lambda b: analyze(b).components)
     rows, table, mines, cells = kernel_args(board)
-    options: dict = {"value": group_probability}
+    options: dict = {"value": Fraction}
     if mode in ("none", "density"):
         mines = None
         options["density"] = (99, 480) if mode == "density" else None

@@ -486,28 +486,6 @@ def test_the_cells_no_rule_names_are_no_group_of_their_own(implementation):
     assert answer.analysis.levels == ((Fraction(1, 2), 2),)
 
 
-@settings(max_examples=500)
-@given(st.integers(1, 2**200), st.integers(0, 2**200))
-def test_a_groups_probability_is_the_fraction_of_its_numerator_and_denominator(den, num):
-    from countsweep.oracle import group_probability
-
-    num = num % (den + 1)  # a group's mines are at most its layouts
-    p = group_probability(num, den)
-    assert type(p) is Fraction and p == Fraction(num, den)
-    assert (p.numerator, p.denominator, hash(p), str(p)) == (Fraction(num, den).numerator,
-                                                              Fraction(num, den).denominator,
-                                                              hash(Fraction(num, den)), str(Fraction(num, den)))
-    assert p * 2 - p == Fraction(num, den) and float(p) == num / den
-
-
-def test_where_fraction_keeps_other_slots_a_groups_probability_is_made_by_its_constructor(monkeypatch):
-    import countsweep.oracle as oracle
-
-    monkeypatch.setattr(oracle, "_REDUCED", None)
-    assert oracle.group_probability(6, 15) == Fraction(2, 5) and type(oracle.group_probability(6, 15)) is Fraction
-    assert oracle._reduced_maker() is not None  # CPython 3.11 to 3.13 keep _numerator, _denominator
-
-
 # ---------------------------------------------------------------------------
 # limits over a block of work (Limits.throughout)
 # ---------------------------------------------------------------------------
