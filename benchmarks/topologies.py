@@ -55,6 +55,23 @@ def paired_times(board: Board, partner: Board, repeat: int) -> tuple[float, floa
     return best[0], best[1]
 
 
+def square_pool(games: int, seed: int) -> list[Board]:
+    """The square grid's positions a partner is chosen from: seeded play on 16x16 boards with 40 mines."""
+    return from_play(Settings(16, 16, MINES, "safe", "corner"), 6 * games, seed=seed)
+
+
+def played(name: str, games: int, seed: int) -> list[Board]:
+    """The positions of seeded greedy play on topology ``name`` (a key of :data:`TOPOLOGIES`)."""
+    spec, width, height = TOPOLOGIES[name]
+    return from_play(Settings(width, height, MINES, "safe", "corner", topology=spec), games, seed=seed)
+
+
+def partner(board: Board, pool: list[Board]) -> Board:
+    """The square position of ``pool`` nearest ``board`` in hidden cells and numbers (the first of equals)."""
+    h, n = shape(board)
+    return min(pool, key=lambda s: abs(shape(s)[0] - h) + abs(shape(s)[1] - n))
+
+
 def frontier(board: Board) -> int:
     """The hidden cells some number sees: what the counting works on (a 3D number sees 26)."""
     return len(analyze(board).frontier)
@@ -69,23 +86,22 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     report = Report.of("benchmarks.topologies", argv, args)
     report.print(f"machine: {machine()}; best of {args.repeat} calls; {MINES} mines on 256 cells")
-    pool = from_play(Settings(16, 16, MINES, "safe", "corner"), 6 * args.games, seed=args.seed)
+    pool = square_pool(args.games, args.seed)
     square = [(shape(b), best_time(lambda b=b: analyze(b), args.repeat), b, frontier(b)) for b in pool]
     rows = [("square (the pool)", len(square), statistics.median(s[0][0] for s in square),
              statistics.median(s[0][1] for s in square), statistics.median(s[3] for s in square),
              f"{statistics.median(s[1] for s in square) * 1000:.3f}", f"{sum(s[1] for s in square) * 1000:.1f}",
              "", "1", "", "", "1")]
-    for name, (spec, width, height) in TOPOLOGIES.items():
-        boards = from_play(Settings(width, height, MINES, "safe", "corner", topology=spec), args.games,
-                           seed=args.seed)
+    for name in TOPOLOGIES:
+        boards = played(name, args.games, args.seed)
         ratios, times, gaps, by_work = [], [], [], []
         for b in boards:
             (h, n), f = shape(b), frontier(b)
-            partner = min(square, key=lambda s: abs(s[0][0] - h) + abs(s[0][1] - n))
-            t, u = paired_times(b, partner[2], args.repeat)
+            near = partner(b, pool)
+            t, u = paired_times(b, near, args.repeat)
             times.append(t)
             ratios.append(t / u)
-            gaps.append(abs(partner[0][0] - h) + abs(partner[0][1] - n))
+            gaps.append(abs(shape(near)[0] - h) + abs(shape(near)[1] - n))
             # a second partner, as near in frontier cells and numbers: the same work on the grid
             alike = min(square, key=lambda s: abs(s[3] - f) + abs(s[0][1] - n))
             t, u = paired_times(b, alike[2], args.repeat)

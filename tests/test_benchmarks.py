@@ -30,6 +30,8 @@ TINY = {
     "benchmarks.optimal": ["--boards", "2x2,2x3", "--max-mines", "2"],
     "benchmarks.peers": ["--games", "1", "--repeat", "1", "--corpus", "beginner-safe-0"],
     "benchmarks.identity": ["--games", "2"],
+    "benchmarks.versus": ["HEAD", "--topology", "hex", "--games", "1", "--runs", "1", "--repeat", "1", "--no-build",
+                          "--play", "2"],
     "benchmarks.cluster": ["--games", "4", "--fast-games", "40", "--batches", "5"],
     "benchmarks.serve": ["--games", "1", "--seconds", "0.5", "--workers", "1", "--clients", "2"],
     "experiments.guessing": ["--boards", "3x3x2", "--workers", "1"],
@@ -379,3 +381,23 @@ def test_a_bare_save_keeps_each_scaling_family_in_its_own_section(tmp_path):
     assert sorted(sections) == ["scaling", "scaling-corridor"]
     assert sections["scaling-corridor"].command.endswith("--family corridor --sizes 5 --no-ganak")
     assert set(sections["scaling"].figures) == {"n5_python_s", "n5_python_mb", "n5_analyze_s", "n5_analyze_mb"}
+
+
+def test_versus_runs_the_other_commit_on_its_own_code_and_without_a_kernel_when_asked(tmp_path):
+    import subprocess
+    import sys
+
+    from benchmarks.results import ROOT
+    from benchmarks.versus import checkout, middle, tree_env
+
+    tree = checkout("HEAD", tmp_path, build=False)
+    try:
+        probe = "import countsweep, countsweep.kernel as k; print(countsweep.__file__, k.KERNEL is None)"
+        done = subprocess.run([sys.executable, "-c", probe], cwd=tree, env=tree_env(tree, pure=True), check=True,
+                              capture_output=True, text=True)
+        where, pure = done.stdout.split()
+        # the scratch tree's own package, not the installed one; and no kernel, not the installed tree's
+        assert where == str(tree / "countsweep" / "__init__.py") and pure == "True"
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+    assert middle([3.0, 1.0, 2.0]) == 2.0 and middle([4.0, 1.0, 3.0, 2.0]) == 2.0
