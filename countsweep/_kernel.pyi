@@ -18,7 +18,7 @@ WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
 """1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact``,
-``_path_limits``, ``_part_bytes``, ``_enum_nodes`` and ``_memo_hash_bits`` hooks exist."""
+``_path_limits``, ``_part_bytes``, ``_enum_nodes``, ``_memo_hash_bits`` and ``_fraction_forget`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 """The endgame ``Search``'s depth limit when none is given: 200, the Python search's ``MAX_DEPTH``."""
 
@@ -110,6 +110,11 @@ def _memo_hash_bits(bits: int, /) -> int:
 def _enum_nodes(nodes: int, /) -> int:
     """Debug builds only: the nodes a part's fillings may take before it is searched instead (0: the
     default, ENUM_NODES); returns how many parts passed the limit since the last call."""
+
+def _fraction_forget() -> bool:
+    """Debug builds only: forget ``fractions.Fraction`` as the kernel looked it up, so that the next
+    ``analyze`` given ``value=`` looks it up and checks it again; returns whether Fractions were made in
+    C until then (``kernel/fraction.h``)."""
 
 def _part_bytes(size: int, /) -> int:
     """Debug builds only: the bytes a part's rows (its total and every box's marginal by mine count, one

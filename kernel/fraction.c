@@ -84,6 +84,17 @@ static int look_up(void) {
 /* Fractions                                                                  */
 /* ========================================================================== */
 
+#ifdef COUNTSWEEP_DEBUG
+int fraction_forget(void) {
+    int was = state > 0;
+    Py_CLEAR(fraction_type);
+    Py_CLEAR(math_gcd);
+    numerator_slot = denominator_slot = NULL;
+    state = 0;
+    return was;
+}
+#endif
+
 int fraction_here(PyObject *value) {
     if (!state && look_up() < 0)
         return -1;

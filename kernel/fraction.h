@@ -29,4 +29,10 @@ int fraction_here(PyObject *value);
    den > 0 Python ints; only once fraction_here has answered 1. */
 PyObject *fraction_reduced(PyObject *num, PyObject *den);
 
+#ifdef COUNTSWEEP_DEBUG
+/* Forget what was looked up: the next fraction_here looks fractions.Fraction up again (the tests
+   give it Fractions unlike CPython's); whether fractions were made here until now. */
+int fraction_forget(void);
+#endif
+
 #endif

@@ -900,6 +900,14 @@ static PyObject *debug_part_bytes(PyObject *self, PyObject *args) {
     return PyLong_FromLong(dpll_set_part_bytes(bytes));
 }
 
+/* _fraction_forget() -> whether Fractions were made in C until now; the next analyze looks
+   fractions.Fraction up again */
+static PyObject *debug_fraction_forget(PyObject *self, PyObject *noargs) {
+    (void)self;
+    (void)noargs;
+    return PyBool_FromLong(fraction_forget());
+}
+
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
 static PyObject *debug_binomial(PyObject *self, PyObject *args) {
     (void)self;
@@ -1027,6 +1035,9 @@ static PyMethodDef kernel_methods[] = {
     {"_part_bytes", debug_part_bytes, METH_VARARGS,
      "Debug: _part_bytes(bytes) sets the bytes a part's rows may take while they are counted (0: PART_BYTES) "
      "and returns how many parts declined past the limit since the last call."},
+    {"_fraction_forget", debug_fraction_forget, METH_NOARGS,
+     "Debug: _fraction_forget() forgets fractions.Fraction as looked up (the next analyze looks it up again) and "
+     "returns whether Fractions were made in C until then."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

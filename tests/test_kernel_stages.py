@@ -14,6 +14,9 @@ stage is held to its Python twin or to arithmetic done apart:
 * ``util.c``: the binomial table equals :func:`math.comb`;
 * ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
   the exact division by a small number is ``//`` wherever it divides.
+* ``fraction.c``: a ``fractions.Fraction`` unlike CPython's in any one of the checks (equality,
+  hash, text, numerator), or without its two slots, is called for every group; one alike in all
+  is made in C, its constructor called for the check's -3/7 alone.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from array import array
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -419,3 +423,112 @@ def test_the_exact_division_refuses_what_it_cannot_hold():
     for x, d in [(-6, 3), (2**1024, 1), (6, 0), (6, 2**32), (7, 2), (2**64 + 1, 3)]:
         with pytest.raises((OverflowError, ValueError)):
             KERNEL._divexact(x, d)
+
+
+# -- fraction.c: a Fraction unlike CPython's is called, not made ------------------------------------
+
+class Slotted:
+    """A stand-in for fractions.Fraction with its two slots, made as Fraction is, whose equality, hash,
+    text and numerator each take one ``way``: alike for a Fraction made in C and one constructed, or
+    unlike in that one check alone.  Every construction is kept in ``calls``."""
+
+    __slots__ = ("_denominator", "_numerator")
+    way = ""
+    calls: ClassVar[list] = []
+
+    def __new__(cls, n: int, d: int):
+        cls.calls.append((n, d))
+        made = object.__new__(cls)
+        made._numerator, made._denominator = n, d
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        return self.way != "unequal" and isinstance(other, Slotted)
+
+    def __hash__(self) -> int:
+        return id(self) if self.way == "hash" else 1
+
+    def __str__(self) -> str:
+        return str(id(self)) if self.way == "text" else "x"
+
+    @property
+    def numerator(self) -> int:
+        return self._numerator + (self.way == "numerator")
+
+
+def unlike(way: str) -> type:
+    return type(f"Slotted_{way}", (Slotted,), {"__slots__": (), "way": way, "calls": []})
+
+
+class Plain:
+    """A Fraction with no slots at all."""
+
+    def __init__(self, n: int, d: int) -> None:
+        self.n, self.d = n, d
+
+
+class Others:
+    """A Fraction whose slots are named otherwise."""
+
+    __slots__ = ("d", "n")
+
+    def __init__(self, n: int, d: int) -> None:
+        self.n, self.d = n, d
+
+
+def made_by(fraction: object) -> list:
+    """The values of a small position with open groups, ``fraction`` given as ``fractions.Fraction`` and as
+    ``value``, looked up afresh (and forgotten again after)."""
+    import sys
+    import types
+
+    module = types.ModuleType("fractions")
+    module.Fraction = fraction  # type: ignore[attr-defined]
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    saved = sys.modules["fractions"]
+    sys.modules["fractions"] = module
+    KERNEL._fraction_forget()  # type: ignore[union-attr]
+    try:
+        found = KERNEL.analyze(board.grid, kernel_table(board.topology, 4, 4), 3,  # type: ignore[union-attr]
+                               tuple(board.cells()), value=fraction)
+    finally:
+        sys.modules["fractions"] = saved
+        KERNEL._fraction_forget()  # type: ignore[union-attr]
+    return found.values
+
+
+@pytest.mark.parametrize("way", ["unequal", "hash", "text", "numerator"])
+def test_a_fraction_unlike_cpythons_in_one_check_is_called_for_every_group(way):
+    fraction = unlike(way)
+    values = made_by(fraction)
+    assert all(type(v) is fraction for v in values) and len(values) > 2
+    # the check's -3/7, then a call for each open group and one for each kind of settled group
+    assert fraction.calls[0] == (-3, 7) and len(fraction.calls) > 2
+
+
+def test_a_fraction_like_cpythons_in_every_check_is_made_not_called():
+    fraction = unlike("")
+    values = made_by(fraction)
+    assert fraction.calls == [(-3, 7)]  # only the check's: every group's value was made in C
+    assert all(type(v) is fraction for v in values) and len(values) > 2
+    from fractions import Fraction
+
+    assert [(v._numerator, v._denominator) for v in values] == [(v.numerator, v.denominator)
+                                                                for v in made_by(Fraction)]
+
+
+@pytest.mark.parametrize("fraction", [Plain, Others, lambda n, d: (n, d)], ids=["no slots", "other slots", "no type"])
+def test_a_fraction_without_cpythons_slots_is_called(fraction):
+    values = made_by(fraction)
+    assert all(type(v) is (tuple if fraction not in (Plain, Others) else fraction) for v in values)
+    assert KERNEL._fraction_forget() is False  # type: ignore[union-attr]  # forgotten after made_by
+
+
+def test_cpythons_fraction_is_made_in_c_once_looked_up_again():
+    from fractions import Fraction
+
+    KERNEL._fraction_forget()  # type: ignore[union-attr]
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    KERNEL.analyze(board.grid, kernel_table(board.topology, 4, 4), 3, tuple(board.cells()),  # type: ignore[union-attr]
+                   value=Fraction)
+    assert KERNEL._fraction_forget() is True  # type: ignore[union-attr]
