@@ -456,15 +456,6 @@ out:
     return status;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b) {
-    while (b) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* A factor F that every C(n, t) for t from t0 to t1 shares (t0 <= t1 <= n), given c = C(n, t1):
    C(n, t) = c * (t + 1) ... t1 / ((n - t1 + 1) ... (n - t)), so each is c times a fraction whose
    denominator divides E = (n - t1 + 1) ... (n - t0), and F = c / gcd(c, E) (coprime to E / gcd)
@@ -488,7 +479,7 @@ static PyObject *shared_factor(PyObject *c, long n, long t0, long t1, PyObject *
     Py_XDECREF(r);
     if (rem == (unsigned long long)-1 && PyErr_Occurred())
         return *g = NULL;
-    *g = PyLong_FromUnsignedLongLong(gcd64(e, rem));
+    *g = PyLong_FromUnsignedLongLong(gcd_word(e, rem));
     return *g ? PyNumber_FloorDivide(c, *g) : NULL;
 }
 

@@ -9,7 +9,7 @@
 
 static PyTypeObject *fraction_type; /* fractions.Fraction */
 static PyMemberDef *numerator_slot, *denominator_slot;
-static PyObject *math_gcd, *no_args;
+static PyObject *no_args;
 static int state; /* 0: not looked up yet; 1: fractions made here; -1: the caller calls Fraction */
 
 /* Fraction's writable object slot called name; NULL, with no exception, where it has none */
@@ -53,27 +53,22 @@ static int made_alike(void) {
     return alike;
 }
 
-/* Fraction, its slots and math.gcd, looked up once: state 1 or -1, and 0; -1 with an exception
-   (an import failed: state stays 0, to look again next time). */
+/* Fraction and its slots, looked up once: state 1 or -1, and 0; -1 with an exception (the import
+   failed: state stays 0, to look again next time). */
 static int look_up(void) {
-    PyObject *fractions = PyImport_ImportModule("fractions"), *math = PyImport_ImportModule("math");
+    PyObject *fractions = PyImport_ImportModule("fractions");
     PyObject *type = fractions ? PyObject_GetAttrString(fractions, "Fraction") : NULL;
-    PyObject *gcd = math ? PyObject_GetAttrString(math, "gcd") : NULL;
     Py_XDECREF(fractions);
-    Py_XDECREF(math);
-    if (!type || !gcd || (!no_args && !(no_args = PyTuple_New(0)))) {
+    if (!type || (!no_args && !(no_args = PyTuple_New(0)))) {
         Py_XDECREF(type);
-        Py_XDECREF(gcd);
         return -1;
     }
     if (!PyType_Check(type)) {
         Py_DECREF(type);
-        Py_DECREF(gcd);
         state = -1;
         return 0;
     }
     fraction_type = (PyTypeObject *)type; /* kept for the interpreter's life, as the module's types are */
-    math_gcd = gcd;
     numerator_slot = slot_of("_numerator");
     denominator_slot = slot_of("_denominator");
     state = numerator_slot && denominator_slot && made_alike() ? 1 : -1;
@@ -88,7 +83,6 @@ static int look_up(void) {
 int fraction_forget(void) {
     int was = state > 0;
     Py_CLEAR(fraction_type);
-    Py_CLEAR(math_gcd);
     numerator_slot = denominator_slot = NULL;
     state = 0;
     return was;
@@ -99,15 +93,6 @@ int fraction_here(PyObject *value) {
     if (!state && look_up() < 0)
         return -1;
     return state > 0 && value == (PyObject *)fraction_type;
-}
-
-static uint64_t gcd_word(uint64_t a, uint64_t b) {
-    while (b) {
-        uint64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
 }
 
 PyObject *fraction_reduced(PyObject *num, PyObject *den) {
@@ -125,7 +110,7 @@ PyObject *fraction_reduced(PyObject *num, PyObject *den) {
         n = PyLong_FromUnsignedLongLong((uint64_t)a / g);
         d = n ? PyLong_FromUnsignedLongLong((uint64_t)b / g) : NULL;
     } else {
-        PyObject *g = PyObject_CallFunctionObjArgs(math_gcd, num, den, NULL);
+        PyObject *g = PyObject_CallFunctionObjArgs(kernel_math_gcd, num, den, NULL);
         n = g ? PyNumber_FloorDivide(num, g) : NULL;
         d = n ? PyNumber_FloorDivide(den, g) : NULL;
         Py_XDECREF(g);

@@ -184,8 +184,11 @@ count_t binomial(int n, int k);
 /* C(n, k) as a Python integer, for any n (math.comb past the table) */
 PyObject *binomial_long(long n, long k);
 
-/* math.comb, looked up when the module loads */
-extern PyObject *kernel_math_comb;
+/* math.comb and math.gcd, looked up when the module loads */
+extern PyObject *kernel_math_comb, *kernel_math_gcd;
+
+/* the greatest common divisor of two words (Euclid's) */
+uint64_t gcd_word(uint64_t a, uint64_t b);
 
 /* The two memos (the counting search's, dpll.c, and the endgame search's, search.c) find a key by
    a 64-bit hash, then compare the keys whole.  Two keys' hashes almost never meet, so debug builds

@@ -1064,8 +1064,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     binomials_init();
     PyObject *math = PyImport_ImportModule("math");
     kernel_math_comb = math ? PyObject_GetAttrString(math, "comb") : NULL;
+    kernel_math_gcd = kernel_math_comb ? PyObject_GetAttrString(math, "gcd") : NULL;
     Py_XDECREF(math);
-    if (!kernel_math_comb)
+    if (!kernel_math_gcd)
         return NULL;
     if (!AnswerType && !(AnswerType = PyStructSequence_NewType(&answer_desc)))
         return NULL;

@@ -90,7 +90,16 @@ void arena_reset(Arena *a) {
 /* Binomials                                                                  */
 /* ========================================================================== */
 
-PyObject *kernel_math_comb;
+PyObject *kernel_math_comb, *kernel_math_gcd;
+
+uint64_t gcd_word(uint64_t a, uint64_t b) {
+    while (b) {
+        uint64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
 
 /* Pascal's triangle to MAX_BOX: C(120, 60) < 2**117 and C(58, 29) < 2**55, in a count_t */
 static count_t choose_table[MAX_BOX + 1][MAX_BOX + 1];
