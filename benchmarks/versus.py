@@ -73,12 +73,17 @@ def tree_env(tree: Path, pure: bool = False) -> dict[str, str]:
 def checkout(commit: str, into: Path, build: bool) -> Path:
     """``commit`` checked out in ``into`` (a detached worktree), its kernel built there if ``build``."""
     tree = into / "base"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), commit], check=True)
+    done = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), commit],
+                          capture_output=True, text=True)
+    if done.returncode:
+        why = (done.stderr.strip().splitlines() or ["git failed"])[-1]
+        raise SystemExit(f"benchmarks.versus: error: cannot check {commit!r} out: {why}")
     if build:
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if not list((tree / "countsweep").glob("_kernel*")):  # the build is optional: it may go on without it
-            raise SystemExit(f"countsweep: error: {commit}'s kernel did not build; --no-build times its Python path")
+            raise SystemExit(f"benchmarks.versus: error: {commit}'s kernel did not build; --no-build times its Python "
+                             "path")
     return tree
 
 
@@ -119,6 +124,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-build", action="store_true", help="the other commit's pure-Python path")
     arguments(ap, "versus")
     args = ap.parse_args(argv)
+    known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "-q", args.commit + "^{commit}"],
+                           capture_output=True, text=True)
+    if known.returncode:
+        raise SystemExit(f"benchmarks.versus: error: git knows no commit {args.commit!r}")
     report = Report.of("benchmarks.versus", argv, args)
     names = [SHORT[t] for t in args.topologies] if args.topologies else list(TOPOLOGIES)
     pool = square_pool(args.games, args.seed)

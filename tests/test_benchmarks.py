@@ -401,3 +401,11 @@ def test_versus_runs_the_other_commit_on_its_own_code_and_without_a_kernel_when_
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
     assert middle([3.0, 1.0, 2.0]) == 2.0 and middle([4.0, 1.0, 3.0, 2.0]) == 2.0
+
+
+def test_versus_refuses_a_commit_git_does_not_know_in_one_line(capsys):
+    from benchmarks.versus import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["no-such-commit-here", "--topology", "hex", "--games", "1"])
+    assert str(stopped.value) == "benchmarks.versus: error: git knows no commit 'no-such-commit-here'"
