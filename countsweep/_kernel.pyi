@@ -111,10 +111,10 @@ def _enum_nodes(nodes: int, /) -> int:
     """Debug builds only: the nodes a part's fillings may take before it is searched instead (0: the
     default, ENUM_NODES); returns how many parts passed the limit since the last call."""
 
-def _fraction_forget() -> bool:
+def _fraction_forget() -> int:
     """Debug builds only: forget ``fractions.Fraction`` as the kernel looked it up, so that the next
-    ``analyze`` given ``value=`` looks it up and checks it again; returns whether Fractions were made in
-    C until then (``kernel/fraction.h``)."""
+    ``analyze`` given ``value=`` looks it up and checks it again; returns what it had found: 1 Fractions
+    made in C, -1 ``Fraction`` called, 0 not looked up yet (``kernel/fraction.h``)."""
 
 def _part_bytes(size: int, /) -> int:
     """Debug builds only: the bytes a part's rows (its total and every box's marginal by mine count, one

@@ -81,7 +81,7 @@ static int look_up(void) {
 
 #ifdef COUNTSWEEP_DEBUG
 int fraction_forget(void) {
-    int was = state > 0;
+    int was = state;
     Py_CLEAR(fraction_type);
     numerator_slot = denominator_slot = NULL;
     state = 0;

@@ -31,7 +31,8 @@ PyObject *fraction_reduced(PyObject *num, PyObject *den);
 
 #ifdef COUNTSWEEP_DEBUG
 /* Forget what was looked up: the next fraction_here looks fractions.Fraction up again (the tests
-   give it Fractions unlike CPython's); whether fractions were made here until now. */
+   give it Fractions unlike CPython's).  What it had found: 1 fractions made here, -1 the caller
+   calls Fraction, 0 not looked up yet. */
 int fraction_forget(void);
 #endif
 

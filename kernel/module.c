@@ -900,12 +900,12 @@ static PyObject *debug_part_bytes(PyObject *self, PyObject *args) {
     return PyLong_FromLong(dpll_set_part_bytes(bytes));
 }
 
-/* _fraction_forget() -> whether Fractions were made in C until now; the next analyze looks
-   fractions.Fraction up again */
+/* _fraction_forget() -> what fraction.c had found (1 made in C, -1 called, 0 not looked up); the
+   next analyze looks fractions.Fraction up again */
 static PyObject *debug_fraction_forget(PyObject *self, PyObject *noargs) {
     (void)self;
     (void)noargs;
-    return PyBool_FromLong(fraction_forget());
+    return PyLong_FromLong(fraction_forget());
 }
 
 /* _binomial(n, k) -> C(n, k) from the table (n <= MAX_BOX) */
@@ -1037,7 +1037,7 @@ static PyMethodDef kernel_methods[] = {
      "and returns how many parts declined past the limit since the last call."},
     {"_fraction_forget", debug_fraction_forget, METH_NOARGS,
      "Debug: _fraction_forget() forgets fractions.Fraction as looked up (the next analyze looks it up again) and "
-     "returns whether Fractions were made in C until then."},
+     "returns what it had found: 1 Fractions made in C, -1 Fraction called, 0 not looked up."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

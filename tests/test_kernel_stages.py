@@ -476,9 +476,9 @@ class Others:
         self.n, self.d = n, d
 
 
-def made_by(fraction: object) -> list:
+def made_by(fraction: object) -> tuple[list, int]:
     """The values of a small position with open groups, ``fraction`` given as ``fractions.Fraction`` and as
-    ``value``, looked up afresh (and forgotten again after)."""
+    ``value``, looked up afresh, and what the kernel found of it (1 made in C, -1 called), forgotten after."""
     import sys
     import types
 
@@ -493,35 +493,52 @@ def made_by(fraction: object) -> list:
                                tuple(board.cells()), value=fraction)
     finally:
         sys.modules["fractions"] = saved
-        KERNEL._fraction_forget()  # type: ignore[union-attr]
-    return found.values
+        way = KERNEL._fraction_forget()  # type: ignore[union-attr]
+    return found.values, way
 
 
 @pytest.mark.parametrize("way", ["unequal", "hash", "text", "numerator"])
 def test_a_fraction_unlike_cpythons_in_one_check_is_called_for_every_group(way):
     fraction = unlike(way)
-    values = made_by(fraction)
-    assert all(type(v) is fraction for v in values) and len(values) > 2
+    values, found = made_by(fraction)
+    assert found == -1 and all(type(v) is fraction for v in values) and len(values) > 2
     # the check's -3/7, then a call for each open group and one for each kind of settled group
     assert fraction.calls[0] == (-3, 7) and len(fraction.calls) > 2
 
 
 def test_a_fraction_like_cpythons_in_every_check_is_made_not_called():
     fraction = unlike("")
-    values = made_by(fraction)
-    assert fraction.calls == [(-3, 7)]  # only the check's: every group's value was made in C
+    values, found = made_by(fraction)
+    assert found == 1 and fraction.calls == [(-3, 7)]  # only the check's: every group's value was made in C
     assert all(type(v) is fraction for v in values) and len(values) > 2
     from fractions import Fraction
 
     assert [(v._numerator, v._denominator) for v in values] == [(v.numerator, v.denominator)
-                                                                for v in made_by(Fraction)]
+                                                                for v in made_by(Fraction)[0]]
 
 
 @pytest.mark.parametrize("fraction", [Plain, Others, lambda n, d: (n, d)], ids=["no slots", "other slots", "no type"])
 def test_a_fraction_without_cpythons_slots_is_called(fraction):
-    values = made_by(fraction)
-    assert all(type(v) is (tuple if fraction not in (Plain, Others) else fraction) for v in values)
-    assert KERNEL._fraction_forget() is False  # type: ignore[union-attr]  # forgotten after made_by
+    values, found = made_by(fraction)
+    assert found == -1 and all(type(v) is (tuple if fraction not in (Plain, Others) else fraction) for v in values)
+    assert KERNEL._fraction_forget() == 0  # type: ignore[union-attr]  # forgotten after made_by
+
+
+def test_a_fractions_module_that_cannot_be_imported_is_the_analysis_error():
+    import sys
+
+    board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
+    saved = sys.modules["fractions"]
+    sys.modules["fractions"] = None  # type: ignore[assignment]  # importing it raises
+    KERNEL._fraction_forget()  # type: ignore[union-attr]
+    try:
+        with pytest.raises(ImportError):
+            KERNEL.analyze(board.grid, kernel_table(board.topology, 4, 4), 3,  # type: ignore[union-attr]
+                           tuple(board.cells()), value=lambda n, d: (n, d))
+        assert KERNEL._fraction_forget() == 0  # type: ignore[union-attr]  # nothing looked up: next time again
+    finally:
+        sys.modules["fractions"] = saved
+        KERNEL._fraction_forget()  # type: ignore[union-attr]
 
 
 def test_cpythons_fraction_is_made_in_c_once_looked_up_again():
@@ -531,4 +548,4 @@ def test_cpythons_fraction_is_made_in_c_once_looked_up_again():
     board = Board.from_text("4x4x3\n1???\n????\n??2?\n????")
     KERNEL.analyze(board.grid, kernel_table(board.topology, 4, 4), 3, tuple(board.cells()),  # type: ignore[union-attr]
                    value=Fraction)
-    assert KERNEL._fraction_forget() is True  # type: ignore[union-attr]
+    assert KERNEL._fraction_forget() == 1  # type: ignore[union-attr]
