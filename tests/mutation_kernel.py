@@ -418,9 +418,9 @@ EQUIVALENT: dict[str, str] = {
         "once looked up, state is 1 or -1, never 0: state >= 0 is state > 0",
     FR + "`if (g == 1)` 1 -> 0 #0": "g is never 0 (the denominator is not): the terms are made again, divided by "
                                      "1, the same Fraction",
-    **dict.fromkeys([FR + "`if (!wide_num && !wide_den) { /* a word each */` ! -> (dropped) #" + k for k in "01"],
-                    "terms that fit a word are reduced by math.gcd too: the same Fraction, slower (a numerator is "
-                    "never wide where its denominator is not: a probability is at most 1)"),
+    FR + "`if (!wide_num && !wide_den) { /* a word each */` ! -> (dropped) #0":
+        "terms that fit a word are reduced by math.gcd too: the same Fraction, slower (a numerator is never wide "
+        "where its denominator is not: a probability is at most 1)",
     **dict.fromkeys([FR + "`if ((a == -1 || b == -1) && PyErr_Occurred())` " + m
                      for m in ("== -> != #0", "1 -> 0 #0", "|| -> && #0", "== -> != #1", "1 -> 0 #1")],
                     "the terms are the combination's Python ints, whose conversion never raises: with any test "
