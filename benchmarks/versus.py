@@ -106,11 +106,6 @@ def games_per_second(tree: Path, agent: str, games: int, seed: int, pure: bool) 
     return float(found.group(1))
 
 
-def middle(runs: list[float]) -> float:
-    """The middle of a code's runs (the lower of the two middles of an even number)."""
-    return sorted(runs)[(len(runs) - 1) // 2]
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("commit", help="the commit to compare this tree with (any name git knows)")
@@ -151,7 +146,7 @@ def main(argv: list[str] | None = None) -> None:
                     for key, tree in (("base", base), ("here", ROOT)):
                         played_runs.setdefault((agent, key), []).append(
                             games_per_second(tree, agent, args.play, args.seed, key == "base" and args.no_build))
-            speeds = {k: middle(v) for k, v in played_runs.items()}
+            speeds = {k: statistics.median_low(v) for k, v in played_runs.items()}
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
     rows, at = [], 0
@@ -160,9 +155,9 @@ def main(argv: list[str] | None = None) -> None:
         cell = {}
         for key in ("base", "here"):
             runs = [run[at:at + n] for run in found[key]]
-            cell[key] = (middle([statistics.median(t[0] for t in run) * 1e6 for run in runs]),
-                         middle([statistics.median(t[1] for t in run) * 1e6 for run in runs]),
-                         middle([statistics.median(t[0] / t[1] for t in run) for run in runs]))
+            cell[key] = (statistics.median_low([statistics.median(t[0] for t in run) * 1e6 for run in runs]),
+                         statistics.median_low([statistics.median(t[1] for t in run) * 1e6 for run in runs]),
+                         statistics.median_low([statistics.median(t[0] / t[1] for t in run) for run in runs]))
         at += n
         rows.append((name, n, f"{cell['base'][0]:.1f}", f"{cell['here'][0]:.1f}",
                      f"{cell['here'][0] / cell['base'][0]:.3f}", f"{cell['base'][1]:.1f}", f"{cell['here'][1]:.1f}",

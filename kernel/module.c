@@ -418,7 +418,7 @@ static int answer_values(const Position *p, PyObject *groups, PyObject *cells, c
     Py_ssize_t ng = PyList_GET_SIZE(groups);
     PyObject *values = PyList_New(ng), *probs = dict_for(p->hidden);
     PyObject *settled[2] = {NULL, NULL}; /* the value of a group with no mine, and of one all mines */
-    int here = fraction_here(value); /* Fraction's made here, not called (fraction.h) */
+    int here = fraction_here(value); /* Fractions made here, not called (fraction.h) */
     int ok = values && probs && here >= 0;
     for (Py_ssize_t g = 0; g < ng && ok; g++) {
         PyObject *row = PyList_GET_ITEM(groups, g), *num = PyTuple_GET_ITEM(row, 0), *den = PyTuple_GET_ITEM(row, 1);
