@@ -66,10 +66,15 @@ def played(name: str, games: int, seed: int) -> list[Board]:
     return from_play(Settings(width, height, MINES, "safe", "corner", topology=spec), games, seed=seed)
 
 
+def distance(board: Board, other: Board) -> int:
+    """How far two positions are apart in hidden cells and numbers (the partner's distance)."""
+    (h, n), (g, m) = shape(board), shape(other)
+    return abs(h - g) + abs(n - m)
+
+
 def partner(board: Board, pool: list[Board]) -> Board:
     """The square position of ``pool`` nearest ``board`` in hidden cells and numbers (the first of equals)."""
-    h, n = shape(board)
-    return min(pool, key=lambda s: abs(shape(s)[0] - h) + abs(shape(s)[1] - n))
+    return min(pool, key=lambda s: distance(s, board))
 
 
 def frontier(board: Board) -> int:
@@ -96,12 +101,12 @@ def main(argv: list[str] | None = None) -> None:
         boards = played(name, args.games, args.seed)
         ratios, times, gaps, by_work = [], [], [], []
         for b in boards:
-            (h, n), f = shape(b), frontier(b)
+            n, f = shape(b)[1], frontier(b)
             near = partner(b, pool)
             t, u = paired_times(b, near, args.repeat)
             times.append(t)
             ratios.append(t / u)
-            gaps.append(abs(shape(near)[0] - h) + abs(shape(near)[1] - n))
+            gaps.append(distance(near, b))
             # a second partner, as near in frontier cells and numbers: the same work on the grid
             alike = min(square, key=lambda s: abs(s[3] - f) + abs(s[0][1] - n))
             t, u = paired_times(b, alike[2], args.repeat)
