@@ -368,6 +368,32 @@ def test_a_file_that_is_not_records_is_refused_naming_its_line(browser, server, 
     page.close()
 
 
+def test_a_records_file_read_before_the_start_up_ends_keeps_its_game(browser, server, tmp_path):
+    # the start-up's question for the server's records answered while the file's game is being dealt:
+    # the start-up must not read the play panel's address ("#play") as a link and deal the default
+    # game over the record's (a CI run met it: the size field emptied)
+    path, records = recorded(tmp_path, "best", 21, 1, board=("--size", "6x6x8", "--topology", "torus hex"))
+    page = browser.new_page()
+    held: dict[str, list] = {"records": [], "play": []}
+    page.route("**/api/records", lambda route: held["records"].append(route))
+    page.route("**/api/play", lambda route: held["play"].append(route))
+    page.goto(server + "/")
+    page.set_input_files("#records-file", str(path))
+    page.wait_for_function("document.getElementById('status').textContent === 'dealing ...'")
+    with page.expect_response("**/api/records"):
+        held["records"][0].continue_()
+    page.wait_for_timeout(300)  # what the start-up does with the answer: a second deal, once
+    page.unroute("**/api/play")
+    for route in held["play"]:
+        route.continue_()
+    page.wait_for_function("document.getElementById('advice').textContent.startsWith('Played again')")
+    page.wait_for_load_state("networkidle")
+    assert held["records"] and len(held["play"]) == 1 and page.input_value("#play-size") == "6x6x8"
+    assert page.input_value("#play-game") == str(records[0]["game"])
+    assert page.inner_text("#advice").startswith("Played again exactly as recorded")
+    page.close()
+
+
 def test_serve_records_opens_the_page_on_its_games(browser, tmp_path):
     import uvicorn
 

@@ -385,17 +385,20 @@ function playRequest() {
 }
 
 // deal the panel's game and show move `step` (0: the first; the number of moves: the end);
-// with `record`, check the game played again against it
+// with `record`, check the game played again against it. The deal takes a ticket at once: what
+// was asked before it (the start-up's records, an older deal) must not land over it
 async function deal(step = 0, record = null, request = playRequest()) {
+  const ticket = ++state.pending;
   stopAuto();
   try {
     setStatus("dealing ...");
     $("advice").textContent = "";
     const g = await post("/api/play", request);
+    if (ticket !== state.pending) return;
     state.game = g; state.frames = g.frames; state.request = request; state.record = record;
     state.frame = Math.max(0, Math.min(step, g.frames.length));
     showFrame();
-  } catch (e) { setStatus(e.message, true); }
+  } catch (e) { if (ticket === state.pending) setStatus(e.message, true); }
 }
 
 $("deal").addEventListener("click", () => deal());
