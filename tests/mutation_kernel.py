@@ -1101,6 +1101,26 @@ EQUIVALENT: dict[str, str] = {
     PO + "`for (Py_ssize_t i = 0; i < p->n; i++)` 0 -> 1 #0":
         "the prefix sum's first step adds eq_start[0], which is 0: starting at the second gives the same starts",
     PO + "`if (!parent || !comp_of_root || !p->box_of)` || -> && #0": STICKY,
+    MD + "`solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));` 1 -> 0 #0":
+        "every part holds at least one box, so a position has at most nboxes parts; with no box, a request of "
+        "no bytes is still a block's 16 (arena_alloc), so the check after it passes as before",
+    MD + "`int low = zero ? PyObject_RichCompareBool(d->a, zero, Py_GT) : -1;` 1 -> 0 #0":
+        "the failure's -1 becomes 0, but 0 is CPython's cached small int: making it never fails",
+    PO + "`int overflow = 0;` 0 -> 1 #1":
+        "PyLong_AsLongAndOverflow sets *overflow on every path before it returns: the first value is never read",
+    PO + "`e->wbits = 0;` 0 -> 1 #0":
+        "an equation's wbits is read only in a weighted graph (part_bits), and without readings no equation has "
+        "weights; with readings every equation's wbits is its reading's (set below, or the function returns)",
+    PO + "`while (cap < 2 * (size_t)p->frontier + 1)` < -> <= #0":
+        "the boxes' hash table doubles once more where it would be exactly big enough: a power of two still, and "
+        "at most half full either way: memory only",
+    UT + "`return memo_hash_bits < 64 ? h & (((uint64_t)1 << memo_hash_bits) - 1) : h;` 1 -> 0 #1":
+        "debug builds' test hook only: a mask of the one bit `bits` for the low `bits` keeps every hash to two "
+        "values, so keys still meet (the test counts that they do) and the whole key's comparison still tells "
+        "them apart, which is what the hook is for",
+    UT + "`if (keep && keep->cap != ARENA_BLOCK)` != -> == #0":
+        "a reset keeps the first block for reuse only where it is a large one, else frees it too: which blocks "
+        "are kept is memory only, every later request is served from a block either way",
 }
 
 
