@@ -490,6 +490,33 @@ def test_a_rules_payload_pasted_lists_every_named_cells_exact_probability(browse
     page.close()
 
 
+@pytest.mark.parametrize("answer", ["abort", "not json"])
+def test_a_rules_payload_the_server_cannot_answer_is_an_error_not_a_wait(browser, server, answer):
+    # a server gone (the request fails) or a proxy's page in place of JSON: the status says so, and
+    # the board stays, rather than "counting the rules" for ever
+    page = browser.new_page()
+    page.goto(server + "/")
+    status_starts(page, "")
+    if answer == "abort":
+        page.route("**/api/rules", lambda route: route.abort())
+    else:
+        page.route("**/api/rules", lambda route: route.fulfill(status=502, body="<html>bad gateway</html>"))
+    paste(page, '{"rules": [{"num_mines": 1, "cells": ["a", "b"]}]}')
+    page.wait_for_selector("#status.error")
+    assert "the rules of the pasted text" in page.inner_text("#status")
+    assert page.is_hidden("#rules-result") and page.is_visible("#board")
+    page.close()
+
+
+def test_an_analysis_answered_by_a_page_that_is_not_json_says_so(browser, server):
+    page = browser.new_page()
+    page.route("**/api/analyze", lambda route: route.fulfill(status=502, body="<html>bad gateway</html>"))
+    page.goto(server + "/")
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#status") == "/api/analyze: the answer is not JSON (HTTP 502)"
+    page.close()
+
+
 # -- other topologies ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "planes", "shape"), [

@@ -155,7 +155,9 @@ function render(highlight = null, reveal = null) {
 async function post(path, body) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
                                        body: JSON.stringify(body) });
-  const data = await response.json();
+  let data;
+  try { data = await response.json(); }
+  catch (e) { throw new Error(`${path}: the answer is not JSON (HTTP ${response.status})`); }
   if (!response.ok) throw new Error(`${data.error || response.statusText} (HTTP ${response.status})`);
   return data;
 }
@@ -549,9 +551,18 @@ async function showRules(text, name) {
   setMode("edit", false);
   const ticket = ++state.pending;
   setStatus(`counting the rules of ${name} ...`);
-  const response = await fetch("/api/rules", { method: "POST", headers: { "Content-Type": "application/json" },
-                                                body: text });
-  const a = await response.json();
+  let response = null, a;
+  try {
+    response = await fetch("/api/rules", { method: "POST", headers: { "Content-Type": "application/json" },
+                                           body: text });
+    a = await response.json();
+  } catch (e) {  // no server, or a page that is not the API's JSON (a proxy's, say)
+    if (ticket !== state.pending) return;
+    hideRules();
+    setStatus(`the rules of ${name}: ` + (response ? `the answer is not JSON (HTTP ${response.status})`
+                                                   : `the server did not answer (${e.message})`), true);
+    return;
+  }
   if (ticket !== state.pending) return;
   if (!response.ok) { hideRules(); setStatus(`${a.error || response.statusText} (HTTP ${response.status})`, true); return; }
   const total = a.count !== undefined ? `${bigCount(a.count)} ${a.count_scope || "layouts"}` : `total weight ${a.weight}`;
