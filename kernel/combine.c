@@ -580,10 +580,15 @@ static Status combine_total(const Position *p, const Part *all, int nall, long l
     Py_ssize_t S = position_sea(p);
     /* a part's counts start at its fewest mines: every product's index j is that many mines
        more than the parts' fewest together, so the sea fills left - fewest - j */
-    for (int k = 0; k < nall; k++)
+    long most = S; /* the most mines the parts, over their fewest, and the sea hold together */
+    for (int k = 0; k < nall; k++) {
         left -= all[k].lo;
-    if (left < 0)
-        return NO_LAYOUT; /* the parts hold more mines than are left */
+        most += all[k].nsize - 1;
+    }
+    /* the parts hold more mines than are left, or they and the sea fewer: known before any row is
+       made, so before a memory budget is weighed (the count would be 0) */
+    if (left < 0 || left > most)
+        return NO_LAYOUT;
     Tree t;
     memset(&t, 0, sizeof(t));
     Status status = FAILED;

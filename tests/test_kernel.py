@@ -1010,11 +1010,12 @@ def test_unlisted_cells_outside_zero_to_max_unlisted_are_a_python_exception(unli
 
 @pytest.mark.parametrize("max_bytes", [-1, 0])
 def test_more_mines_than_listed_and_unlisted_cells_have_no_layout_whatever_the_memory_budget(max_bytes):
-    # more mines than cells are known to have no layout before any count, so no budget is weighed: not
-    # TooLarge under a budget of 0
+    # more mines than the cells can hold are known to have no layout before any row is made, so no
+    # budget is weighed: not TooLarge under a budget of 0 (more than the cells, the call finds before
+    # any count; 4, more than the rule's one and the 2 unlisted, the combination before its rows)
     rows, table, cells = _graph(2, [([0, 1], 1)])
     assert KERNEL.analyze(rows, table, 3, cells, unlisted=2).count == 2  # type: ignore[union-attr]
-    for mines in (5, 2**40):
+    for mines in (4, 5, 2**40):
         with pytest.raises(KERNEL.NoLayout):  # type: ignore[union-attr]
             KERNEL.analyze(rows, table, mines, cells, unlisted=2, max_bytes=max_bytes)  # type: ignore[union-attr]
 
