@@ -1101,6 +1101,27 @@ EQUIVALENT: dict[str, str] = {
     PO + "`for (Py_ssize_t i = 0; i < p->n; i++)` 0 -> 1 #0":
         "the prefix sum's first step adds eq_start[0], which is 0: starting at the second gives the same starts",
     PO + "`if (!parent || !comp_of_root || !p->box_of)` || -> && #0": STICKY,
+    CB + "`Part *parts = PyMem_Malloc(sizeof(Part) * ((size_t)nall + 1));` 1 -> 0 #0":
+        "split_alone copies each part into the chain at most once, so it holds at most nall; with none, "
+        "PyMem_Malloc(0) still returns a pointer, not NULL",
+    DP + "`for (int c = 0; c < ncons; c++)` 0 -> 1 #0":
+        "constraint 0's residual left as the arena zeroed it, of no box: the subset rule skips it on both sides "
+        "(no box to start from, no box more than another's), so fewer constraints are derived, the same counts",
+    DP + "`return 0; /* kept already (a group's search meets only smaller groups) */` 0 -> 1 #0":
+        "memo_store's one caller tests its return for a negative (memory short) only: 1 is taken as 0 is",
+    DP + "`return 0;` 0 -> 1 #9":
+        "count_with is never asked to count no boxes (a part holds a box, and so does every group "
+        "open_groups makes): its branch for none is never taken",
+    DP + "`*method = 1;` 1 -> 0 #0":
+        "a part whose trial search finished is tried again on its next pass (a modulus's): " + METHOD,
+    DP + "`if (cells + marginal > 8 * (int)sizeof(count_t))` 8 -> 9 #0":
+        "parts of 65 to 72 bits by 2**cells keep that bound, not the cover's tighter one: " + LOOSER,
+    DP + "`*layouts = cover_bits(d, order, n, cells, seen, covered, cand, ++*stamp);` ++ -> -- #0":
+        "the marks need only differ between two uses over the same constraints and boxes, and parts share "
+        "neither: counting down still gives each cover a value its part's marks do not hold, or 0, where the "
+        "arena's zeroes make every constraint look seen and the bound falls back to 2**cells: " + LOOSER,
+    DP + "`*lo = some && m < *lo ? m : *lo;` < -> <= #0":
+        "m rises and *lo is W or an m before it, so m never equals *lo",
     MD + "`solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));` 1 -> 0 #0":
         "every part holds at least one box, so a position has at most nboxes parts; with no box, a request of "
         "no bytes is still a block's 16 (arena_alloc), so the check after it passes as before",

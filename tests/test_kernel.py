@@ -1008,6 +1008,25 @@ def test_unlisted_cells_outside_zero_to_max_unlisted_are_a_python_exception(unli
         KERNEL.analyze(rows, table, 1, cells, unlisted=unlisted)  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("mines", [None, 0])
+def test_a_weighed_part_whose_only_layout_holds_no_mine_is_counted_not_refused(mines):
+    # readings that weigh a sum of 0 and 2 but not 1 (a clue table may): a+b and a+c in {0, 2}, b+c in
+    # {0, 1}. Every bound admits a mine, so propagation settles nothing, yet of the 8 layouts only the
+    # empty one weighs anything: the part's counts end at 0 mines, and that window is kept
+    rows, table, cells = _graph(3, [([0, 1], 1), ([0, 2], 1), ([1, 2], 2)])
+
+    def key(shown: int, hidden: int) -> int:  # base 3: the most neighbours, 2, plus one; no flags
+        return ((shown * 3 + 0) * 3 + hidden) * 3 + 2
+
+    readings = {key(1, 2): (0, 1, 0, 1), key(2, 2): (0, 1, 1)}
+    weight = {(0, 0): 1, (0, 1): 0, (0, 2): 1, (1, 0): 1, (1, 1): 1, (1, 2): 0}  # (reading, sum) -> weight
+    count = sum(weight[0, a + b] * weight[0, a + c] * weight[1, b + c]
+                for a in (0, 1) for b in (0, 1) for c in (0, 1))
+    found = KERNEL.analyze(rows, table, mines, cells, readings=readings)  # type: ignore[union-attr]
+    assert found.count == count == 1
+    assert [group[0] for group in found.groups] == [0, 0, 0]  # no cell is ever a mine
+
+
 @pytest.mark.parametrize("max_bytes", [-1, 0])
 def test_more_mines_than_listed_and_unlisted_cells_have_no_layout_whatever_the_memory_budget(max_bytes):
     # more mines than the cells can hold are known to have no layout before any row is made, so no
