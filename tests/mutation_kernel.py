@@ -1120,6 +1120,9 @@ EQUIVALENT: dict[str, str] = {
         "the marks need only differ between two uses over the same constraints and boxes, and parts share "
         "neither: counting down still gives each cover a value its part's marks do not hold, or 0, where the "
         "arena's zeroes make every constraint look seen and the bound falls back to 2**cells: " + LOOSER,
+    DP + "`int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;` 0 -> 1 #0":
+        "the marks start one higher: each use still gets a value the zeroed arrays and the uses before it "
+        "do not hold",
     DP + "`*lo = some && m < *lo ? m : *lo;` < -> <= #0":
         "m rises and *lo is W or an m before it, so m never equals *lo",
     MD + "`solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));` 1 -> 0 #0":
