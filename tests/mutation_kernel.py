@@ -1123,6 +1123,9 @@ EQUIVALENT: dict[str, str] = {
     DP + "`int *seen = arena_alloc(a, (size_t)g.ncons, sizeof(int)), stamp = 0;` 0 -> 1 #0":
         "the marks start one higher: each use still gets a value the zeroed arrays and the uses before it "
         "do not hold",
+    WI + "`wide_mac1(scratch, rows + (size_t)i * pw, pw, 1, pw + 1);` 1 -> 0 #1":
+        "the rows summed are a part's counts (or a box's mines over them), whose sum part_bits bounds within "
+        "the part's pw limbs: the carry limb past them stays 0, dropped or not",
     DP + "`*lo = some && m < *lo ? m : *lo;` < -> <= #0":
         "m rises and *lo is W or an m before it, so m never equals *lo",
     MD + "`solver.parts = arena_alloc(keep, (size_t)p->nboxes + 1, sizeof(Part));` 1 -> 0 #0":
