@@ -1037,6 +1037,12 @@ def test_more_mines_than_listed_and_unlisted_cells_have_no_layout_whatever_the_m
     for mines in (4, 5, 2**40):
         with pytest.raises(KERNEL.NoLayout):  # type: ignore[union-attr]
             KERNEL.analyze(rows, table, mines, cells, unlisted=2, max_bytes=max_bytes)  # type: ignore[union-attr]
+    # a part that holds 1 or 2 mines (cells 0, 1, 2 under two 1s) and 2 unlisted cells: 4 mines fit once,
+    # 5 fit the 5 cells but not the part's 2 at most and the 2 unlisted
+    rows, table, cells = _graph(3, [([0, 1], 1), ([1, 2], 1)])
+    assert KERNEL.analyze(rows, table, 4, cells, unlisted=2).count == 1  # type: ignore[union-attr]
+    with pytest.raises(KERNEL.NoLayout):  # type: ignore[union-attr]
+        KERNEL.analyze(rows, table, 5, cells, unlisted=2, max_bytes=max_bytes)  # type: ignore[union-attr]
 
 
 def rules_alike(payload: dict) -> None:
