@@ -152,9 +152,10 @@ function render(highlight = null, reveal = null) {
   }
 }
 
+// POST body (JSON text as it is, anything else made JSON) to path: the answer, or an Error saying why not
 async function post(path, body) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-                                       body: JSON.stringify(body) });
+                                       body: typeof body === "string" ? body : JSON.stringify(body) });
   let data;
   try { data = await response.json(); }
   catch (e) { throw new Error(`${path}: the answer is not JSON (HTTP ${response.status})`); }
@@ -551,20 +552,16 @@ async function showRules(text, name) {
   setMode("edit", false);
   const ticket = ++state.pending;
   setStatus(`counting the rules of ${name} ...`);
-  let response = null, a;
+  let a;
   try {
-    response = await fetch("/api/rules", { method: "POST", headers: { "Content-Type": "application/json" },
-                                           body: text });
-    a = await response.json();
-  } catch (e) {  // no server, or a page that is not the API's JSON (a proxy's, say)
+    a = await post("/api/rules", text);  // the text as given: re-made JSON would round its big numbers
+  } catch (e) {  // refused, no server, or a page that is not the API's JSON (a proxy's, say)
     if (ticket !== state.pending) return;
     hideRules();
-    setStatus(`the rules of ${name}: ` + (response ? `the answer is not JSON (HTTP ${response.status})`
-                                                   : `the server did not answer (${e.message})`), true);
+    setStatus(`the rules of ${name}: ${e.message}`, true);
     return;
   }
   if (ticket !== state.pending) return;
-  if (!response.ok) { hideRules(); setStatus(`${a.error || response.statusText} (HTTP ${response.status})`, true); return; }
   const total = a.count !== undefined ? `${bigCount(a.count)} ${a.count_scope || "layouts"}` : `total weight ${a.weight}`;
   setStatus(`${name}: ${a.rules} rules over ${a.cells} named cells and ${a.others} others; ${total}; ` +
             `${a.safe.length} certain safe, ${a.mines_certain.length} certain mines`);
