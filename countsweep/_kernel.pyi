@@ -17,7 +17,7 @@ MAX_UNLISTED: Final[int]
 WIDE_COUNTS: Final[int]
 """1 where the kernel was built with 128-bit counts (``__int128``), else 0."""
 DEBUG: Final[int]
-"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_crt``, ``_divexact``,
+"""1 in a debug build (``-DCOUNTSWEEP_DEBUG``): the ``_position``, ``_binomial``, ``_arena``, ``_crt``, ``_divexact``,
 ``_path_limits``, ``_part_bytes``, ``_enum_nodes``, ``_memo_hash_bits`` and ``_fraction_forget`` hooks exist."""
 SEARCH_MAX_DEPTH: Final[int]
 """The endgame ``Search``'s depth limit when none is given: 200, the Python search's ``MAX_DEPTH``."""
@@ -94,6 +94,10 @@ def _position(rows: tuple[tuple[int, ...], ...], neighbourhood: Neighbourhood,
 
 def _binomial(n: int, k: int, /) -> int:
     """Debug builds only: C(n, k) from the kernel's table."""
+
+def _arena(requests: list[tuple[int, int] | None], /) -> list[bool | None]:
+    """Debug builds only: whether one arena handed out each request's ``count * size`` zeroed bytes (None: a
+    reset)."""
 
 def _crt(residues: list[int], /) -> int:
     """Debug builds only: a natural from its residues."""

@@ -900,6 +900,41 @@ static PyObject *debug_part_bytes(PyObject *self, PyObject *args) {
     return PyLong_FromLong(dpll_set_part_bytes(bytes));
 }
 
+/* _arena(requests) -> for each request, (count, size) or None, whether one arena handed out count * size
+   zeroed bytes (True) or refused them (False), or None where it was reset; what it hands out is written
+   over once checked, so that bytes handed out again unzeroed, or twice, are seen */
+static PyObject *debug_arena(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *requests;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &requests))
+        return NULL;
+    PyObject *out = PyList_New(PyList_GET_SIZE(requests));
+    Arena a = {0};
+    for (Py_ssize_t i = 0; out && i < PyList_GET_SIZE(requests); i++) {
+        PyObject *item = PyList_GET_ITEM(requests, i), *verdict = Py_None;
+        unsigned long long count, size;
+        if (item == Py_None)
+            arena_reset(&a);
+        else if (!PyTuple_Check(item) || !PyArg_ParseTuple(item, "KK", &count, &size)) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "requests: (count, size) pairs or None");
+            Py_CLEAR(out);
+            break;
+        } else {
+            unsigned char *given = arena_alloc(&a, (size_t)count, (size_t)size);
+            int zeroed = given != NULL;
+            for (size_t j = 0; zeroed && j < (size_t)(count * size); j++)
+                zeroed = given[j] == 0;
+            if (given)
+                memset(given, 0xa5, (size_t)(count * size));
+            verdict = zeroed ? Py_True : Py_False;
+        }
+        PyList_SET_ITEM(out, i, Py_NewRef(verdict));
+    }
+    arena_free(&a);
+    return out;
+}
+
 /* _fraction_forget() -> what fraction.c had found (1 made in C, -1 called, 0 not looked up); the
    next analyze looks fractions.Fraction up again */
 static PyObject *debug_fraction_forget(PyObject *self, PyObject *noargs) {
@@ -1038,6 +1073,9 @@ static PyMethodDef kernel_methods[] = {
     {"_fraction_forget", debug_fraction_forget, METH_NOARGS,
      "Debug: _fraction_forget() forgets fractions.Fraction as looked up (the next analyze looks it up again) and "
      "returns what it had found: 1 Fractions made in C, -1 Fraction called, 0 not looked up."},
+    {"_arena", debug_arena, METH_VARARGS,
+     "Debug: _arena(requests) -> whether one arena handed out each request's (count, size) zeroed bytes, "
+     "None for a reset."},
     {"_crt", debug_crt, METH_VARARGS, "Debug: a natural from its residues."},
     {"_divexact", debug_divexact, METH_VARARGS, "Debug: x // d by the combination's exact division."},
 #endif

@@ -14,11 +14,16 @@ struct ArenaBlock {
 };
 
 #define ARENA_BLOCK ((size_t)64 << 10)
+/* The most bytes one request may ask for: a quarter of the address space, past any machine's
+   memory, so that the sums after it (the rounding, the red zone, a block's header) cannot wrap
+   around.  Bounded by SIZE_MAX - 15 alone, a request of nearly SIZE_MAX bytes made a block's
+   size wrap to a few bytes and was handed out (no caller asks for that much: the tests ask). */
+#define ARENA_MOST ((size_t)1 << (8 * sizeof(size_t) - 2))
 
 void *arena_alloc(Arena *a, size_t count, size_t size) {
     if (a->failed)
         return NULL;
-    if (size && count > (SIZE_MAX - 15) / size) { /* the request itself overflows */
+    if (size && count > ARENA_MOST / size) { /* past any memory, or count * size overflows */
         a->failed = 1;
         return NULL;
     }

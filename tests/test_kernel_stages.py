@@ -11,7 +11,8 @@ stage is held to its Python twin or to arithmetic done apart:
   whose rows pass their budget (set low) goes to the Python path at exactly its rows' bytes;
 * ``path.c``'s third order: a rule set's cells as named where that keeps fewer constraints open;
   its fourth, guessed, where the three leave a part large or fit no state;
-* ``util.c``: the binomial table equals :func:`math.comb`;
+* ``util.c``: the binomial table equals :func:`math.comb`; the arena hands out zeroed bytes, and
+  refuses a request past any memory (and every request after it, until reset);
 * ``wide.c``: the Chinese remainder step puts any natural in its range back together, and
   the exact division by a small number is ``//`` wherever it divides.
 * ``fraction.c``: a ``fractions.Fraction`` unlike CPython's in any one of the checks (equality,
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from array import array
 from typing import ClassVar
 
@@ -355,6 +357,30 @@ def test_the_binomial_table_is_pascals_triangle():
     for n in range(KERNEL.MAX_BOX + 1):
         for k in range(-1, n + 2):
             assert KERNEL._binomial(n, k) == (math.comb(n, k) if 0 <= k <= n else 0)
+
+
+WORD = 2**64  # size_t's range on a 64-bit machine
+
+
+def test_the_arena_hands_out_zeroed_bytes_however_they_are_asked_for():
+    assert KERNEL is not None
+    # none, one, many items; items of no size; a block of its own past 64 kB between small ones; every
+    # block written over once checked, so that bytes handed out twice would not be zero
+    small = [(0, 8), (1, 1), (3, 4), (5, 0), (0, 2**63), (100_000, 8), (7, 16), (16_000, 4), (1, 2)]
+    assert KERNEL._arena(small) == [True] * len(small)
+    # a reset keeps a block for what follows: handed out again, zeroed again
+    assert KERNEL._arena([(8000, 8), None, (8000, 8), None, (100_000, 8), None, (20, 8)]) == [
+        True, None, True, None, True, None, True]
+
+
+@pytest.mark.skipif(sys.maxsize != 2**63 - 1, reason="the requests are past a size_t of 64 bits")
+def test_the_arena_refuses_a_request_past_any_memory_and_all_after_it_until_reset():
+    assert KERNEL is not None
+    # a quarter of the address space is past any machine's memory; count * size wrapping round, or
+    # a request of nearly every byte (whose block's size had wrapped to a few bytes and was handed
+    # out, then written over to the end of memory), refused alike
+    for huge in [(2**62 + 1, 1), (2**59 + 1, 8), (2**63, 2), (WORD - 16, 1), (WORD - 1, WORD - 1)]:
+        assert KERNEL._arena([huge, (1, 1), None, (1, 1)]) == [False, False, None, True]
 
 
 def _primes_below(top: int, n: int) -> list[int]:
