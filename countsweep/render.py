@@ -42,6 +42,15 @@ def percent(p: Fraction) -> str:
     return str(v)
 
 
+def _many(n: int, noun: str) -> str:
+    """``n`` and its noun, plural unless ``n`` is 1.
+
+    >>> _many(1, "rule"), _many(0, "hidden cell"), _many(3, "component")
+    ('1 rule', '0 hidden cells', '3 components')
+    """
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _shown(a: Analysis, cell: tuple[int, int]) -> str:
     v = a.board[cell]
     if v == FLAG:
@@ -81,7 +90,7 @@ def summary(a: Analysis) -> str:
     words = b.topology.words()
     board = b.dimensions + (f" {words}" if words else "") + " board"
     if a.mines_known:
-        head = f"{board}, {b.mines} mines ({len(b.flags())} flagged)"
+        head = f"{board}, {_many(b.mines, 'mine')} ({len(b.flags())} flagged)"
         what = "mine layouts"
     elif a.density is not None:
         head = f"{board}, mine total unknown, each hidden cell a mine with probability {a.density}"
@@ -96,8 +105,8 @@ def summary(a: Analysis) -> str:
     else:
         total = f"{what}: {decimal(a.count)}"
     return "\n".join([
-        head + f"; {hidden} hidden cells: {len(a.frontier)} on the frontier in "
-        f"{a.components} component{'s' * (a.components != 1)}, {len(a.sea)} in the sea",
+        head + f"; {_many(hidden, 'hidden cell')}: {len(a.frontier)} on the frontier in "
+        f"{_many(a.components, 'component')}, {len(a.sea)} in the sea",
         total,
         f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}",
     ])
@@ -118,8 +127,8 @@ def rules_report(answer: RulesAnalysis) -> str:
         total = f"{what}: {decimal(a.count)}"
     names = list(rules.names) + ([OTHER] if answer.other is not None else [])
     width = max((len(n) for n in names), default=4)
-    lines = [f"{len(rules.rules)} rules over {len(rules.names)} cells, {rules.others} cells no rule names; "
-             f"{a.components} component{'s' * (a.components != 1)}", total,
+    lines = [f"{_many(len(rules.rules), 'rule')} over {_many(len(rules.names), 'cell')}, "
+             f"{_many(rules.others, 'cell')} no rule names; {_many(a.components, 'component')}", total,
              f"certain safe: {len(a.safe)}, certain mines: {len(a.mines_certain)}", "",
              "mine probability in percent ('.' safe, '*' certain mine)"]
     lines += [f"{name:>{width}}  {percent(a.probabilities[(0, i)]):>5}" for i, name in enumerate(rules.names)]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
 
 from countsweep import Board, analyze
-from countsweep.render import percent, report
+from countsweep.render import percent, report, rules_report
+from countsweep.rules import RuleSet, analyze_rules
 from tests.cli_helpers import run
 
 THESIS_REPORT = """\
@@ -103,3 +105,130 @@ def test_the_heatmap_refuses_what_is_not_an_analysis_and_a_format_it_cannot_writ
         save(a, str(tmp_path / "x.jpg"))
     save(a, str(tmp_path / "x.svg"))  # a str path is taken, as write_output takes one
     assert (tmp_path / "x.svg").read_text().startswith("<?xml") and not (tmp_path / "x.jpg").exists()
+
+
+HEX_REPORT = """\
+4x4 hex board, 3 mines (0 flagged); 14 hidden cells: 9 on the frontier in 1 component, 5 in the sea
+mine layouts: 55
+certain safe: 0, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed)
+      0    1    2    3
+ 0   18  [1]   18    9
+ 1     18   45   31    9
+ 2    9   31  [2]   31
+ 3      9   31   31    9
+"""
+
+LAYERS_REPORT = """\
+4x3x2 3d board, 3 mines (0 flagged); 22 hidden cells: 20 on the frontier in 1 component, 2 in the sea
+mine layouts: 108
+certain safe: 0, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed)
+layer 0 (rows 0-2)
+      0    1    2    3
+ 0    6    6    6   22
+ 1    6  [1]    7   39
+ 2    6    7    7   39
+
+layer 1 (rows 3-5)
+      0    1    2    3
+ 3    6    6    6   22
+ 4    6    7    7   39
+ 5    6    7  [2]   39
+"""
+
+RING_REPORT = """\
+5x1 graph ring.json board, 1 mine (1 flagged); 3 hidden cells: 1 on the frontier in 1 component, 2 in the sea
+mine layouts: 1
+certain safe: 3, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine, F flag, [n] revealed)
+a    [1]
+b      .
+c      .
+d      .
+e      F
+"""
+
+
+def test_a_hex_grid_shifts_its_odd_rows_and_a_3d_grid_goes_layer_by_layer():
+    assert run("count", "-", stdin="hex 4x4x3\n?1??\n????\n??2?\n????\n").stdout == HEX_REPORT
+    assert run("count", "-", stdin="4x3x2x3\n????\n?1??\n????\n????\n????\n??2?\n").stdout == LAYERS_REPORT
+
+
+def test_a_graph_board_lists_its_nodes_by_name(tmp_path):
+    ring = {"nodes": ["a", "b", "c", "d", "e"], "edges": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "a"]]}
+    (tmp_path / "ring.json").write_text(json.dumps(ring))
+    (tmp_path / "ring.txt").write_text("5x1x1 graph ring.json\n1 ? ? ? F\n")
+    assert run("count", str(tmp_path / "ring.txt")).stdout == RING_REPORT
+
+
+def test_a_weighted_answer_gives_its_weight_and_what_was_read():
+    under = run("count", "-", "--clues", "under", stdin="3x3\n?1?\n???\n?2?\n").stdout.splitlines()
+    assert under[:2] == [
+        "3x3 board, mine total unknown; clues read as under; 7 hidden cells: 7 on the frontier in 1 component, "
+        "0 in the sea",
+        "total weight of the frontier assignments (mine total unknown; sea cells not counted): 63619/3600 "
+        "(about 17.6719)"]
+    assert under[-3:] == [" 0   40  [1]   40", " 1   46   46   46", " 2   57  [2]   57"]
+    prior = run("count", "-", "--density", "1/5", stdin="3x3\n?1?\n???\n?2?\n").stdout.splitlines()
+    assert prior[:3] == [
+        "3x3 board, mine total unknown, each hidden cell a mine with probability 1/5; clues read as exact; "
+        "7 hidden cells: 7 on the frontier in 1 component, 0 in the sea",
+        "total weight of the layouts: 6656/78125 (about 0.0851968)",
+        "certain safe: 0, certain mines: 0"]
+    assert prior[-3:] == [" 0    4  [1]    4", " 1   31   31   31", " 2   54  [2]   54"]
+
+
+RULES_REPORTS = [
+    # two components (a rule of no mines is one), the unnamed cells' line, names right-aligned
+    ({"rules": [{"num_mines": 1, "cells": ["a", "bb"]}, {"num_mines": 1, "cells": ["bb", "ccc"]},
+                {"num_mines": 0, "cells": ["d"]}], "total_cells": 6, "total_mines": 2}, """\
+3 rules over 4 cells, 2 cells no rule names; 2 components
+mine layouts: 3
+certain safe: 1, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine)
+     a     33
+    bb     67
+   ccc     33
+     d      .
+_other     33"""),
+    # no total: the named cells' assignments, a range rule, no line for other cells
+    ({"rules": [{"num_mines": 1, "cells": ["a", "bb"]}, {"min_mines": 1, "max_mines": 2, "cells": ["bb", "ccc"]}]},
+     """\
+2 rules over 3 cells, 0 cells no rule names; 1 component
+assignments of the named cells (no mine total): 3
+certain safe: 0, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine)
+  a     33
+ bb     67
+ccc     67"""),
+    # a density prior: the rules' probability under it, exactly (2 * 1/4 * 3/4)
+    ({"rules": [{"num_mines": 1, "cells": ["a", "bb"]}], "total_cells": 4, "mine_prob": 0.25}, """\
+1 rule over 2 cells, 2 cells no rule names; 1 component
+probability of the rules under the prior: 3/8 (about 0.375)
+certain safe: 0, certain mines: 0
+
+mine probability in percent ('.' safe, '*' certain mine)
+     a     50
+    bb     50
+_other     25"""),
+    ({"rules": [{"num_mines": 2, "cells": ["a", "b"]}]}, """\
+1 rule over 2 cells, 0 cells no rule names; 1 component
+assignments of the named cells (no mine total): 1
+certain safe: 0, certain mines: 2
+
+mine probability in percent ('.' safe, '*' certain mine)
+a      *
+b      *"""),
+]
+
+
+@pytest.mark.parametrize("payload, text", RULES_REPORTS)
+def test_a_rule_sets_report_names_each_cell_and_what_was_counted(payload, text):
+    assert run("count", "-", stdin=json.dumps(payload)).stdout == text + "\n"
+    assert rules_report(analyze_rules(RuleSet.from_payload(payload))) == text
