@@ -160,8 +160,8 @@ GROUPS: dict[str, Group] = {
     # exit codes, the seeded positions of tests and benchmarks, the cluster's games
     "shared": Group(OTHER, ("countsweep/render.py", "countsweep/plot.py", "countsweep/intervals.py",
                             "countsweep/errors.py", "countsweep/play/generators.py", "countsweep/play/cluster.py"),
-                    ("test_render.py", "test_intervals.py", "test_exit_codes.py", "test_api_hostile.py",
-                     "test_cluster.py", "test_play_command.py", "test_cli.py", "test_hostile.py",
+                    ("test_render.py", "test_generators.py", "test_intervals.py", "test_exit_codes.py",
+                     "test_api_hostile.py", "test_cluster.py", "test_play_command.py", "test_cli.py", "test_hostile.py",
                      "test_json_outputs.py", "test_layers.py", "test_game.py", "test_cnf.py")),
     "serve": Group(OTHER, ("countsweep/serve/*.py",), ("test_serve.py", "test_serve_answers.py",
                                                      "test_api_hostile.py", "test_rules.py", "test_serve_load.py")),
