@@ -232,3 +232,43 @@ b      *"""),
 def test_a_rule_sets_report_names_each_cell_and_what_was_counted(payload, text):
     assert run("count", "-", stdin=json.dumps(payload)).stdout == text + "\n"
     assert rules_report(analyze_rules(RuleSet.from_payload(payload))) == text
+
+
+def test_the_heatmap_labels_every_cell_by_what_it_is():
+    pytest.importorskip("matplotlib")
+    from countsweep.plot import draw
+
+    # a flag, a number, a cleared cell, a zero, certain-safe cells, a certain mine and open probabilities
+    a = analyze(Board.from_text("5x3x3\nF1-0?\n?2???\n???1?"))
+    ax = draw(a).axes[0]
+    labels = {(int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in ax.texts}
+    expected = {}
+    for (r, c), v in ((cell, a.board[cell]) for cell in a.board.cells()):
+        if (r, c) in a.probabilities:
+            p = a.probabilities[(r, c)]
+            expected[r, c] = "S" if p == 0 else "*" if p == 1 else f"{float(p) * 100:.0f}"
+        elif v != 0:  # a zero shows nothing: its square says it is open
+            expected[r, c] = {-2: "F", -3: "-"}.get(v, str(v))
+    assert labels == expected and len(ax.texts) == len(expected)
+    assert {"*", "S", "50"} <= set(labels.values())  # both kinds of certainty, and a probability
+    bold = {t.get_text() for t in ax.texts if t.get_fontweight() == "bold"}
+    assert bold == {"F", "1", "2", "S", "*"}  # what is certain stands out; probabilities do not
+    # every revealed cell (a zero and a cleared cell too) is a grey square over the image
+    squares = {(int(p.get_xy()[1] + 0.5), int(p.get_xy()[0] + 0.5)) for p in ax.patches}
+    assert squares == {cell for cell in a.board.cells() if a.board[cell] >= 0 or a.board[cell] == -3}
+    assert all(p.get_width() == p.get_height() == 1 for p in ax.patches)
+    # the scale runs from green (safe) at 0 to red (a mine) at 1, and says what it measures
+    image = ax.images[0]
+    assert (image.norm.vmin, image.norm.vmax) == (0, 1)
+    safe, mine = image.get_cmap()(0.0), image.get_cmap()(1.0)
+    assert safe[1] > safe[0] and mine[0] > mine[1]
+    assert ax.figure.axes[1].get_ylabel() == "mine probability"
+    assert list(ax.get_xticks()) == list(range(5)) and list(ax.get_yticks()) == list(range(3))
+    # without numbers only the board's own marks are written; on an axes given, its figure, titled as asked
+    from matplotlib.figure import Figure
+
+    given = Figure().subplots()
+    fig = draw(a, ax=given, title="mine", numbers=False)
+    assert fig is given.figure and given.get_title() == "mine"
+    marks = sorted(v for cell, v in expected.items() if cell not in a.probabilities)
+    assert sorted(t.get_text() for t in given.texts) == marks
