@@ -11,6 +11,7 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
 dask = pytest.importorskip("dask")
 
+from countsweep.play.cluster import batch_size, batches  # noqa: E402
 from countsweep.play.game import Settings  # noqa: E402
 from countsweep.play.runs import run  # noqa: E402
 from tests.cli_helpers import run as cli  # noqa: E402
@@ -28,6 +29,19 @@ def client():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, distributed.Client(cluster) as c:
         yield c
+
+
+@pytest.mark.parametrize("games, workers, size", [
+    (10_000, 2, 50),   # a long run: the most games a task
+    (100, 2, 12),      # a short one: four tasks or more a worker (100 // 8)
+    (16, 2, 2), (7, 2, 1), (0, 2, 1),  # never none
+    (100, 0, 25),      # a cluster that lists no worker counts as one
+    (200, 1, 50), (199, 1, 49),
+])
+def test_a_batch_holds_at_most_fifty_games_and_leaves_four_tasks_a_worker(games, workers, size):
+    assert batch_size(games, workers) == size
+    if games:
+        assert len(batches(list(range(games)), size)) >= min(4 * max(workers, 1), games)
 
 
 def test_a_cluster_plays_the_records_one_core_plays(client):
