@@ -401,6 +401,9 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
                "takes the given order, a 3D board's parts each kind); constraint_steps feeds the estimate of "
                "the guessed fourth order too, which then only guesses another")
 
+TABLE_OR_COMB = ("binomial_long's table and math.comb give the same binomials wherever both answer (n from 0 to "
+                 "MAX_BOX): which one answers at the table's edge is only speed")
+
 # a survivor that changes nothing observable: its name (as the page prints it) and why
 EQUIVALENT: dict[str, str] = {
     FR + "`return m && m->type == T_OBJECT_EX && !(m->flags & READONLY) ? m : NULL;` && -> || #0":
@@ -1145,6 +1148,28 @@ EQUIVALENT: dict[str, str] = {
         "debug builds' test hook only: a mask of the one bit `bits` for the low `bits` keeps every hash to two "
         "values, so keys still meet (the test counts that they do) and the whole key's comparison still tells "
         "them apart, which is what the hook is for",
+    UT + "`if (!b || b->cap - b->used < need) {` < -> <= #0":
+        "a block filled to its last byte is left for a new one: memory only",
+    UT + "`if (a->head && need > ARENA_BLOCK) { /* a large block: keep filling the current one */` > -> >= #0":
+        "a request of exactly a block's size is put in a block of its own behind the current one, not in front "
+        "of it: the same bytes handed out, the next small request served from either block: memory only",
+    UT + "`a->failed = 0;` 0 -> 1 #0":
+        "no arena is used after arena_free: every call ends its arena's life (module.c), so the flag it leaves "
+        "is never read",
+    UT + "`static int memo_hash_bits = 64;` 64 -> 65 #0":
+        "debug builds' test hook only: a hash kept to 65 bits is kept whole, as at 64 (memo_hash_kept masks "
+        "below 64 only)",
+    UT + "`static long memo_meetings = 0; /* look-ups that met another key's hash since the last setting */` "
+    "0 -> 1 #0":
+        "debug builds' test hook only: the count a process starts with is never read, each test setting the "
+        "bits (which returns and clears the count) before the look-ups it counts",
+    UT + "`return memo_hash_bits < 64 ? h & (((uint64_t)1 << memo_hash_bits) - 1) : h;` - -> + #0":
+        "debug builds' test hook only: a mask of bit `bits` and bit 0 for the low `bits` keeps every hash to "
+        "four values, so keys still meet (the test counts that they do) and the whole key's comparison still "
+        "tells them apart, which is what the hook is for",
+    UT + "`if (n >= 0 && n <= MAX_BOX)` >= -> > #0": TABLE_OR_COMB,
+    UT + "`if (n >= 0 && n <= MAX_BOX)` 0 -> 1 #0": TABLE_OR_COMB,
+    UT + "`if (n >= 0 && n <= MAX_BOX)` <= -> < #0": TABLE_OR_COMB,
     UT + "`if (keep && keep->cap != ARENA_BLOCK)` != -> == #0":
         "a reset keeps the first block for reuse only where it is a large one, else frees it too: which blocks "
         "are kept is memory only, every later request is served from a block either way",
