@@ -198,6 +198,7 @@ def test_corpus_manifest_counts_are_exact():
         assert str(analyze(board).count) == inst["count"]
 
 
+@pytest.mark.long
 def test_the_corpus_is_what_its_script_makes_from_its_seeds():
     # the corpus's positions come from seeded play and the seeded families: a reader of the manifest
     # can make every instance again, and the files stand as the script writes them
