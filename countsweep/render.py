@@ -90,6 +90,7 @@ def summary(a: Analysis) -> str:
     words = b.topology.words()
     board = b.dimensions + (f" {words}" if words else "") + " board"
     if a.mines_known:
+        assert b.mines is not None  # its total is what makes them known
         head = f"{board}, {_many(b.mines, 'mine')} ({len(b.flags())} flagged)"
         what = "mine layouts"
     elif a.density is not None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from countsweep import analyze
 from countsweep.board import HIDDEN, Board
+from countsweep.errors import ParameterError, ParameterTypeError
 from countsweep.play.game import Settings
 from countsweep.play.generators import band, corridor, from_play, gapped_band, lattice, midgame, sparse, speckled
 
@@ -154,3 +155,50 @@ def test_positions_of_play_come_from_the_games_as_dealt(topology):
     # the first game's positions come first, as dealt: a position of game 0 alone is one of them
     first = from_play(s, 1, seed=4)
     assert boards[:len(first)] == first
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: band(0), ParameterError, "n: a band's length in columns, 1 to 1000000, not 0"),
+    (lambda: corridor(1_000_001), ParameterError, "n: a band's length in columns, 1 to 1000000, not 1000001"),
+    (lambda: gapped_band(2.5), ParameterTypeError, "n: a band's length in columns (an int), not 2.5"),
+    (lambda: corridor(5, density=1.5), ParameterError, "density: a share in [0, 1], not 1.5"),
+    (lambda: gapped_band(5, density=-0.1), ParameterError, "density: a share in [0, 1], not -0.1"),
+    (lambda: midgame(0, 5, 0.2, 0.5), ParameterError, "width: a board's width in cells, 1 to 10000, not 0"),
+    (lambda: midgame(10_001, 5, 0.2, 0.5), ParameterError, "width: a board's width in cells, 1 to 10000, not 10001"),
+    (lambda: lattice(5, 10_001, 0.2), ParameterError, "height: a board's height in cells, 1 to 10000, not 10001"),
+    (lambda: speckled(5, 5.0, 0.2, 0.5), ParameterTypeError, "height: a board's height in cells (an int), not 5.0"),
+    (lambda: midgame(5, 5, 1.2, 0.5), ParameterError, "density: a share in [0, 1], not 1.2"),
+    (lambda: midgame(5, 5, 0.2, True), ParameterError, "opened: a share in [0, 1], not True"),
+    (lambda: speckled(5, 5, 0.2, 1.5), ParameterError, "shown: a share in [0, 1], not 1.5"),
+    (lambda: sparse(5, 5, 20, 6), ParameterError, "mines, numbers: 20 mines and 6 numbers do not fit 5x5"),
+    (lambda: sparse(5, 5, -1, 0), ParameterError, "mines, numbers: -1 mines and 0 numbers do not fit 5x5"),
+    (lambda: sparse(5, 5, 1, 2.0), ParameterTypeError, "numbers: a whole number (an int), not 2.0"),
+    (lambda: sparse(5, 5, "1", 2), ParameterTypeError, "mines: a whole number (an int), not '1'"),
+    (lambda: lattice(5, 5, 0.2, every=0), ParameterError, "every: a whole number of 1 or more, not 0"),
+    (lambda: from_play(None, 1), ParameterError, "settings: expected a countsweep.play.game.Settings, not None"),
+    (lambda: from_play(Settings(5, 5, 3), -1), ParameterError, "games: a whole number of 0 or more, not -1"),
+    (lambda: from_play(Settings(5, 5, 3), 1, every=0), ParameterError, "every: a whole number of 1 or more, not 0"),
+    (lambda: from_play(Settings(5, 5, 3), 1, seed=1.5), ParameterError, "seed: a whole number, not 1.5"),
+])
+def test_a_generator_names_the_argument_it_refuses_and_its_bounds(make, error, message):
+    with pytest.raises(error) as refused:
+        make()
+    assert str(refused.value) == message
+
+
+def test_the_largest_sizes_a_generator_takes_are_taken():
+    assert midgame(10_000, 1, 0.0, 0.0).dimensions == "10000x1"
+    assert lattice(1, 10_000, 0.0).dimensions == "1x10000"
+
+
+@pytest.mark.parametrize("make", [
+    lambda seed: corridor(30, 0.3, seed=seed),
+    lambda seed: gapped_band(30, 0.3, seed=seed),
+    lambda seed: midgame(12, 12, 0.2, 0.5, seed=seed),
+    lambda seed: sparse(12, 12, 20, 30, seed=seed),
+    lambda seed: speckled(12, 12, 0.2, 0.5, seed=seed),
+    lambda seed: lattice(12, 12, 0.2, seed=seed),
+    lambda seed: from_play(Settings(9, 9, 10, "safe", "random"), 2, seed=seed),
+])
+def test_a_seed_makes_one_position_and_another_seed_another(make):
+    assert make(7) == make(7) and make(7) != make(8)

@@ -124,9 +124,12 @@ def sparse(width: int, height: int, mines: int, numbers: int, seed: int = 0) -> 
     (180, 30)
     """
     _sides(width, height)
+    for value, name in ((mines, "mines"), (numbers, "numbers")):
+        if type(value) is not int:
+            raise ParameterTypeError(f"{name}: a whole number (an int), not {shown(value)}")
     cells = [(r, c) for r in range(height) for c in range(width)]
-    _need(type(mines) is int and type(numbers) is int and mines >= 0 and 0 <= numbers <= len(cells) - mines,
-          f"{shown(mines)} mines and {shown(numbers)} numbers do not fit {width}x{height}")
+    _need(mines >= 0 and 0 <= numbers <= len(cells) - mines,
+          f"mines, numbers: {shown(mines)} mines and {shown(numbers)} numbers do not fit {width}x{height}")
     rng = random.Random(seed_of(seed))
     layout = set(rng.sample(cells, mines))
     revealed = set(rng.sample([c for c in cells if c not in layout], numbers))
