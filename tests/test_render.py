@@ -272,3 +272,50 @@ def test_the_heatmap_labels_every_cell_by_what_it_is():
     assert fig is given.figure and given.get_title() == "mine"
     marks = sorted(v for cell, v in expected.items() if cell not in a.probabilities)
     assert sorted(t.get_text() for t in given.texts) == marks
+
+
+def test_the_heatmaps_scale_is_zero_to_one_whatever_the_position_holds():
+    pytest.importorskip("matplotlib")
+    from countsweep.plot import CMAP, draw
+
+    # probabilities of 1/12 and 1/3 only: a scale fitted to the data would run from 1/12 to 1/3
+    a = analyze(Board.from_text("4x4x2\n1???\n????\n????\n????"))
+    ax = draw(a).axes[0]
+    image = ax.images[0]
+    assert (image.norm.vmin, image.norm.vmax) == (0, 1) and image.get_cmap() is CMAP
+    assert image.get_interpolation() == "nearest"  # one flat square a cell, not a blur between them
+    assert image.colorbar is not None and image.colorbar.ax is ax.figure.axes[1]  # the bar is the image's scale
+    labels = {(int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in ax.texts}
+    assert labels[(0, 1)] == "33" and labels[(3, 3)] == "8"  # 1/3 and 1/12 in percent, rounded
+    assert all(t.get_horizontalalignment() == "center" and t.get_verticalalignment() == "center" for t in ax.texts)
+    grey = ax.patches[0].get_facecolor()  # the revealed cell's square: a light grey, opaque
+    assert grey[0] == grey[1] == grey[2] and 0.8 < grey[0] < 0.9 and grey[3] == 1
+
+
+@pytest.mark.parametrize("board, clues, density, title", [
+    ("3x3\n?1?\n???\n?2?", "under", None, "3x3, total unknown, clues under: weight 17.67"),
+    ("3x3x2\n?1?\n???\n?2?", "under", None, "3x3, 2 mines, clues under: weight 3.75"),
+    ("3x3\n?1?\n???\n?2?", "exact", Fraction(1, 5), "3x3, density 1/5, clues exact: weight 0.0852"),
+    ("3x3\n?1?\n???\n?2?", "exact", None, "3x3, total unknown: 8 frontier assignments"),
+])
+def test_the_heatmaps_title_says_what_was_weighed_or_counted(board, clues, density, title):
+    pytest.importorskip("matplotlib")
+    from countsweep.clues import parse_clues
+    from countsweep.plot import draw
+
+    a = analyze(Board.from_text(board), clues=parse_clues(clues), density=density)
+    assert draw(a).axes[0].get_title() == title
+
+
+def test_a_saved_heatmap_carries_the_title_asked_for(tmp_path):
+    pytest.importorskip("matplotlib")
+    from countsweep.plot import save
+
+    a = analyze(Board.from_text("3x1x1\n?1?"))
+    titles = {"given.png": "a title of our own", "again.png": "a title of our own", "other.png": "another",
+              "default.png": None}
+    for name, title in titles.items():
+        save(a, tmp_path / name, title=title)
+    drawn = {name: (tmp_path / name).read_bytes() for name in titles}  # a PNG is drawn the same each time
+    assert drawn["given.png"] == drawn["again.png"]
+    assert len({drawn["given.png"], drawn["other.png"], drawn["default.png"]}) == 3
