@@ -156,13 +156,17 @@ GROUPS: dict[str, Group] = {
     "rules": Group(READERS, ("countsweep/rules.py",), ("test_rules.py", "test_sat.py", "test_api_hostile.py")),
     "check": Group(OTHER, ("countsweep/check.py",), ("test_check.py", "test_sat.py", "test_exit_codes.py",
                                                      "test_api_hostile.py", "test_rules.py", "test_json_outputs.py")),
-    # what the commands share: the text and pictures of an answer, the win rate's interval, the errors'
-    # exit codes, the seeded positions of tests and benchmarks, the cluster's games
-    "shared": Group(OTHER, ("countsweep/render.py", "countsweep/plot.py", "countsweep/intervals.py",
-                            "countsweep/errors.py", "countsweep/play/generators.py", "countsweep/play/cluster.py"),
-                    ("test_render.py", "test_generators.py", "test_intervals.py", "test_exit_codes.py",
-                     "test_api_hostile.py", "test_cluster.py", "test_play_command.py", "test_cli.py", "test_hostile.py",
-                     "test_json_outputs.py", "test_layers.py", "test_game.py", "test_cnf.py")),
+    # what the commands print and draw of an answer
+    "render": Group(OTHER, ("countsweep/render.py", "countsweep/plot.py"),
+                    ("test_render.py", "test_api_hostile.py", "test_cli.py", "test_layers.py",
+                     "test_json_outputs.py")),
+    # what the commands share besides: the win rate's interval, the errors' words, the seeded positions of
+    # tests, benchmarks and the corpus, the cluster's games
+    "shared": Group(OTHER, ("countsweep/intervals.py", "countsweep/errors.py", "countsweep/play/generators.py",
+                            "countsweep/play/cluster.py"),
+                    ("test_generators.py", "test_intervals.py", "test_exit_codes.py", "test_api_hostile.py",
+                     "test_cluster.py", "test_cnf.py", "test_play_command.py", "test_hostile.py", "test_layers.py",
+                     "test_game.py")),
     "serve": Group(OTHER, ("countsweep/serve/*.py",), ("test_serve.py", "test_serve_answers.py",
                                                      "test_api_hostile.py", "test_rules.py", "test_serve_load.py")),
 }
