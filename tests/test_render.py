@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from countsweep import Board, analyze
+from countsweep.errors import ParameterTypeError
 from countsweep.render import percent, report, rules_report
 from countsweep.rules import RuleSet, analyze_rules
 from tests.cli_helpers import run
@@ -257,6 +258,14 @@ def test_the_heatmap_labels_every_cell_by_what_it_is():
     squares = {(int(p.get_xy()[1] + 0.5), int(p.get_xy()[0] + 0.5)) for p in ax.patches}
     assert squares == {cell for cell in a.board.cells() if a.board[cell] >= 0 or a.board[cell] == -3}
     assert all(p.get_width() == p.get_height() == 1 for p in ax.patches)
+    # each mark sits in the middle of its cell; the squares are one light grey, the flag's cell (no square,
+    # no probability) shows the darker grey of the background, and white lines part the cells
+    assert all(t.get_horizontalalignment() == "center" and t.get_verticalalignment() == "center" for t in ax.texts)
+    light, dark = {p.get_facecolor() for p in ax.patches}, ax.get_facecolor()
+    assert len(light) == 1 and all(x == next(iter(light))[0] for x in next(iter(light))[:3])
+    assert dark[0] == dark[1] == dark[2] and dark[0] < next(iter(light))[0]
+    assert list(ax.xaxis.get_minorticklocs()) == [c - 0.5 for c in range(6)]
+    assert list(ax.yaxis.get_minorticklocs()) == [r - 0.5 for r in range(4)]
     # the scale runs from green (safe) at 0 to red (a mine) at 1, and says what it measures
     image = ax.images[0]
     assert (image.norm.vmin, image.norm.vmax) == (0, 1)
@@ -319,3 +328,34 @@ def test_a_saved_heatmap_carries_the_title_asked_for(tmp_path):
     drawn = {name: (tmp_path / name).read_bytes() for name in titles}  # a PNG is drawn the same each time
     assert drawn["given.png"] == drawn["again.png"]
     assert len({drawn["given.png"], drawn["other.png"], drawn["default.png"]}) == 3
+
+
+def test_a_saved_heatmap_replaces_a_file_only_when_told(tmp_path):
+    pytest.importorskip("matplotlib")
+    from countsweep.errors import OverwriteRefused
+    from countsweep.plot import save
+
+    a = analyze(Board.from_text("3x1x1\n?1?"))
+    mine = tmp_path / "mine.png"
+    mine.write_bytes(b"the user's own")
+    with pytest.raises(OverwriteRefused):
+        save(a, mine)
+    assert mine.read_bytes() == b"the user's own"
+    save(a, mine, force=True)
+    assert mine.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_report_refuses_what_it_cannot_show_by_name():
+    with pytest.raises(ParameterTypeError) as refused:
+        percent(Fraction(3, 2))
+    assert str(refused.value) == "p: a probability (a Fraction in [0, 1]), not Fraction(3, 2)"
+    with pytest.raises(ParameterTypeError) as refused:
+        rules_report(analyze(Board.from_text("3x1x1\n?1?")))
+    assert str(refused.value).startswith("answer: expected a RulesAnalysis (countsweep.rules.analyze_rules), "
+                                         "not Analysis(")
+
+
+def test_a_rule_set_of_no_rules_reports_no_cell():
+    assert rules_report(analyze_rules(RuleSet.from_payload({"rules": []}))).splitlines()[:2] == [
+        "0 rules over 0 cells, 0 cells no rule names; 0 components",
+        "assignments of the named cells (no mine total): 1"]
