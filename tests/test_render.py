@@ -266,6 +266,9 @@ def test_the_heatmap_labels_every_cell_by_what_it_is():
     assert dark[0] == dark[1] == dark[2] and dark[0] < next(iter(light))[0]
     assert list(ax.xaxis.get_minorticklocs()) == [c - 0.5 for c in range(6)]
     assert list(ax.yaxis.get_minorticklocs()) == [r - 0.5 for r in range(4)]
+    for axis in (ax.xaxis, ax.yaxis):  # the lines run along the borders, none through the cells' middles
+        assert all(t.gridline.get_visible() and t.gridline.get_color() == "white" for t in axis.get_minor_ticks())
+        assert not any(t.gridline.get_visible() for t in axis.get_major_ticks())
     # the scale runs from green (safe) at 0 to red (a mine) at 1, and says what it measures
     image = ax.images[0]
     assert (image.norm.vmin, image.norm.vmax) == (0, 1)
