@@ -196,6 +196,16 @@ MEMO = ("a memo only saves work: a position not found (or not shared between cal
 UNSIGNED = ("the table's entries are node indices and offsets into it, never negative: signed and unsigned "
             "ints of the same width hold them alike")
 
+PLOT = "countsweep.plot."
+DRAWN_SIZE = ("the heatmap's sizes (the figure's inches, the fonts, the tick labels, the lines, the colour bar's share "
+              "and gap, a saved PNG's resolution and margins): how large things are drawn, not what; the tests hold "
+              "each cell's mark, its place and weight, the scale, the borders and the title")
+DRAWN_SHADE = ("the shade of a mark's text (a number's dark blue, the safe S's white, the cleared cell's grey dash): "
+               "contrast only; the marks, their places and weights are tested")
+ANY_CASE = ("matplotlib reads colours, option names and file formats in any case (#D9D9D9 is #d9d9d9, NEAREST "
+            "nearest, PNG png), and lstrip of the characters 'X' and '.' leaves a lower-case suffix as '.' alone does")
+
+
 def _alike(reason: str, function: str, *numbers: int) -> dict[str, str]:
     """One reason for several mutants of one function."""
     return {f"{function}__mutmut_{n}": reason for n in numbers}
@@ -468,6 +478,21 @@ EQUIVALENT: dict[str, str] = {
         "setting TCP_NODELAY on a TCP socket does not fail: the suppressed error never comes",
     "countsweep.serve.protocol.xǁNoDelayProtocolǁconnection_made__mutmut_15":
         "any nonzero value turns TCP_NODELAY on",
+    # the heatmap: what each cell shows, where, on which scale and under which title is tested; how large
+    # and in which shade it is drawn is the picture's style
+    **_alike(DRAWN_SIZE, PLOT + "x_draw", 6, 7, 8, 9, 10, 11, 13, 18, 19, 20, 21, 26, 27, 28, 29, 59, 60, 61, 62, 63,
+             64, 74, 81, 89, 90, 116, 123, 130, 131, 157, 165, 173, 174, 189, 197, 206, 207, 219, 226, 233, 234, 242,
+             248, 256, 257, 262, 264, 265, 266, 267, 268, 269, 270, 271, 272, 300, 305, 308, 309, 312, 314, 316, 321,
+             329, 330, 332, 333),
+    **_alike(DRAWN_SIZE, PLOT + "x_save", 13, 14, 17, 18, 27),
+    **_alike(DRAWN_SHADE, PLOT + "x_draw", 117, 124, 159, 167, 191, 199),
+    **_alike(ANY_CASE, PLOT + "x_draw", 41, 57, 110, 151, 178, 211, 302, 304),
+    **_alike(ANY_CASE, PLOT + "x_save", 23, 26),
+    **_alike("fig.colorbar takes the axes of its image when none is named: the image's, the same bar",
+             PLOT + "x_draw", 323, 328),
+    "countsweep.plot.x_save__mutmut_32": "write_output reads force as true or not: None is False, the default",
+    **_alike("the width is read by the names' lines alone, and there are none where the names are (the default "
+             "is taken only without names or other cells)", "countsweep.render.x_rules_report", 27, 30),
 }
 
 
