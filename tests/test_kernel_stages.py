@@ -373,6 +373,13 @@ def test_the_arena_hands_out_zeroed_bytes_however_they_are_asked_for():
         True, None, True, None, True, None, True]
 
 
+@pytest.mark.parametrize("requests", [[5], [(1,)], [(1, 2, 3)], [(1, 1), [1, 1]], [("1", 1)]])
+def test_the_arena_hook_refuses_what_is_not_a_request(requests):
+    assert KERNEL is not None
+    with pytest.raises(TypeError):
+        KERNEL._arena(requests)
+
+
 @pytest.mark.skipif(sys.maxsize != 2**63 - 1, reason="the requests are past a size_t of 64 bits")
 def test_the_arena_refuses_a_request_past_any_memory_and_all_after_it_until_reset():
     assert KERNEL is not None
