@@ -486,11 +486,10 @@ EQUIVALENT: dict[str, str] = {
              329, 330, 332, 333),
     **_alike(DRAWN_SIZE, PLOT + "x_save", 13, 14, 17, 18, 27),
     **_alike(DRAWN_SHADE, PLOT + "x_draw", 117, 124, 159, 167, 191, 199),
-    **_alike(ANY_CASE, PLOT + "x_draw", 41, 57, 110, 151, 178, 211, 302, 304),
+    **_alike(ANY_CASE, PLOT + "x_draw", 41, 57, 110, 151, 178, 211, 302),
     **_alike(ANY_CASE, PLOT + "x_save", 23, 26),
     **_alike("fig.colorbar takes the axes of its image when none is named: the image's, the same bar",
              PLOT + "x_draw", 323, 328),
-    "countsweep.plot.x_save__mutmut_32": "write_output reads force as true or not: None is False, the default",
     **_alike("the width is read by the names' lines alone, and there are none where the names are (the default "
              "is taken only without names or other cells)", "countsweep.render.x_rules_report", 27, 30),
 }
