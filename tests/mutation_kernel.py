@@ -401,6 +401,10 @@ THIRD_ORDER = ("most_open only chooses the third order a part is probed along (t
                "takes the given order, a 3D board's parts each kind); constraint_steps feeds the estimate of "
                "the guessed fourth order too, which then only guesses another")
 
+HOOK_CHECK = ("debug builds' test hook only: _arena's check that a request comes zeroed then reads its first byte "
+              "alone, or all but the first; arena_alloc zeroes a whole request with one memset, so no fault of the "
+              "arena alone sets some of a request's bytes and not others, and either check finds what the whole "
+              "one finds")
 TABLE_OR_COMB = ("binomial_long's table and math.comb give the same binomials wherever both answer (n from 0 to "
                  "MAX_BOX): which one answers at the table's edge is only speed")
 
@@ -1148,6 +1152,8 @@ EQUIVALENT: dict[str, str] = {
         "debug builds' test hook only: a mask of the one bit `bits` for the low `bits` keeps every hash to two "
         "values, so keys still meet (the test counts that they do) and the whole key's comparison still tells "
         "them apart, which is what the hook is for",
+    MD + "`for (size_t j = 0; zeroed && j < (size_t)(count * size); j++)` 0 -> 1 #0": HOOK_CHECK,
+    MD + "`for (size_t j = 0; zeroed && j < (size_t)(count * size); j++)` ++ -> -- #0": HOOK_CHECK,
     UT + "`if (!b || b->cap - b->used < need) {` < -> <= #0":
         "a block filled to its last byte is left for a new one: memory only",
     UT + "`if (a->head && need > ARENA_BLOCK) { /* a large block: keep filling the current one */` > -> >= #0":
