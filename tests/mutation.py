@@ -161,12 +161,14 @@ GROUPS: dict[str, Group] = {
                     ("test_render.py", "test_api_hostile.py", "test_cli.py", "test_layers.py",
                      "test_json_outputs.py")),
     # what the commands share besides: the win rate's interval, the errors' words, the seeded positions of
-    # tests, benchmarks and the corpus, the cluster's games
-    "shared": Group(OTHER, ("countsweep/intervals.py", "countsweep/errors.py", "countsweep/play/generators.py",
-                            "countsweep/play/cluster.py"),
+    # tests, benchmarks and the corpus
+    "shared": Group(OTHER, ("countsweep/intervals.py", "countsweep/errors.py", "countsweep/play/generators.py"),
                     ("test_generators.py", "test_intervals.py", "test_exit_codes.py", "test_api_hostile.py",
-                     "test_cluster.py", "test_cnf.py", "test_play_command.py", "test_hostile.py", "test_layers.py",
-                     "test_game.py")),
+                     "test_cnf.py", "test_play_command.py", "test_hostile.py", "test_layers.py", "test_game.py")),
+    # the cluster's games: a mutant that hangs a Dask test waits out mutmut's time limit (a minute or more
+    # each), so this group is slow, and apart
+    "cluster": Group(OTHER, ("countsweep/play/cluster.py",), ("test_cluster.py", "test_play_command.py",
+                                                             "test_api_hostile.py")),
     "serve": Group(OTHER, ("countsweep/serve/*.py",), ("test_serve.py", "test_serve_answers.py",
                                                      "test_api_hostile.py", "test_rules.py", "test_serve_load.py")),
 }
