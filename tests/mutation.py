@@ -198,6 +198,9 @@ MEMO = ("a memo only saves work: a position not found (or not shared between cal
 UNSIGNED = ("the table's entries are node indices and offsets into it, never negative: signed and unsigned "
             "ints of the same width hold them alike")
 
+GEN = "countsweep.play.generators."
+UNIT_DRAW = ("random() in [0, 1) equals the share exactly with probability 2**-53 a draw: < and <= pick the same "
+             "cells in every run there will be")
 PLOT = "countsweep.plot."
 DRAWN_SIZE = ("the heatmap's sizes (the figure's inches, the fonts, the tick labels, the lines, the colour bar's share "
               "and gap, a saved PNG's resolution and margins): how large things are drawn, not what; the tests hold "
@@ -492,6 +495,23 @@ EQUIVALENT: dict[str, str] = {
     **_alike(ANY_CASE, PLOT + "x_save", 23, 26),
     **_alike("fig.colorbar takes the axes of its image when none is named: the image's, the same bar",
              PLOT + "x_draw", 323, 328),
+    # the shared group: errors' words, the interval, the seeded generators
+    **_alike("only an integer past 256 bits reaches the description, and none of them is 0 (or between 0 and 1): "
+             "< 0, <= 0 and < 1 tell the same ones negative", "countsweep.errors.x_shown", 15, 16),
+    **_alike("the square grid's eight neighbours are their own mirror image: a row or a column offset taken the "
+             "other way round visits the same cells", GEN + "x__numbers", 19, 20),
+    **_alike("a band's numbers are the same whatever its layout (each column holds one mine, in the top or the "
+             "bottom row, and every number sees whole columns), so its seed shows in no board",
+             GEN + "x_band", 1, 17, 18),
+    GEN + "x_corridor__mutmut_30": UNIT_DRAW,
+    GEN + "x_gapped_band__mutmut_42": UNIT_DRAW,
+    GEN + "x_speckled__mutmut_35": UNIT_DRAW,
+    GEN + "x_from_play__mutmut_42":
+        "only seen % every == 0 is read, and -k is a multiple of every exactly when k is: counted down, the "
+        "same positions are kept",
+    GEN + "x_midgame__mutmut_53":
+        "opening a cell already open changes nothing (the flood skips it), and the loop stops once the share is "
+        "open, before the game could be won and refuse a move",
     **_alike("the width is read by the names' lines alone, and there are none where the names are (the default "
              "is taken only without names or other cells)", "countsweep.render.x_rules_report", 27, 30),
 }

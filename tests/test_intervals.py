@@ -59,3 +59,10 @@ def test_a_message_shows_a_value_cut_to_its_width_and_a_huge_integer_by_its_size
     assert shown(2**256, 100) == "an integer of about 78 digits"  # 257 bits: described
     assert shown(-(2**256 - 1), 100) == str(-(2**256 - 1))
     assert shown(-(10**5000)) == "minus an integer of about 5001 digits"
+
+
+def test_the_interval_stays_within_0_and_1_where_rounding_would_take_it_past():
+    # in floats the unclamped bounds of 20 of 20 end above 1, and of 0 of 7 below 0
+    assert wilson(20, 20)[1] == 1.0 and wilson(0, 7)[0] == 0.0
+    for n in range(1, 300):
+        assert wilson(n, n)[1] <= 1.0 and wilson(0, n)[0] >= 0.0
