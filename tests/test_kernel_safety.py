@@ -1042,6 +1042,22 @@ def test_a_signal_that_raises_in_a_long_search_ends_the_count_in_that_exception(
     assert KernelAnalyzer(path_nodes=-1).analyze(board, EXACT, Limits()) == analyze(board, implementation="python")
 
 
+def test_a_stop_callback_that_says_stop_declines_the_search_at_its_first_question():
+    # the search asks stop() once every 1024 nodes; the knotted ball, searched without the path, takes far
+    # more, so the first answer of True ends it: declined, for the caller to say why
+    assert KERNEL is not None
+    ball = kernel_args(Board.from_text(BALL))
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return True
+
+    assert KERNEL.analyze(*ball, path_nodes=-1, stop=stop) is None
+    assert asked == 1
+
+
 @needs_testcapi
 def test_a_frontier_past_an_arena_block_may_fail_each_allocation_of_its_boxes():
     # a 0 seeing 17 000 cells: the table of the boxes' cells (a cell's int each) is the last of the
