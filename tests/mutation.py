@@ -503,13 +503,13 @@ EQUIVALENT: dict[str, str] = {
     **_alike("a band's numbers are the same whatever its layout (each column holds one mine, in the top or the "
              "bottom row, and every number sees whole columns), so its seed shows in no board",
              GEN + "x_band", 1, 17, 18),
-    GEN + "x_corridor__mutmut_30": UNIT_DRAW,
-    GEN + "x_gapped_band__mutmut_42": UNIT_DRAW,
-    GEN + "x_speckled__mutmut_35": UNIT_DRAW,
-    GEN + "x_from_play__mutmut_42":
+    "countsweep.play.generators.x_corridor__mutmut_30": UNIT_DRAW,
+    "countsweep.play.generators.x_gapped_band__mutmut_42": UNIT_DRAW,
+    "countsweep.play.generators.x_speckled__mutmut_35": UNIT_DRAW,
+    "countsweep.play.generators.x_from_play__mutmut_42":
         "only seen % every == 0 is read, and -k is a multiple of every exactly when k is: counted down, the "
         "same positions are kept",
-    GEN + "x_midgame__mutmut_53":
+    "countsweep.play.generators.x_midgame__mutmut_53":
         "opening a cell already open changes nothing (the flood skips it), and the loop stops once the share is "
         "open, before the game could be won and refuse a move",
     **_alike("the width is read by the names' lines alone, and there are none where the names are (the default "
