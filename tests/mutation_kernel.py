@@ -1152,6 +1152,17 @@ EQUIVALENT: dict[str, str] = {
         "debug builds' test hook only: a mask of the one bit `bits` for the low `bits` keeps every hash to two "
         "values, so keys still meet (the test counts that they do) and the whole key's comparison still tells "
         "them apart, which is what the hook is for",
+    DP + "`long incidences = 0;` 0 -> 1 #0": GROWN,
+    DP + "`int settled = 0;` 0 -> 1 #0":
+        "every residual's bounds shift down by the same 1, and graph_derive reads them only as differences of "
+        "two (r[c2].lo - r[c1].hi, r[c2].hi - r[c1].lo): the same derived constraints",
+    DP + "`if (links > best_links || (links == best_links && g->size[u] < g->size[best])) {` && -> || #0": CHOICE,
+    DP + "`expanded[c] = 1;` 1 -> 0 #0":
+        "a constraint's boxes are read again for each of its boxes: placed[] keeps each box once, so the same "
+        "part in the same order, in more time",
+    DP + "`if (cells + marginal > 8 * (int)sizeof(count_t))` > -> >= #0":
+        "cover_bits is then asked at the edge too, where the plain bound (cells + marginal) already fits the "
+        "native width: its bound is no larger than cells, so the part fits either way, counted the same",
     MD + "`for (size_t j = 0; zeroed && j < (size_t)(count * size); j++)` 0 -> 1 #0": HOOK_CHECK,
     MD + "`for (size_t j = 0; zeroed && j < (size_t)(count * size); j++)` ++ -> -- #0": HOOK_CHECK,
     UT + "`if (!b || b->cap - b->used < need) {` < -> <= #0":
