@@ -1059,6 +1059,22 @@ def test_a_stop_callback_that_says_stop_declines_the_search_at_its_first_questio
     assert asked == 1
 
 
+@pytest.mark.skipif(KERNEL is None or KERNEL.MAX_CELLS < 148, reason="the ball's part of 148 cells: past MAX_CELLS")
+def test_a_stop_callback_that_raises_ends_the_search_in_its_exception_at_once():
+    assert KERNEL is not None
+    ball = kernel_args(Board.from_text(BALL))
+    asked = 0
+
+    def stop() -> bool:
+        nonlocal asked
+        asked += 1
+        raise Boom(asked)
+
+    with pytest.raises(Boom) as raised:
+        KERNEL.analyze(*ball, path_nodes=-1, stop=stop)
+    assert raised.value.args == (1,) and asked == 1
+
+
 @needs_testcapi
 def test_a_frontier_past_an_arena_block_may_fail_each_allocation_of_its_boxes():
     # a 0 seeing 17 000 cells: the table of the boxes' cells (a cell's int each) is the last of the
