@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from countsweep import Board, analyze
+from countsweep.board import CLEARED, FLAG
 from countsweep.errors import ParameterTypeError
 from countsweep.render import percent, report, rules_report
 from countsweep.rules import RuleSet, analyze_rules
@@ -249,14 +250,14 @@ def test_the_heatmap_labels_every_cell_by_what_it_is():
             p = a.probabilities[(r, c)]
             expected[r, c] = "S" if p == 0 else "*" if p == 1 else f"{float(p) * 100:.0f}"
         elif v != 0:  # a zero shows nothing: its square says it is open
-            expected[r, c] = {-2: "F", -3: "-"}.get(v, str(v))
+            expected[r, c] = {FLAG: "F", CLEARED: "-"}.get(v, str(v))
     assert labels == expected and len(ax.texts) == len(expected)
     assert {"*", "S", "50"} <= set(labels.values())  # both kinds of certainty, and a probability
     bold = {t.get_text() for t in ax.texts if t.get_fontweight() == "bold"}
     assert bold == {"F", "1", "2", "S", "*"}  # what is certain stands out; probabilities do not
     # every revealed cell (a zero and a cleared cell too) is a grey square over the image
     squares = {(int(p.get_xy()[1] + 0.5), int(p.get_xy()[0] + 0.5)) for p in ax.patches}
-    assert squares == {cell for cell in a.board.cells() if a.board[cell] >= 0 or a.board[cell] == -3}
+    assert squares == {cell for cell in a.board.cells() if a.board[cell] >= 0 or a.board[cell] == CLEARED}
     assert all(p.get_width() == p.get_height() == 1 for p in ax.patches)
     # each mark sits in the middle of its cell; the squares are one light grey, the flag's cell (no square,
     # no probability) shows the darker grey of the background, and white lines part the cells
