@@ -236,6 +236,11 @@ def test_a_rule_sets_report_names_each_cell_and_what_was_counted(payload, text):
     assert rules_report(analyze_rules(RuleSet.from_payload(payload))) == text
 
 
+def cell_labels(ax) -> dict[tuple[int, int], str]:
+    """Each text drawn on the heatmap's axes, by the (row, column) of the cell it sits on."""
+    return {(int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in ax.texts}
+
+
 def test_the_heatmap_labels_every_cell_by_what_it_is():
     pytest.importorskip("matplotlib")
     from countsweep.plot import draw
@@ -243,7 +248,7 @@ def test_the_heatmap_labels_every_cell_by_what_it_is():
     # a flag, a number, a cleared cell, a zero, certain-safe cells, a certain mine and open probabilities
     a = analyze(Board.from_text("5x3x3\nF1-0?\n?2???\n???1?"))
     ax = draw(a).axes[0]
-    labels = {(int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in ax.texts}
+    labels = cell_labels(ax)
     expected = {}
     for (r, c), v in ((cell, a.board[cell]) for cell in a.board.cells()):
         if (r, c) in a.probabilities:
@@ -298,7 +303,7 @@ def test_the_heatmaps_scale_is_zero_to_one_whatever_the_position_holds():
     assert (image.norm.vmin, image.norm.vmax) == (0, 1) and image.get_cmap() is CMAP
     assert image.get_interpolation() == "nearest"  # one flat square a cell, not a blur between them
     assert image.colorbar is not None and image.colorbar.ax is ax.figure.axes[1]  # the bar is the image's scale
-    labels = {(int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in ax.texts}
+    labels = cell_labels(ax)
     assert labels[(0, 1)] == "33" and labels[(3, 3)] == "8"  # 1/3 and 1/12 in percent, rounded
     assert all(t.get_horizontalalignment() == "center" and t.get_verticalalignment() == "center" for t in ax.texts)
     grey = ax.patches[0].get_facecolor()  # the revealed cell's square: a light grey, opaque
